@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "navstate",
+    products: [
+        .library(name: "SceneStore", targets: ["SceneStore"]),
+        .library(name: "RecipeData", targets: ["RecipeData"]),
+        .executable(name: "navstate", targets: ["navstate"]),
+    ],
+    targets: [
+        .target(name: "SceneStore"),
+        .target(name: "RecipeData", dependencies: ["SceneStore"]),
+        .executableTarget(name: "navstate", dependencies: ["RecipeData", "SceneStore"]),
+        // A small writer process for the multi-process and crash tests; not a product.
+        .executableTarget(name: "SceneStoreWorker", dependencies: ["SceneStore"]),
+        // Temporary folders, fixtures and child processes for the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "SceneStoreTests", dependencies: ["SceneStore", "SceneStoreWorker", "TestSupport"]),
+        .testTarget(name: "RecipeDataTests", dependencies: ["RecipeData", "SceneStore", "TestSupport"]),
+        .testTarget(
+            name: "NavStateTests", dependencies: ["navstate", "RecipeData", "SceneStore", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,82 @@
+/// The system calls that SceneStore makes, as one small interface.
+///
+/// The real implementation (`SystemFileSystem`) makes each call once; tests substitute an
+/// implementation that fails a chosen call or records the state a crash would leave behind.
+/// Every method throws the errno of the failing call.
+package protocol FileSystem: Sendable {
+    func open(_ path: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32
+    func openAt(_ directory: Int32, _ name: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32
+    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
+    func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int
+    /// `fsync`: never called twice on a descriptor whose first call failed.
+    func synchronize(_ descriptor: Int32) throws(Errno)
+    func close(_ descriptor: Int32) throws(Errno)
+    func status(_ descriptor: Int32) throws(Errno) -> FileStatus
+    /// `fstatat` without following a final symbolic link.
+    func statusAt(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus
+    func setMode(_ descriptor: Int32, _ mode: UInt32) throws(Errno)
+    func renameAt(_ directory: Int32, _ from: String, _ to: String) throws(Errno)
+    func unlinkAt(_ directory: Int32, _ name: String) throws(Errno)
+    func makeDirectory(_ path: String, mode: UInt32) throws(Errno)
+    /// `flock`: blocks until the lock is held.
+    func lock(_ descriptor: Int32, exclusive: Bool) throws(Errno)
+    func listDirectory(_ path: String) throws(Errno) -> [String]
+}
+
+/// What `fstat` tells about a file.
+package struct FileStatus: Sendable, Equatable {
+    package enum Kind: String, Sendable {
+        case regular, directory, symbolicLink, fifo, socket, device, other
+    }
+
+    package var kind: Kind
+    package var size: Int64
+    package var permissions: UInt32
+    /// Seconds since 1970.
+    package var modificationTime: Double
+
+    package init(kind: Kind, size: Int64, permissions: UInt32, modificationTime: Double) {
+        self.kind = kind
+        self.size = size
+        self.permissions = permissions
+        self.modificationTime = modificationTime
+    }
+}
+
+extension FileSystem {
+    /// Writes every byte, looping over short writes.
+    package func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(Errno) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = try bytes.withUnsafeBytes { raw in
+                Result { () throws(Errno) -> Int in
+                    try write(descriptor, from: UnsafeRawBufferPointer(rebasing: raw[offset...]))
+                }
+            }.get()
+            if written == 0 { throw Errno.ioError }
+            offset += written
+        }
+    }
+
+    /// Reads until end of file, but never more than `limit` bytes; returns nil past the limit.
+    package func readAll(_ descriptor: Int32, expectedSize: Int, limit: Int) throws(Errno) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: min(max(expectedSize, 0), limit) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                if count > limit { return nil }
+                bytes.append(contentsOf: repeatElement(0, count: min(max(count, 4096), limit + 1 - count)))
+            }
+            let got = try bytes.withUnsafeMutableBytes { raw in
+                Result { () throws(Errno) -> Int in
+                    try read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: raw[count...]))
+                }
+            }.get()
+            if got == 0 { break }
+            count += got
+            if count > limit { return nil }
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+}

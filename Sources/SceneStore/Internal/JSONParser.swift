@@ -1,0 +1,321 @@
+/// A strict RFC 8259 parser over a byte buffer.
+///
+/// Written by hand rather than using `JSONSerialization` because SceneStore must reject what
+/// Foundation accepts silently (duplicate keys keep the first there) and must say where a file is
+/// broken (Foundation loses the location on Linux).
+struct JSONParser {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let maximumDepth: Int
+    private var position = 0
+    private var depth = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+    }
+
+    mutating func parseDocument() -> Result<JSONValue, JSONParseError> {
+        do throws(JSONParseError) {
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+                throw error("byte order mark is not allowed")
+            }
+            skipWhitespace()
+            if position == bytes.count { throw error("empty document") }
+            let value = try parseValue()
+            skipWhitespace()
+            if position != bytes.count { throw error("unexpected \(describeByte()) after the value") }
+            return .success(value)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    // MARK: - Values
+
+    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        guard position < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw error("unexpected \(describeByte())")
+        }
+    }
+
+    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError)
+        -> JSONValue
+    {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= bytes.count else { throw error("unexpected end of input") }
+        for index in 0..<count where bytes[position + index] != word.utf8Start[index] {
+            throw error("invalid literal")
+        }
+        position += count
+        return value
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        let length = JSONParser.numberLength(in: bytes, at: position)
+        guard length > 0 else { throw error("invalid number") }
+        let text = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + length]), as: UTF8.self)
+        position += length
+        return .number(JSONNumber(validLiteral: text))
+    }
+
+    /// The length of the valid number at `start`, or 0 when there is none.
+    static func numberLength(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+        var index = start
+        func digit(_ index: Int) -> Bool {
+            index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
+        }
+        if index < bytes.count && bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard digit(index) else { return 0 }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            while digit(index) { index += 1 }
+        }
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digit(index) else { return 0 }
+            while digit(index) { index += 1 }
+        }
+        if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            index += 1
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
+            guard digit(index) else { return 0 }
+            while digit(index) { index += 1 }
+        }
+        // A number glued to more digits or letters ("01", "1x") is not a number.
+        if index < bytes.count, bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") {
+            return 0
+        }
+        return index - start
+    }
+
+    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
+        try enter()
+        position += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unterminated array") }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                depth -= 1
+                return .array(elements)
+            }
+            throw error("expected ',' or ']' in array, found \(describeByte())")
+        }
+    }
+
+    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        try enter()
+        position += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unterminated object") }
+            guard bytes[position] == UInt8(ascii: "\"") else {
+                throw error("expected a string key in object, found \(describeByte())")
+            }
+            let keyStart = position
+            let key = try parseString()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                throw error("expected ':' after object key")
+            }
+            position += 1
+            skipWhitespace()
+            let value = try parseValue()
+            if members.updateValue(value, forKey: key) != nil {
+                position = keyStart
+                throw error("duplicate key \"\(key)\"")
+            }
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unterminated object") }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                depth -= 1
+                return .object(members)
+            }
+            throw error("expected ',' or '}' in object, found \(describeByte())")
+        }
+    }
+
+    private mutating func enter() throws(JSONParseError) {
+        depth += 1
+        if depth > maximumDepth { throw error("nesting deeper than \(maximumDepth) levels") }
+    }
+
+    // MARK: - Strings
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        let start = position
+        position += 1
+        // Fast path: no escapes.
+        var index = position
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[position..<index])
+                guard let text = String(validating: slice, as: UTF8.self) else {
+                    position = start
+                    throw error("invalid UTF-8 in string")
+                }
+                position = index + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+        }
+        var scratch: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[position..<index]))
+        position = index
+        while true {
+            guard position < bytes.count else {
+                position = start
+                throw error("unterminated string")
+            }
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                guard let text = String(validating: scratch, as: UTF8.self) else {
+                    position = start
+                    throw error("invalid UTF-8 in string")
+                }
+                return text
+            case UInt8(ascii: "\\"):
+                position += 1
+                guard position < bytes.count else { throw error("unterminated string") }
+                let escape = bytes[position]
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""): scratch.append(0x22)
+                case UInt8(ascii: "\\"): scratch.append(0x5C)
+                case UInt8(ascii: "/"): scratch.append(0x2F)
+                case UInt8(ascii: "b"): scratch.append(0x08)
+                case UInt8(ascii: "f"): scratch.append(0x0C)
+                case UInt8(ascii: "n"): scratch.append(0x0A)
+                case UInt8(ascii: "r"): scratch.append(0x0D)
+                case UInt8(ascii: "t"): scratch.append(0x09)
+                case UInt8(ascii: "u"):
+                    let scalar = try parseUnicodeEscape()
+                    scratch.append(contentsOf: String(Character(scalar)).utf8)
+                default:
+                    position -= 2
+                    throw error("invalid escape sequence")
+                }
+            case 0..<0x20:
+                throw error(
+                    "unescaped control character U+\(String(byte, radix: 16, uppercase: true)) in string")
+            default:
+                scratch.append(byte)
+                position += 1
+            }
+        }
+    }
+
+    private mutating func parseUnicodeEscape() throws(JSONParseError) -> Unicode.Scalar {
+        let escapeStart = position - 2
+        let first = try parseHex4()
+        if (0xD800..<0xDC00).contains(first) {
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                bytes[position + 1] == UInt8(ascii: "u")
+            else {
+                position = escapeStart
+                throw error("unpaired surrogate in \\u escape")
+            }
+            position += 2
+            let second = try parseHex4()
+            guard (0xDC00..<0xE000).contains(second) else {
+                position = escapeStart
+                throw error("unpaired surrogate in \\u escape")
+            }
+            let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+            guard let scalar = Unicode.Scalar(value) else { throw error("invalid \\u escape") }
+            return scalar
+        }
+        guard let scalar = Unicode.Scalar(first) else {
+            position = escapeStart
+            throw error("unpaired surrogate in \\u escape")
+        }
+        return scalar
+    }
+
+    private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error("incomplete \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid hex digit in \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    // MARK: - Helpers
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private func describeByte() -> String {
+        guard position < bytes.count else { return "end of input" }
+        let byte = bytes[position]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    private func error(_ reason: String) -> JSONParseError {
+        let end = min(position, bytes.count)
+        var line = 1
+        var lineStart = 0
+        for index in 0..<end where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return JSONParseError(reason: reason, line: line, column: end - lineStart + 1, offset: end)
+    }
+}

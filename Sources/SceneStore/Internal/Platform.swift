@@ -1,0 +1,213 @@
+// The only file in SceneStore that imports the C library. Everything else talks to `FileSystem`
+// and `Errno`, so the module still builds for Apple platforms and tests can swap the file system.
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#else
+    #error("SceneStore needs a POSIX C library")
+#endif
+
+enum Platform {
+    static let readOnly = O_RDONLY
+    static let writeOnly = O_WRONLY
+    static let readWrite = O_RDWR
+    static let create = O_CREAT
+    static let exclusive = O_EXCL
+    static let noFollow = O_NOFOLLOW
+    static let closeOnExec = O_CLOEXEC
+    static let directory = O_DIRECTORY
+    static let nonBlocking = O_NONBLOCK
+
+    /// The calling thread's errno, read right after a failing call.
+    static var lastErrno: Errno { Errno(rawValue: errno) }
+
+    /// Retries a call while it fails with EINTR; returns the result or throws the errno.
+    @inline(__always)
+    static func retryingOnInterrupt<T: BinaryInteger>(_ body: () -> T) throws(Errno) -> T {
+        while true {
+            let result = body()
+            if result >= 0 { return result }
+            let code = errno
+            if code == EINTR { continue }
+            throw Errno(rawValue: code)
+        }
+    }
+
+    static func describe(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
+    /// The home directory of the current user from the password database.
+    static func passwordDatabaseHome() -> String? {
+        let uid = getuid()
+        var record = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16_384)
+        let status = getpwuid_r(uid, &record, &buffer, buffer.count, &result)
+        guard status == 0, result != nil, let directory = record.pw_dir else { return nil }
+        let home = String(cString: directory)
+        return home.isEmpty ? nil : home
+    }
+
+    /// Converts seconds since 1970 into a broken-down UTC time.
+    static func utcComponents(
+        ofSeconds seconds: Int
+    ) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)? {
+        var time = time_t(seconds)
+        var parts = tm()
+        guard gmtime_r(&time, &parts) != nil else { return nil }
+        return (
+            Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec)
+        )
+    }
+
+    /// Converts a UTC date into seconds since 1970.
+    static func secondsSince1970(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    ) -> Int {
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        return Int(timegm(&parts))
+    }
+}
+
+// File-scope forwarders, so that the methods below named like the calls can reach the C functions.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+
+// MARK: - The real file system
+
+/// The file system as the kernel provides it: every call is one system call (EINTR retried).
+struct SystemFileSystem: FileSystem {
+    func open(_ path: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
+        try Platform.retryingOnInterrupt { systemOpen(path, flags, mode_t(mode)) }
+    }
+
+    func openAt(_ directory: Int32, _ name: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
+        try Platform.retryingOnInterrupt { openat(directory, name, flags, mode_t(mode)) }
+    }
+
+    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+        try Platform.retryingOnInterrupt { systemRead(descriptor, buffer.baseAddress, buffer.count) }
+    }
+
+    func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
+        try Platform.retryingOnInterrupt { systemWrite(descriptor, buffer.baseAddress, buffer.count) }
+    }
+
+    func synchronize(_ descriptor: Int32) throws(Errno) {
+        // fsync is never retried after a real failure (only EINTR): the kernel may have dropped the
+        // dirty pages and a second fsync would report success for data that is gone.
+        _ = try Platform.retryingOnInterrupt { fsync(descriptor) }
+    }
+
+    func close(_ descriptor: Int32) throws(Errno) {
+        // EINTR from close on Linux still closes the descriptor: retrying could close another one.
+        if systemClose(descriptor) != 0 {
+            let code = errno
+            if code != EINTR { throw Errno(rawValue: code) }
+        }
+    }
+
+    func status(_ descriptor: Int32) throws(Errno) -> FileStatus {
+        var info = stat()
+        _ = try Platform.retryingOnInterrupt { fstat(descriptor, &info) }
+        return FileStatus(info)
+    }
+
+    func statusAt(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus {
+        var info = stat()
+        _ = try Platform.retryingOnInterrupt { fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) }
+        return FileStatus(info)
+    }
+
+    func setMode(_ descriptor: Int32, _ mode: UInt32) throws(Errno) {
+        _ = try Platform.retryingOnInterrupt { fchmod(descriptor, mode_t(mode)) }
+    }
+
+    func renameAt(_ directory: Int32, _ from: String, _ to: String) throws(Errno) {
+        _ = try Platform.retryingOnInterrupt { renameat(directory, from, directory, to) }
+    }
+
+    func unlinkAt(_ directory: Int32, _ name: String) throws(Errno) {
+        _ = try Platform.retryingOnInterrupt { unlinkat(directory, name, 0) }
+    }
+
+    func makeDirectory(_ path: String, mode: UInt32) throws(Errno) {
+        _ = try Platform.retryingOnInterrupt { mkdir(path, mode_t(mode)) }
+    }
+
+    func lock(_ descriptor: Int32, exclusive: Bool) throws(Errno) {
+        _ = try Platform.retryingOnInterrupt { flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) }
+    }
+
+    func listDirectory(_ path: String) throws(Errno) -> [String] {
+        guard let stream = opendir(path) else { throw Platform.lastErrno }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
+
+extension FileStatus {
+    init(_ info: stat) {
+        let format = info.st_mode & S_IFMT
+        let kind: Kind
+        switch format {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
+        case S_IFIFO: kind = .fifo
+        case S_IFSOCK: kind = .socket
+        case S_IFCHR, S_IFBLK: kind = .device
+        default: kind = .other
+        }
+        #if canImport(Darwin)
+            let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #else
+            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #endif
+        self.init(
+            kind: kind, size: Int64(info.st_size), permissions: UInt32(info.st_mode) & 0o7777,
+            modificationTime: modified)
+    }
+}
+
+extension Errno {
+    static let interrupted = Errno(rawValue: EINTR)
+    static let noSuchFile = Errno(rawValue: ENOENT)
+    static let fileExists = Errno(rawValue: EEXIST)
+    static let permissionDenied = Errno(rawValue: EACCES)
+    static let operationNotPermitted = Errno(rawValue: EPERM)
+    static let tooManySymbolicLinks = Errno(rawValue: ELOOP)
+    static let notADirectory = Errno(rawValue: ENOTDIR)
+    static let isADirectory = Errno(rawValue: EISDIR)
+    static let readOnlyFileSystem = Errno(rawValue: EROFS)
+    static let noSpace = Errno(rawValue: ENOSPC)
+    static let ioError = Errno(rawValue: EIO)
+    static let wouldBlock = Errno(rawValue: EAGAIN)
+    static let deviceOrAddress = Errno(rawValue: ENXIO)
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// The contents of one scene's file: its values by key, and when and for which scene it was saved.
+///
+/// On disk it is pretty-printed JSON with sorted keys, so the same state is always the same bytes:
+///
+/// ```json
+/// {
+///   "format": 1,
+///   "savedAt": "2026-11-21T21:04:07.123Z",
+///   "scene": "main",
+///   "values": {
+///     "navigation": {
+///       "json": {
+///         "recipePathIds": ["E9D5E6E6-4F0A-4A38-9C55-0C8AC3B0A001"],
+///         "selectedCategory": 0
+///       }
+///     }
+///   }
+/// }
+/// ```
+public struct SceneDocument: Sendable, Equatable {
+    /// The format this version of SceneStore writes and the newest it reads.
+    public static let currentFormat = 1
+
+    /// The scene the document belongs to; always the file's name.
+    public var scene: SceneID
+    /// When the document was written.
+    public var savedAt: Date
+    /// The stored values by key.
+    public var values: [String: SceneValue]
+
+    /// Creates a document.
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - savedAt: When it was saved.
+    ///   - values: The values by key.
+    public init(scene: SceneID, savedAt: Date, values: [String: SceneValue]) {
+        self.scene = scene
+        self.savedAt = savedAt
+        self.values = values
+    }
+}
+
+// MARK: - Coding
+
+extension SceneDocument {
+    /// The document as the bytes of its file: pretty-printed, sorted keys, newline at the end.
+    public func encoded() -> [UInt8] {
+        var values: [String: JSONValue] = [:]
+        for (key, value) in self.values {
+            switch value {
+            case .json(let json): values[key] = .object(["json": json])
+            case .binary(let data): values[key] = .object(["binary": .string(data.base64EncodedString())])
+            }
+        }
+        let document: JSONValue = .object([
+            "format": .number(JSONNumber(SceneDocument.currentFormat)),
+            "savedAt": .string(Timestamp.format(savedAt)),
+            "scene": .string(scene.rawValue),
+            "values": .object(values),
+        ])
+        var bytes = document.serialized(pretty: true)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    /// Why a file's bytes are not acceptable as a scene document.
+    enum DecodingProblem: Error, Equatable {
+        case corrupt(String)
+        case newerFormat(Int)
+    }
+
+    /// Decodes a file's bytes, checking every part of the document.
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - expectedScene: The scene the file's name says it holds.
+    ///   - maximumDepth: How deeply the JSON may nest.
+    init(decoding bytes: [UInt8], expectedScene: SceneID, maximumDepth: Int) throws(DecodingProblem) {
+        let root: JSONValue
+        do {
+            root = try JSONValue(parsing: bytes, maximumDepth: maximumDepth)
+        } catch {
+            throw .corrupt(error.description)
+        }
+        guard case .object(let members) = root else {
+            throw .corrupt("expected an object at the top level, found \(root.kindName)")
+        }
+        // The format is checked first: a newer writer may have changed everything else.
+        guard let formatValue = members["format"] else { throw .corrupt("missing member 'format'") }
+        guard case .number(let formatNumber) = formatValue, let format = formatNumber.intValue else {
+            throw .corrupt("member 'format' must be an integer, found \(formatValue.kindName)")
+        }
+        if format > SceneDocument.currentFormat { throw .newerFormat(format) }
+        guard format >= 1 else { throw .corrupt("member 'format' must be at least 1, found \(format)") }
+        for key in members.keys where !["format", "savedAt", "scene", "values"].contains(key) {
+            throw .corrupt("unknown member '\(SceneStoreError.printable(key))'")
+        }
+        guard case .string(let sceneText)? = members["scene"] else {
+            throw .corrupt("member 'scene' must be a string")
+        }
+        guard sceneText == expectedScene.rawValue else {
+            throw .corrupt(
+                "member 'scene' is '\(SceneStoreError.printable(sceneText))' but the file is for '\(expectedScene)'"
+            )
+        }
+        guard case .string(let savedText)? = members["savedAt"], let savedAt = Timestamp.parse(savedText)
+        else {
+            throw .corrupt("member 'savedAt' must be a UTC timestamp such as 2026-01-31T12:00:00.000Z")
+        }
+        guard case .object(let entries)? = members["values"] else {
+            throw .corrupt("member 'values' must be an object")
+        }
+        var values: [String: SceneValue] = [:]
+        for (key, entry) in entries {
+            let name = SceneStoreError.printable(key)
+            guard case .object(let parts) = entry, parts.count == 1 else {
+                throw .corrupt(
+                    "value '\(name)' must be an object with exactly one member, 'json' or 'binary'")
+            }
+            if let json = parts["json"] {
+                values[key] = .json(json)
+            } else if case .string(let base64)? = parts["binary"] {
+                guard let data = Data(base64Encoded: base64) else {
+                    throw .corrupt("value '\(name)' has invalid base64 in 'binary'")
+                }
+                values[key] = .binary(data)
+            } else {
+                throw .corrupt("value '\(name)' must hold 'json' or a base64 string in 'binary'")
+            }
+        }
+        self.init(scene: expectedScene, savedAt: savedAt, values: values)
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+
+// MARK: - Reading
+
+extension SceneStore {
+    /// Reads a scene's whole document.
+    ///
+    /// Reading never creates, moves or repairs anything.
+    ///
+    /// - Parameter scene: The scene.
+    /// - Returns: The document.
+    /// - Throws: ``SceneStoreError/sceneNotFound(_:path:)`` when nothing is saved;
+    ///   ``SceneStoreError/notARegularFile(path:kind:)``, ``SceneStoreError/fileTooLarge(path:size:limit:)``,
+    ///   ``SceneStoreError/corrupt(path:reason:)``, ``SceneStoreError/newerFormat(path:format:supported:)`` or
+    ///   ``SceneStoreError/cannotRead(path:errno:)`` when the file cannot be used.
+    public func document(for scene: SceneID) throws(SceneStoreError) -> SceneDocument {
+        guard let loaded = try loadWithoutLock(scene) else {
+            throw .sceneNotFound(scene, path: path(for: scene))
+        }
+        return loaded.document
+    }
+
+    /// Reads one value of a scene as it is stored.
+    /// - Parameters:
+    ///   - key: The value's key.
+    ///   - scene: The scene.
+    /// - Returns: The value, or nil when the scene or the key has none.
+    /// - Throws: The errors of ``document(for:)`` other than `sceneNotFound`, and
+    ///   ``SceneStoreError/invalidKey(_:reason:)``.
+    public func sceneValue(forKey key: String, in scene: SceneID) throws(SceneStoreError) -> SceneValue? {
+        try Self.validate(key: key)
+        return try loadWithoutLock(scene)?.document.values[key]
+    }
+
+    /// Reads a scene's document without blocking the caller, on a background queue.
+    /// - Parameter scene: The scene.
+    /// - Returns: The document, or nil when nothing is saved for the scene.
+    /// - Throws: The errors of ``document(for:)`` other than `sceneNotFound`.
+    public func loadDocument(for scene: SceneID) async throws(SceneStoreError) -> SceneDocument? {
+        let result: Result<SceneDocument?, SceneStoreError> = await withCheckedContinuation { continuation in
+            SceneStore.ioQueue.async {
+                do throws(SceneStoreError) {
+                    continuation.resume(returning: .success(try self.loadWithoutLock(scene)?.document))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// The queue on which asynchronous reads run, so they never block a caller's executor.
+    static let ioQueue = DispatchQueue(label: "SceneStore.io", attributes: .concurrent)
+
+    struct LoadedFile {
+        var document: SceneDocument
+        var status: FileStatus
+        var bytes: [UInt8]
+    }
+
+    /// Loads a scene without taking its lock: the rename in every write makes the file whole.
+    func loadWithoutLock(_ scene: SceneID) throws(SceneStoreError) -> LoadedFile? {
+        guard let directory = try openScenesDirectory(creating: false) else { return nil }
+        defer { try? fileSystem.close(directory) }
+        return try load(scene, in: directory)
+    }
+
+    /// Loads a scene through an open descriptor of the scenes folder; nil when there is no file.
+    func load(_ scene: SceneID, in directory: Int32) throws(SceneStoreError) -> LoadedFile? {
+        let path = path(for: scene)
+        guard
+            let (bytes, status) = try readVerifiedFile(
+                named: Self.fileName(for: scene), path: path, in: directory)
+        else { return nil }
+        do throws(SceneDocument.DecodingProblem) {
+            let document = try SceneDocument(
+                decoding: bytes, expectedScene: scene, maximumDepth: configuration.maximumDepth)
+            return LoadedFile(document: document, status: status, bytes: bytes)
+        } catch {
+            switch error {
+            case .corrupt(let reason):
+                throw .corrupt(path: path, reason: reason)
+            case .newerFormat(let format):
+                throw .newerFormat(path: path, format: format, supported: SceneDocument.currentFormat)
+            }
+        }
+    }
+
+    /// Reads a file only when it is a regular file within the size limit, never following a link
+    /// and never blocking on a FIFO.
+    func readVerifiedFile(
+        named name: String, path: String, in directory: Int32
+    ) throws(SceneStoreError) -> ([UInt8], FileStatus)? {
+        // Look before opening: opening a device or FIFO can block or have side effects.
+        let before: FileStatus
+        do throws(Errno) {
+            before = try fileSystem.statusAt(directory, name)
+        } catch .noSuchFile {
+            return nil
+        } catch {
+            throw .cannotRead(path: path, errno: error)
+        }
+        try check(before, path: path)
+        let descriptor: Int32
+        do throws(Errno) {
+            descriptor = try fileSystem.openAt(
+                directory, name,
+                flags: Platform.readOnly | Platform.noFollow | Platform.closeOnExec | Platform.nonBlocking,
+                mode: 0)
+        } catch .noSuchFile {
+            return nil
+        } catch .tooManySymbolicLinks {
+            throw .notARegularFile(path: path, kind: "symbolic link")
+        } catch {
+            throw .cannotRead(path: path, errno: error)
+        }
+        defer { try? fileSystem.close(descriptor) }
+        do {
+            // Look again at what was opened, in case the file was swapped in between.
+            let status = try fileSystem.status(descriptor)
+            try check(status, path: path)
+            guard
+                let bytes = try fileSystem.readAll(
+                    descriptor, expectedSize: Int(status.size), limit: configuration.maximumFileSize)
+            else {
+                throw SceneStoreError.fileTooLarge(
+                    path: path, size: Int64(configuration.maximumFileSize) + 1,
+                    limit: configuration.maximumFileSize)
+            }
+            return (bytes, status)
+        } catch let error as Errno {
+            throw .cannotRead(path: path, errno: error)
+        } catch let error as SceneStoreError {
+            throw error
+        } catch {
+            throw .cannotRead(path: path, errno: .ioError)
+        }
+    }
+
+    private func check(_ status: FileStatus, path: String) throws(SceneStoreError) {
+        guard status.kind == .regular else {
+            throw .notARegularFile(path: path, kind: status.kind.description)
+        }
+        if status.size > Int64(configuration.maximumFileSize) {
+            throw .fileTooLarge(path: path, size: status.size, limit: configuration.maximumFileSize)
+        }
+    }
+
+    /// Opens the scenes folder, creating it (and its parents, mode 0700) when `creating` is set.
+    /// Returns nil when it does not exist and is not to be created.
+    func openScenesDirectory(creating: Bool) throws(SceneStoreError) -> Int32? {
+        let flags = Platform.readOnly | Platform.directory | Platform.noFollow | Platform.closeOnExec
+        do throws(Errno) {
+            return try fileSystem.open(scenesDirectory, flags: flags, mode: 0)
+        } catch .noSuchFile {
+            guard creating else { return nil }
+        } catch {
+            throw creating
+                ? .cannotCreateDirectory(path: scenesDirectory, errno: error)
+                : .cannotRead(path: scenesDirectory, errno: error)
+        }
+        try createDirectories()
+        do {
+            return try fileSystem.open(scenesDirectory, flags: flags, mode: 0)
+        } catch {
+            throw .cannotCreateDirectory(path: scenesDirectory, errno: error)
+        }
+    }
+
+    /// Creates each missing folder of `scenesDirectory` with mode 0700, leaving existing ones alone.
+    private func createDirectories() throws(SceneStoreError) {
+        var prefix = ""
+        for component in scenesDirectory.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + component
+            do throws(Errno) {
+                try fileSystem.makeDirectory(prefix, mode: 0o700)
+            } catch .fileExists {
+                continue
+            } catch {
+                throw .cannotCreateDirectory(path: prefix, errno: error)
+            }
+            // mkdir applies the umask, which can only remove bits: put back any it took from 0700.
+            if let descriptor = try? fileSystem.open(
+                prefix,
+                flags: Platform.readOnly | Platform.directory | Platform.noFollow | Platform.closeOnExec,
+                mode: 0)
+            {
+                defer { try? fileSystem.close(descriptor) }
+                if let status = try? fileSystem.status(descriptor), status.permissions != 0o700 {
+                    try? fileSystem.setMode(descriptor, 0o700)
+                }
+            }
+        }
+    }
+}
+
+extension FileStatus.Kind: CustomStringConvertible {
+    package var description: String {
+        switch self {
+        case .regular: "regular file"
+        case .directory: "directory"
+        case .symbolicLink: "symbolic link"
+        case .fifo: "FIFO"
+        case .socket: "socket"
+        case .device: "device"
+        case .other: "special file"
+        }
+    }
+}

@@ -1,0 +1,251 @@
+import Foundation
+
+/// What a write did.
+public struct SceneWriteOutcome: Sendable, Equatable {
+    /// The scene's file.
+    public var path: String
+    /// Whether a new file was written; false when the stored values already were the new ones.
+    public var wroteFile: Bool
+    /// Where a corrupt file found in the scene's place was moved before writing, if one was.
+    public var movedAsidePath: String?
+
+    /// Creates an outcome.
+    /// - Parameters:
+    ///   - path: The scene's file.
+    ///   - wroteFile: Whether a new file was written.
+    ///   - movedAsidePath: Where a corrupt file was moved, if one was.
+    public init(path: String, wroteFile: Bool, movedAsidePath: String? = nil) {
+        self.path = path
+        self.wroteFile = wroteFile
+        self.movedAsidePath = movedAsidePath
+    }
+}
+
+// MARK: - Writing
+
+extension SceneStore {
+    /// Reads a scene's values, lets `body` change them, and writes the result durably, all under
+    /// the scene's exclusive lock, so concurrent updates from any process are never lost.
+    ///
+    /// When the values come out unchanged, nothing is written. When the file in the scene's place
+    /// is corrupt, it is first moved aside to `<scene>.corrupt-<time>.json`, and the update starts
+    /// from no values.
+    ///
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - body: Changes the values by key.
+    /// - Returns: What was written, and where a corrupt file was moved.
+    /// - Throws: ``SceneStoreError/newerFormat(path:format:supported:)``,
+    ///   ``SceneStoreError/notARegularFile(path:kind:)``, ``SceneStoreError/fileTooLarge(path:size:limit:)`` and
+    ///   ``SceneStoreError/cannotRead(path:errno:)`` leave the file untouched;
+    ///   ``SceneStoreError/cannotCreateDirectory(path:errno:)``, ``SceneStoreError/cannotLock(path:errno:)`` and
+    ///   ``SceneStoreError/cannotWrite(path:errno:)`` leave the previous file byte-identical; or what `body` throws.
+    @discardableResult
+    public func update(
+        _ scene: SceneID, _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
+    ) throws(SceneStoreError) -> SceneWriteOutcome {
+        let path = path(for: scene)
+        let outcome = try withExclusiveLock(on: scene, creating: true) {
+            (directory) throws(SceneStoreError) in
+            var movedAside: String?
+            var existing: LoadedFile?
+            do throws(SceneStoreError) {
+                existing = try load(scene, in: directory)
+            } catch .corrupt {
+                movedAside = try moveAside(scene, in: directory)
+            }
+            var values = existing?.document.values ?? [:]
+            try body(&values)
+            if let existing, existing.document.values == values {
+                return SceneWriteOutcome(path: path, wroteFile: false, movedAsidePath: movedAside)
+            }
+            if existing == nil && values.isEmpty {
+                return SceneWriteOutcome(path: path, wroteFile: false, movedAsidePath: movedAside)
+            }
+            let document = SceneDocument(scene: scene, savedAt: configuration.now(), values: values)
+            try replace(
+                scene, with: document.encoded(), in: directory, mode: existing?.status.permissions ?? 0o600)
+            return SceneWriteOutcome(path: path, wroteFile: true, movedAsidePath: movedAside)
+        }
+        return outcome ?? SceneWriteOutcome(path: path, wroteFile: false)
+    }
+
+    /// Stores one value; `nil` removes the key, as assigning nil to an optional `@SceneStorage` does.
+    /// - Parameters:
+    ///   - value: The value, or nil.
+    ///   - key: The value's key.
+    ///   - scene: The scene.
+    /// - Returns: What was written.
+    /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``, or the errors of ``update(_:_:)``.
+    @discardableResult
+    public func setSceneValue(
+        _ value: SceneValue?, forKey key: String, in scene: SceneID
+    ) throws(SceneStoreError) -> SceneWriteOutcome {
+        try Self.validate(key: key)
+        return try update(scene) { values in values[key] = value }
+    }
+
+    /// Removes one value of a scene; the scene's other values stay.
+    /// - Parameters:
+    ///   - key: The value's key.
+    ///   - scene: The scene.
+    /// - Returns: What was written.
+    /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``, or the errors of ``update(_:_:)``.
+    @discardableResult
+    public func removeValue(forKey key: String, in scene: SceneID) throws(SceneStoreError)
+        -> SceneWriteOutcome
+    {
+        try setSceneValue(nil, forKey: key, in: scene)
+    }
+
+    /// Deletes a scene's file, as SwiftUI destroys a scene's storage when the scene is closed.
+    ///
+    /// Whatever is in the scene's place is removed, even a corrupt file or one of a newer format:
+    /// removal is an explicit request. A symbolic link is removed, never its target.
+    ///
+    /// - Parameter scene: The scene.
+    /// - Returns: Whether there was a file to remove.
+    /// - Throws: ``SceneStoreError/cannotRemove(path:errno:)`` or ``SceneStoreError/cannotLock(path:errno:)``.
+    @discardableResult
+    public func removeScene(_ scene: SceneID) throws(SceneStoreError) -> Bool {
+        try removeScene(scene, onlyIf: { _ in true })
+    }
+
+    /// Removes a scene under its lock when `shouldRemove` approves what is there now.
+    func removeScene(
+        _ scene: SceneID, onlyIf shouldRemove: (Int32) -> Bool
+    ) throws(SceneStoreError) -> Bool {
+        let path = path(for: scene)
+        let removed = try withExclusiveLock(on: scene, creating: false) {
+            (directory) throws(SceneStoreError) in
+            do throws(Errno) {
+                _ = try fileSystem.statusAt(directory, Self.fileName(for: scene))
+            } catch .noSuchFile {
+                return false
+            } catch {
+                throw .cannotRemove(path: path, errno: error)
+            }
+            guard shouldRemove(directory) else { return false }
+            do throws(Errno) {
+                try fileSystem.unlinkAt(directory, Self.fileName(for: scene))
+                try fileSystem.synchronize(directory)
+            } catch {
+                throw .cannotRemove(path: path, errno: error)
+            }
+            return true
+        }
+        return removed ?? false
+    }
+
+    // MARK: - Machinery
+
+    /// Runs `body` with the scenes folder open and the scene's lock held. Returns nil, without
+    /// running `body`, when the folder does not exist and `creating` is false.
+    func withExclusiveLock<Result>(
+        on scene: SceneID, creating: Bool, _ body: (Int32) throws(SceneStoreError) -> Result
+    ) throws(SceneStoreError) -> Result? {
+        guard let directory = try openScenesDirectory(creating: creating) else { return nil }
+        defer { try? fileSystem.close(directory) }
+        let lockPath = scenesDirectory + "/" + Self.lockName(for: scene)
+        let lock: Int32
+        do {
+            // The lock file is never deleted: deleting it would let two writers hold "the" lock.
+            lock = try fileSystem.openAt(
+                directory, Self.lockName(for: scene),
+                flags: Platform.readWrite | Platform.create | Platform.noFollow | Platform.closeOnExec,
+                mode: 0o600)
+        } catch {
+            throw .cannotLock(path: lockPath, errno: error)
+        }
+        defer { try? fileSystem.close(lock) }  // closing releases the flock
+        do {
+            try fileSystem.lock(lock, exclusive: true)
+        } catch {
+            throw .cannotLock(path: lockPath, errno: error)
+        }
+        return try body(directory)
+    }
+
+    /// The durable atomic replace: temporary file (O_EXCL, 0600), every byte, fsync, checked close,
+    /// rename, fsync of the folder. Success is reported only after all of it; on any failure the
+    /// temporary file is removed and the old file is untouched.
+    func replace(_ scene: SceneID, with bytes: [UInt8], in directory: Int32, mode: UInt32)
+        throws(SceneStoreError)
+    {
+        let path = path(for: scene)
+        let temporary = Self.temporaryName(for: scene)
+        let descriptor: Int32
+        do {
+            descriptor = try openTemporary(temporary, in: directory)
+        } catch {
+            throw .cannotWrite(path: path, errno: error)
+        }
+        do {
+            try fileSystem.setMode(descriptor, mode & 0o7777)
+            try fileSystem.writeAll(descriptor, bytes)
+            // A failed fsync fails the write; it is never retried on this descriptor.
+            try fileSystem.synchronize(descriptor)
+        } catch {
+            try? fileSystem.close(descriptor)
+            try? fileSystem.unlinkAt(directory, temporary)
+            throw .cannotWrite(path: path, errno: error)
+        }
+        do {
+            try fileSystem.close(descriptor)
+        } catch {
+            try? fileSystem.unlinkAt(directory, temporary)
+            throw .cannotWrite(path: path, errno: error)
+        }
+        do {
+            try fileSystem.renameAt(directory, temporary, Self.fileName(for: scene))
+        } catch {
+            try? fileSystem.unlinkAt(directory, temporary)
+            throw .cannotWrite(path: path, errno: error)
+        }
+        do {
+            try fileSystem.synchronize(directory)
+        } catch {
+            throw .cannotWrite(path: path, errno: error)
+        }
+    }
+
+    /// Creates the temporary file. One left by a writer that crashed is removed first: only the
+    /// holder of the scene's lock, which we are, ever creates it.
+    private func openTemporary(_ name: String, in directory: Int32) throws(Errno) -> Int32 {
+        let flags =
+            Platform.writeOnly | Platform.create | Platform.exclusive | Platform.noFollow
+            | Platform.closeOnExec
+        do throws(Errno) {
+            return try fileSystem.openAt(directory, name, flags: flags, mode: 0o600)
+        } catch .fileExists {
+            try fileSystem.unlinkAt(directory, name)
+            return try fileSystem.openAt(directory, name, flags: flags, mode: 0o600)
+        }
+    }
+
+    /// Moves a corrupt file to `<scene>.corrupt-<time>.json` (never over another file).
+    private func moveAside(_ scene: SceneID, in directory: Int32) throws(SceneStoreError) -> String {
+        let stamp = Timestamp.compact(configuration.now())
+        var attempt = 0
+        while true {
+            let suffix = attempt == 0 ? "" : "-\(attempt)"
+            let name = "\(scene.rawValue).corrupt-\(stamp)\(suffix).json"
+            do throws(Errno) {
+                _ = try fileSystem.statusAt(directory, name)
+                attempt += 1
+                continue
+            } catch .noSuchFile {
+                // free: take it
+            } catch {
+                throw .cannotWrite(path: scenesDirectory + "/" + name, errno: error)
+            }
+            do {
+                try fileSystem.renameAt(directory, Self.fileName(for: scene), name)
+                try fileSystem.synchronize(directory)
+            } catch {
+                throw .cannotWrite(path: scenesDirectory + "/" + name, errno: error)
+            }
+            return scenesDirectory + "/" + name
+        }
+    }
+}

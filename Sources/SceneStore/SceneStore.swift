@@ -1,0 +1,124 @@
+import Foundation
+
+/// Per-scene storage of keyed values in plain JSON files, like SwiftUI's `@SceneStorage`.
+///
+/// Each scene is one file, `<scenes-directory>/<scene-id>.json`, holding several keyed values (as
+/// several `@SceneStorage` properties share one scene). What SceneStore guarantees:
+///
+/// - **Durable, atomic writes.** A write goes to a temporary file in the same folder, is flushed
+///   with `fsync`, renamed over the old file, and the folder is flushed too; only then does the
+///   call return. A crash leaves the old file or the new one, never a mix.
+/// - **Concurrent writers lose nothing.** Writers of one scene, in this process or others, take an
+///   exclusive `flock` on a lock file that is never deleted, and each update reads, changes and
+///   writes the document under that lock.
+/// - **Hostile files are refused.** Symbolic links, FIFOs, devices and folders are never followed
+///   or opened for reading; files over the size limit are never read; a corrupt file is moved aside
+///   to `<scene>.corrupt-<time>.json` before a new one is written; a file from a newer format is
+///   never overwritten.
+///
+/// Not guaranteed: durability on file systems that ignore `fsync` or `flock` (some network file
+/// systems), and secrecy: like `@SceneStorage`, do not store sensitive data.
+///
+/// The methods here block on file I/O; call them off the main actor, or use ``writer(forKey:in:)``
+/// and ``writeThrough(_:forKey:in:)``, which do their I/O on a queue of their own.
+///
+/// ```swift
+/// let store = try SceneStore(appID: AppID("com.example.cookbook"),
+///                            environment: ProcessInfo.processInfo.environment)
+/// let scene = try SceneID("main")
+/// try store.set("dessert", forKey: "tab", in: scene)
+/// let tab = try store.value(String.self, forKey: "tab", in: scene)   // "dessert"
+/// ```
+public final class SceneStore: Sendable {
+    /// Settings of a store.
+    public struct Configuration: Sendable {
+        /// The largest scene file that is read, in bytes; larger files are refused unread.
+        public var maximumFileSize: Int
+        /// How deeply JSON in a scene file may nest.
+        public var maximumDepth: Int
+        /// The clock that stamps `savedAt` and the names of moved-aside files.
+        public var now: @Sendable () -> Date
+
+        /// Creates a configuration.
+        /// - Parameters:
+        ///   - maximumFileSize: The size limit in bytes, 4 MiB by default.
+        ///   - maximumDepth: The JSON nesting limit, 256 by default.
+        ///   - now: The clock, the system clock by default.
+        public init(
+            maximumFileSize: Int = 4 << 20, maximumDepth: Int = 256,
+            now: @escaping @Sendable () -> Date = { Date() }
+        ) {
+            self.maximumFileSize = maximumFileSize
+            self.maximumDepth = maximumDepth
+            self.now = now
+        }
+    }
+
+    /// The folder that holds the scene files.
+    public let scenesDirectory: String
+    /// The store's settings.
+    public let configuration: Configuration
+    let fileSystem: any FileSystem
+    /// Whether `scenesDirectory` is known to exist; checked again when opening it fails.
+    let directoryReady = Locked(false)
+
+    /// Opens the store of an app in the XDG state directory.
+    ///
+    /// Nothing is created until the first write.
+    ///
+    /// - Parameters:
+    ///   - appID: The app whose scenes these are.
+    ///   - environment: Where to read `XDG_STATE_HOME` and `HOME`.
+    ///   - configuration: Limits and clock.
+    /// - Throws: ``SceneStoreError/noStateDirectory(reason:)`` when no state root can be found.
+    public convenience init(
+        appID: AppID, environment: [String: String], configuration: Configuration = Configuration()
+    ) throws(SceneStoreError) {
+        let root = try StateDirectory.resolveRoot(environment: environment)
+        self.init(appID: appID, stateRoot: root, configuration: configuration)
+    }
+
+    /// Opens the store of an app below an explicit state root instead of the XDG one.
+    /// - Parameters:
+    ///   - appID: The app whose scenes these are.
+    ///   - stateRoot: The folder that takes the place of `$XDG_STATE_HOME`.
+    ///   - configuration: Limits and clock.
+    public convenience init(appID: AppID, stateRoot: String, configuration: Configuration = Configuration()) {
+        self.init(
+            scenesDirectory: StateDirectory.scenesDirectory(for: appID, root: stateRoot),
+            configuration: configuration, fileSystem: SystemFileSystem())
+    }
+
+    /// Opens a store whose scene files live directly in `scenesDirectory`.
+    package convenience init(scenesDirectory: String, configuration: Configuration = Configuration()) {
+        self.init(
+            scenesDirectory: scenesDirectory, configuration: configuration, fileSystem: SystemFileSystem())
+    }
+
+    /// Opens a store whose scene files live directly in `scenesDirectory`, on a given file system.
+    package init(scenesDirectory: String, configuration: Configuration, fileSystem: any FileSystem) {
+        self.scenesDirectory = scenesDirectory
+        self.configuration = configuration
+        self.fileSystem = fileSystem
+    }
+
+    /// The path of a scene's file (which may not exist).
+    /// - Parameter scene: The scene.
+    /// - Returns: `<scenes-directory>/<scene-id>.json`.
+    public func path(for scene: SceneID) -> String {
+        scenesDirectory + "/" + Self.fileName(for: scene)
+    }
+
+    static func fileName(for scene: SceneID) -> String { scene.rawValue + ".json" }
+    static func lockName(for scene: SceneID) -> String { "." + scene.rawValue + ".lock" }
+    static func temporaryName(for scene: SceneID) -> String { "." + scene.rawValue + ".json.tmp" }
+
+    /// Checks a value key: 1 to 256 bytes of UTF-8 with no control characters.
+    static func validate(key: String) throws(SceneStoreError) {
+        if key.isEmpty { throw .invalidKey(key, reason: "it is empty") }
+        if key.utf8.count > 256 { throw .invalidKey(key, reason: "it is longer than 256 bytes") }
+        if key.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw .invalidKey(key, reason: "it contains a control character")
+        }
+    }
+}

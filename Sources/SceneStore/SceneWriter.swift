@@ -1,0 +1,195 @@
+import Foundation
+
+/// Writes the values of one (scene, key) through to disk as they change, without making the
+/// producer wait.
+///
+/// ``submit(_:)`` only records the value and returns. A queue of the writer's own writes it with
+/// ``SceneStore/setSceneValue(_:forKey:in:)``. While a write is in flight, newer values replace
+/// older pending ones (the latest wins), and a value equal to what is on disk is not written again.
+/// ``flush()`` returns once the last submitted value is durable.
+///
+/// ```swift
+/// let writer = store.writer(forKey: "navigation", in: scene)
+/// for change in changes { writer.submit(change) }   // never blocks
+/// try await writer.flush()                          // the last change is on disk
+/// ```
+public final class SceneWriter: Sendable {
+    /// Counts of what the writer did.
+    public struct Statistics: Sendable, Equatable {
+        /// Values handed to ``SceneWriter/submit(_:)``.
+        public var submitted = 0
+        /// Values replaced by a newer one before they were written.
+        public var coalesced = 0
+        /// Files written.
+        public var written = 0
+        /// Values not written because the file already held them.
+        public var unchanged = 0
+        /// Writes that failed.
+        public var failed = 0
+    }
+
+    /// The scene written to.
+    public let scene: SceneID
+    /// The key written to.
+    public let key: String
+    private let store: SceneStore
+    private let queue: DispatchQueue
+    private let state = Locked(State())
+
+    private struct State {
+        var pending: Pending?
+        var draining = false
+        var newestSequence: UInt64 = 0
+        var lastError: SceneStoreError?
+        var waiters: [CheckedContinuation<Result<Void, SceneStoreError>, Never>] = []
+        var statistics = Statistics()
+    }
+
+    private struct Pending {
+        var value: SceneValue?
+    }
+
+    init(store: SceneStore, key: String, scene: SceneID) {
+        self.store = store
+        self.key = key
+        self.scene = scene
+        self.queue = DispatchQueue(label: "SceneWriter.\(scene.rawValue)")
+    }
+
+    /// What the writer has done so far.
+    public var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// Records a value to be written, replacing any value still waiting. Returns at once.
+    /// - Parameter value: The new value; nil removes the key.
+    public func submit<Value: SceneStorable>(_ value: Value?) {
+        submit(sceneValue: value?.sceneValue, sequence: nil)
+    }
+
+    /// Records a value stamped with a sequence number; a value older than one already submitted is
+    /// ignored, so values that reach the writer by two paths cannot overtake each other.
+    /// - Parameters:
+    ///   - value: The new value; nil removes the key.
+    ///   - sequence: Increases with each newer value.
+    public func submit<Value: SceneStorable>(_ value: Value?, sequence: UInt64) {
+        submit(sceneValue: value?.sceneValue, sequence: sequence)
+    }
+
+    private func submit(sceneValue: SceneValue?, sequence: UInt64?) {
+        let startDrain = state.withLock { state -> Bool in
+            if let sequence {
+                if sequence <= state.newestSequence && state.statistics.submitted > 0 { return false }
+                state.newestSequence = sequence
+            }
+            state.statistics.submitted += 1
+            if state.pending != nil { state.statistics.coalesced += 1 }
+            state.pending = Pending(value: sceneValue)
+            if state.draining { return false }
+            state.draining = true
+            return true
+        }
+        if startDrain { queue.async { self.drain() } }
+    }
+
+    /// Waits until every submitted value has been written (or found already on disk).
+    /// - Throws: The ``SceneStoreError`` of the last write when it failed; the value stays unwritten
+    ///   until the next ``submit(_:)``.
+    public func flush() async throws(SceneStoreError) {
+        let result: Result<Void, SceneStoreError> = await withCheckedContinuation { continuation in
+            let immediate = state.withLock { state -> Result<Void, SceneStoreError>? in
+                if state.draining {
+                    state.waiters.append(continuation)
+                    return nil
+                }
+                return state.lastError.map { .failure($0) } ?? .success(())
+            }
+            if let immediate { continuation.resume(returning: immediate) }
+        }
+        try result.get()
+    }
+
+    private func drain() {
+        while true {
+            let next = state.withLock { state -> Pending? in
+                let next = state.pending
+                state.pending = nil
+                return next
+            }
+            guard let next else {
+                let (waiters, result) = state.withLock { state in
+                    // A value may have arrived between taking nil and here: keep draining then.
+                    if state.pending != nil {
+                        return (
+                            [CheckedContinuation<Result<Void, SceneStoreError>, Never>](),
+                            Result<Void, SceneStoreError>?.none
+                        )
+                    }
+                    state.draining = false
+                    let waiters = state.waiters
+                    state.waiters = []
+                    return (waiters, state.lastError.map { .failure($0) } ?? .success(()))
+                }
+                guard let result else { continue }
+                for waiter in waiters { waiter.resume(returning: result) }
+                return
+            }
+            do {
+                let outcome = try store.setSceneValue(next.value, forKey: key, in: scene)
+                state.withLock { state in
+                    state.lastError = nil
+                    if outcome.wroteFile {
+                        state.statistics.written += 1
+                    } else {
+                        state.statistics.unchanged += 1
+                    }
+                }
+            } catch {
+                state.withLock { state in
+                    state.lastError = error
+                    state.statistics.failed += 1
+                }
+            }
+        }
+    }
+}
+
+// MARK: - Write-through
+
+extension SceneStore {
+    /// A writer that writes one (scene, key) through to disk as values arrive.
+    /// - Parameters:
+    ///   - key: The value's key.
+    ///   - scene: The scene.
+    /// - Returns: The writer.
+    /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``.
+    public func writer(forKey key: String, in scene: SceneID) throws(SceneStoreError) -> SceneWriter {
+        try Self.validate(key: key)
+        return SceneWriter(store: self, key: key, scene: scene)
+    }
+
+    /// Writes every value of a sequence through to one (scene, key), the latest winning while a
+    /// write is in flight, and returns once the sequence has ended and its last value is durable.
+    ///
+    /// The sequence is consumed as fast as it produces, so its producer never waits for I/O.
+    /// When the calling task is cancelled, a sequence such as `AsyncStream` ends, and the last
+    /// value is still written before this returns.
+    ///
+    /// - Parameters:
+    ///   - values: The values, such as an `AsyncStream` of a model's changes.
+    ///   - key: The value's key.
+    ///   - scene: The scene.
+    /// - Returns: What the writer did.
+    /// - Throws: The error of the last write when it failed, or ``SceneStoreError/invalidKey(_:reason:)``.
+    @discardableResult
+    public func writeThrough<Values: AsyncSequence>(
+        _ values: Values, forKey key: String, in scene: SceneID
+    ) async throws(SceneStoreError) -> SceneWriter.Statistics
+    where Values.Element: SceneStorable, Values.Failure == Never {
+        let writer = try writer(forKey: key, in: scene)
+        var iterator = values.makeAsyncIterator()
+        while let value = await iterator.next(isolation: nil) {
+            writer.submit(value)
+        }
+        try await writer.flush()
+        return writer.statistics
+    }
+}

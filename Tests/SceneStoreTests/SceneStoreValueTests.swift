@@ -1,0 +1,212 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SceneStore
+
+@Suite struct SceneStoreValueTests {
+    enum Tab: String { case recipes, favourites }
+    enum Level: Int {
+        case low = 1
+        case high = 2
+    }
+    struct Settings: Codable, Equatable {
+        var zoom: Double
+        var names: [String]
+    }
+
+    @Test("round-trips every type SceneStorage supports")
+    func roundTripsEveryType() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        let scene = try SceneID("main")
+        try store.set(true, forKey: "bool", in: scene)
+        try store.set(42, forKey: "int", in: scene)
+        try store.set(-0.25, forKey: "double", in: scene)
+        try store.set("héllo \"quoted\"\n", forKey: "string", in: scene)
+        try store.set(URL(string: "https://example.com/a?b=c"), forKey: "url", in: scene)
+        try store.set(Data([0, 1, 2, 255]), forKey: "binary", in: scene)
+        try store.set(Data(#"{"b":1,"a":[true]}"#.utf8), forKey: "jsonData", in: scene)
+        try store.set(Tab.favourites, forKey: "tab", in: scene)
+        try store.set(Level.high, forKey: "level", in: scene)
+        try store.setEncoded(Settings(zoom: 1.5, names: ["a", "b"]), forKey: "settings", in: scene)
+
+        #expect(try store.value(Bool.self, forKey: "bool", in: scene) == true)
+        #expect(try store.value(Int.self, forKey: "int", in: scene) == 42)
+        #expect(try store.value(Double.self, forKey: "double", in: scene) == -0.25)
+        #expect(try store.value(String.self, forKey: "string", in: scene) == "héllo \"quoted\"\n")
+        #expect(
+            try store.value(URL.self, forKey: "url", in: scene) == URL(string: "https://example.com/a?b=c"))
+        #expect(try store.value(Data.self, forKey: "binary", in: scene) == Data([0, 1, 2, 255]))
+        #expect(
+            try store.value(Data.self, forKey: "jsonData", in: scene) == Data(#"{"a":[true],"b":1}"#.utf8))
+        #expect(try store.value(Tab.self, forKey: "tab", in: scene) == .favourites)
+        #expect(try store.value(Level.self, forKey: "level", in: scene) == .high)
+        #expect(
+            try store.decodedValue(Settings.self, forKey: "settings", in: scene)
+                == Settings(zoom: 1.5, names: ["a", "b"]))
+        #expect(try store.value(Int.self, forKey: "absent", in: scene) == nil)
+        #expect(try store.value(Int.self, forKey: "int", in: try SceneID("other")) == nil)
+    }
+
+    @Test("writes deterministic bytes (golden file)")
+    func deterministicBytes() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        let scene = try SceneID("main")
+        // Written in a different order than the golden file lists them: keys are sorted.
+        try store.setEncoded(Settings(zoom: 1.5, names: ["a", "b"]), forKey: "settings", in: scene)
+        try store.set(Tab.favourites, forKey: "tab", in: scene)
+        try store.set(Data([0, 1, 2, 255]), forKey: "binary", in: scene)
+        try store.set("héllo \"quoted\"\n", forKey: "string", in: scene)
+        try store.set(URL(string: "https://example.com/a?b=c"), forKey: "url", in: scene)
+        try store.set(-0.25, forKey: "double", in: scene)
+        try store.set(42, forKey: "int", in: scene)
+        try store.set(true, forKey: "bool", in: scene)
+        let bytes = try fileBytes(store.path(for: scene))
+        #expect(try Fixtures.matchesGolden(bytes, "scenes/store-golden.json"))
+    }
+
+    @Test("a nil value removes the key and keeps the others")
+    func nilRemovesKey() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        let scene = try SceneID("main")
+        try store.set(1, forKey: "a", in: scene)
+        try store.set(2, forKey: "b", in: scene)
+        try store.set(Int?.none, forKey: "a", in: scene)
+        #expect(try store.document(for: scene).values == ["b": 2.sceneValue])
+        try store.removeValue(forKey: "b", in: scene)
+        #expect(try store.document(for: scene).values == [:])
+    }
+
+    @Test("reading a value of another type is a typed error")
+    func typeMismatch() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        let scene = try SceneID("main")
+        try store.set("text", forKey: "k", in: scene)
+        #expect(
+            throws: SceneStoreError.typeMismatch(
+                key: "k", scene: scene, expected: "an integer", found: "a string")
+        ) {
+            try store.value(Int.self, forKey: "k", in: scene)
+        }
+        try store.set("unknown", forKey: "tab", in: scene)
+        #expect(
+            throws: SceneStoreError.typeMismatch(
+                key: "tab", scene: scene, expected: "a value of Tab", found: "the raw value unknown")
+        ) {
+            try store.value(Tab.self, forKey: "tab", in: scene)
+        }
+    }
+
+    @Test("an unchanged value is not written again")
+    func unchangedValueNotRewritten() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        let scene = try SceneID("main")
+        #expect(try store.set(1, forKey: "a", in: scene).wroteFile)
+        #expect(try store.set(1, forKey: "a", in: scene).wroteFile == false)
+        #expect(try store.set(2, forKey: "a", in: scene).wroteFile)
+    }
+
+    @Test("invalid keys are rejected", arguments: ["", "a\nb", String(repeating: "k", count: 257)])
+    func invalidKeys(_ key: String) throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        #expect(throws: SceneStoreError.self) { try store.set(1, forKey: key, in: try SceneID("main")) }
+        #expect(try temporary.listing() == [])
+    }
+
+    @Test("missing scene is its own error; reading creates nothing")
+    func missingScene() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        let scene = try SceneID("main")
+        #expect(throws: SceneStoreError.sceneNotFound(scene, path: store.path(for: scene))) {
+            try store.document(for: scene)
+        }
+        #expect(try store.scenes() == [])
+        #expect(try temporary.listing() == [])
+    }
+
+    @Test("folders are 0700 and files 0600 whatever the umask", arguments: ["022", "077", "277", "000"])
+    func modesWhateverTheUmask(_ umask: String) throws {
+        let temporary = try TemporaryDirectory()
+        let scenes = temporary.appending("state/app/scenes")
+        let result = try runProcess(Products.path("SceneStoreWorker"), ["umask", scenes, "main", umask])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try permissions(temporary.appending("state")) == 0o700)
+        #expect(try permissions(temporary.appending("state/app")) == 0o700)
+        #expect(try permissions(scenes) == 0o700)
+        #expect(try permissions(scenes + "/main.json") == 0o600)
+    }
+
+    @Test("existing folders keep their mode")
+    func existingFoldersKeepTheirMode() throws {
+        let temporary = try TemporaryDirectory()
+        try FileManager.default.createDirectory(
+            atPath: temporary.appending("state"), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
+        try temporary.store().set(1, forKey: "a", in: try SceneID("main"))
+        #expect(try permissions(temporary.appending("state")) == 0o755)
+        #expect(try permissions(temporary.appending("state/app")) == 0o700)
+    }
+
+    @Test("removing a scene deletes its file and keeps the lock file")
+    func removeScene() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        let scene = try SceneID("main")
+        try store.set(1, forKey: "a", in: scene)
+        #expect(try store.removeScene(scene))
+        #expect(try store.removeScene(scene) == false)
+        #expect(
+            try temporary.listing() == [
+                "state", "state/app", "state/app/scenes", "state/app/scenes/.main.lock",
+            ])
+    }
+
+    @Test("lists scenes with keys, size, last save and health")
+    func listsScenes() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        try store.set(1, forKey: "b", in: try SceneID("second"))
+        try store.set(1, forKey: "a", in: try SceneID("first"))
+        try store.set(2, forKey: "c", in: try SceneID("first"))
+        try writeFile(store.scenesDirectory + "/broken.json", "{")
+        try writeFile(store.scenesDirectory + "/future.json", #"{"format": 9}"#)
+        try writeFile(store.scenesDirectory + "/first.corrupt-20270101T000000.000Z.json", "{")
+        let summaries = try store.scenes()
+        #expect(summaries.map(\.scene.rawValue) == ["broken", "first", "future", "second"])
+        #expect(summaries.map(\.health.name) == ["corrupt", "ok", "newer-format", "ok"])
+        #expect(summaries[0].health == .corrupt(reason: "unterminated object at line 1, column 2"))
+        #expect(summaries[1].keys == ["a", "c"])
+        #expect(summaries[1].size == Int64(try fileBytes(store.path(for: try SceneID("first"))).count))
+        #expect(summaries[1].lastSaved == Date(timeIntervalSince1970: 1_800_000_000))
+    }
+
+    @Test("prune removes only scenes saved before the cut-off, never a newer format")
+    func prune() throws {
+        let temporary = try TemporaryDirectory()
+        let old = try temporary.store(now: Date(timeIntervalSince1970: 1_000))
+        let new = try temporary.store(now: Date(timeIntervalSince1970: 5_000))
+        try old.set(1, forKey: "a", in: try SceneID("old"))
+        try new.set(1, forKey: "a", in: try SceneID("new"))
+        try writeFile(old.scenesDirectory + "/future.json", #"{"format": 9}"#)
+        let removed = try new.removeScenes(savedBefore: Date(timeIntervalSince1970: 3_000))
+        #expect(removed.map(\.rawValue) == ["old"])
+        #expect(try new.scenes().map(\.scene.rawValue) == ["future", "new"])
+    }
+
+    @Test("error descriptions name the path and the OS reason")
+    func errorDescriptions() {
+        #expect(
+            SceneStoreError.cannotWrite(path: "/p/main.json", errno: .permissionDenied).description
+                == "cannot write '/p/main.json': Permission denied")
+        #expect(
+            SceneStoreError.cannotCreateDirectory(path: "/p", errno: .noSpace).description
+                == "cannot create directory '/p': No space left on device")
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import SceneStore
+
+@Suite struct StateDirectoryTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var environment: [String: String]
+        var expected: String?
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "absolute XDG_STATE_HOME wins",
+            environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"], expected: "/x/state"),
+        Case(
+            name: "trailing slash trimmed", environment: ["XDG_STATE_HOME": "/x/state/", "HOME": "/home/u"],
+            expected: "/x/state"),
+        Case(
+            name: "relative XDG_STATE_HOME ignored",
+            environment: ["XDG_STATE_HOME": "state", "HOME": "/home/u"], expected: "/home/u/.local/state"),
+        Case(
+            name: "empty XDG_STATE_HOME ignored", environment: ["XDG_STATE_HOME": "", "HOME": "/home/u"],
+            expected: "/home/u/.local/state"),
+        Case(
+            name: "unset XDG_STATE_HOME uses HOME", environment: ["HOME": "/home/u"],
+            expected: "/home/u/.local/state"),
+        Case(
+            name: "HOME unset uses the password database", environment: [:],
+            expected: "/from/passwd/.local/state"),
+        Case(
+            name: "relative HOME uses the password database", environment: ["HOME": "home"],
+            expected: "/from/passwd/.local/state"),
+    ]
+
+    @Test("resolves the state root by the XDG rules", arguments: cases)
+    func resolvesTheStateRoot(_ testCase: Case) throws {
+        let root = try StateDirectory.resolveRoot(
+            environment: testCase.environment, passwordDatabaseHome: { "/from/passwd" })
+        #expect(root == testCase.expected)
+    }
+
+    @Test("fails clearly when no home can be found")
+    func failsWithoutAnyHome() {
+        #expect(
+            throws: SceneStoreError.noStateDirectory(
+                reason:
+                    "XDG_STATE_HOME and HOME are unset or not absolute, and the password database has no home folder"
+            )
+        ) {
+            try StateDirectory.resolveRoot(environment: [:], passwordDatabaseHome: { nil })
+        }
+    }
+
+    @Test("puts each app in its own folder")
+    func appFolderLayout() throws {
+        let directory = StateDirectory.scenesDirectory(for: try AppID("com.example.cookbook"), root: "/s/")
+        #expect(directory == "/s/com.example.cookbook/scenes")
+    }
+
+    @Test("the public resolver reads HOME from the passwd database when HOME is unset")
+    func publicResolverWithoutHome() throws {
+        let root = try StateDirectory.resolveRoot(environment: [:])
+        #expect(root.hasPrefix("/") && root.hasSuffix("/.local/state"))
+    }
+}

@@ -64,7 +64,7 @@ import Testing
         try store.set(42, forKey: "int", in: scene)
         try store.set(true, forKey: "bool", in: scene)
         let bytes = try fileBytes(store.path(for: scene))
-        #expect(try Fixtures.matchesGolden(bytes, "scenes/store-golden.json"))
+        #expect(try Fixtures.matchesGolden(bytes, "golden/store-all-types.json"))
     }
 
     @Test("a nil value removes the key and keeps the others")

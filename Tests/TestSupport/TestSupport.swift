@@ -7,7 +7,8 @@ public final class TemporaryDirectory: Sendable {
 
     /// Creates a new, empty folder under the system's temporary folder.
     public init() throws {
-        let template = NSTemporaryDirectory() + "/navstate-test-XXXXXX"
+        let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+        let template = base + "navstate-test-XXXXXX"
         var bytes = Array(template.utf8CString)
         guard let created = mkdtemp(&bytes) else { throw CocoaError(.fileWriteUnknown) }
         path = String(cString: created)

@@ -1,0 +1,117 @@
+import Foundation
+
+/// The cookbook's recipes, indexed for constant-time lookup by identifier.
+///
+/// The built-in ``cookbook`` holds the 26 recipes of Apple's NavigationCookbook sample with fixed
+/// identifiers, compiled into the library, so it works with no files at all. The same data can be
+/// loaded from JSON with ``init(jsonData:)``; `Fixtures/recipes.json` is its canonical copy.
+///
+/// ```swift
+/// let data = DataModel.cookbook
+/// let pie = data.recipe(named: "apple pie")
+/// let desserts = data.recipes(in: .dessert)          // sorted by name
+/// let related = pie.map { data.recipes(relatedTo: $0) } ?? []
+/// ```
+public final class DataModel: Sendable {
+    /// Every recipe, in the order given.
+    public let recipes: [Recipe]
+    private let indexByID: [Recipe.ID: Int]
+    private let indicesByFoldedName: [String: [Int]]
+    private let indicesByCategory: [Category: [Int]]
+
+    /// Indexes recipes, checking that they form a consistent data set.
+    /// - Parameter recipes: The recipes.
+    /// - Throws: ``RecipeDataError/duplicateRecipeID(_:firstIndex:secondIndex:)`` when two share
+    ///   an identifier; ``RecipeDataError/unknownRelatedRecipe(_:recipeIndex:recipeName:)`` when a
+    ///   related identifier points to no recipe.
+    public convenience init(recipes: [Recipe]) throws(RecipeDataError) {
+        var indexByID: [Recipe.ID: Int] = [:]
+        indexByID.reserveCapacity(recipes.count)
+        for (index, recipe) in recipes.enumerated() {
+            if let first = indexByID.updateValue(index, forKey: recipe.id) {
+                throw .duplicateRecipeID(recipe.id.description, firstIndex: first, secondIndex: index)
+            }
+        }
+        for (index, recipe) in recipes.enumerated() {
+            for related in recipe.related where indexByID[related] == nil {
+                throw .unknownRelatedRecipe(related.description, recipeIndex: index, recipeName: recipe.name)
+            }
+        }
+        self.init(indexing: recipes)
+    }
+
+    /// Indexes recipes already known to be consistent (the built-in set, which a test checks).
+    init(indexing recipes: [Recipe]) {
+        var indexByID: [Recipe.ID: Int] = [:]
+        var indicesByFoldedName: [String: [Int]] = [:]
+        var indicesByCategory: [Category: [Int]] = [:]
+        indexByID.reserveCapacity(recipes.count)
+        for (index, recipe) in recipes.enumerated() {
+            if indexByID[recipe.id] == nil { indexByID[recipe.id] = index }
+            indicesByFoldedName[NameFolding.fold(recipe.name), default: []].append(index)
+            indicesByCategory[recipe.category, default: []].append(index)
+        }
+        for (category, indices) in indicesByCategory {
+            indicesByCategory[category] = indices.sorted {
+                (recipes[$0].name, recipes[$0].id) < (recipes[$1].name, recipes[$1].id)
+            }
+        }
+        self.recipes = recipes
+        self.indexByID = indexByID
+        self.indicesByFoldedName = indicesByFoldedName
+        self.indicesByCategory = indicesByCategory
+    }
+
+    // MARK: - Lookup
+
+    /// The recipe with an identifier, in constant time.
+    /// - Parameter id: The identifier.
+    /// - Returns: nil when no recipe has it.
+    public func recipe(withID id: Recipe.ID) -> Recipe? {
+        indexByID[id].map { recipes[$0] }
+    }
+
+    /// The recipes of a category, sorted by name.
+    /// - Parameter category: The category.
+    /// - Returns: The recipes; empty for a category without any.
+    public func recipes(in category: Category) -> [Recipe] {
+        (indicesByCategory[category] ?? []).map { recipes[$0] }
+    }
+
+    /// The recipes related to one, in the order it lists them.
+    /// - Parameter recipe: The recipe.
+    /// - Returns: The related recipes.
+    public func recipes(relatedTo recipe: Recipe) -> [Recipe] {
+        recipe.related.compactMap { self.recipe(withID: $0) }
+    }
+
+    /// The recipes whose name matches, ignoring case and accents (`creme brulee` finds `Crème Brûlée`).
+    /// - Parameter name: The name to look for.
+    /// - Returns: The matching recipes in data order; more than one when names collide.
+    public func recipes(named name: String) -> [Recipe] {
+        (indicesByFoldedName[NameFolding.fold(name)] ?? []).map { recipes[$0] }
+    }
+
+    /// The one recipe whose name matches, ignoring case and accents.
+    /// - Parameter name: The name to look for.
+    /// - Returns: nil when none or several match.
+    public func recipe(named name: String) -> Recipe? {
+        let matches = recipes(named: name)
+        return matches.count == 1 ? matches[0] : nil
+    }
+}
+
+/// Folds names for lookup: lowercase, accents removed, dotless i as i.
+enum NameFolding {
+    static func fold(_ name: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in name.decomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark: continue
+            default: break
+            }
+            result.append(scalar == "\u{131}" ? "i" : scalar)
+        }
+        return String(result).trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import Observation
+import SceneStore
+
+/// The navigation state of one scene of the cookbook: the selected category and the path of
+/// recipes, as in Apple's NavigationCookbook sample.
+///
+/// It is `@Observable`, so a SwiftUI app on Apple platforms can bind to it directly, and it lives
+/// on the main actor like any view model. Changing it never waits for I/O: saving is done by a
+/// ``NavigationPersistence`` that listens to ``changes()``.
+///
+/// ```swift
+/// let model = NavigationModel()
+/// model.selectedCategory = .dessert
+/// model.path = [pie]
+/// let data = model.jsonData                     // {"recipePathIds":["…"],"selectedCategory":0}
+/// let report = try model.restore(from: data!)   // what was dropped, and why
+/// ```
+@MainActor
+@Observable
+public final class NavigationModel {
+    /// The selected category, if any.
+    public var selectedCategory: Category? {
+        didSet { publishChange() }
+    }
+
+    /// The recipes on the navigation path, from the root.
+    public var path: [Recipe] {
+        didSet { publishChange() }
+    }
+
+    /// The shipped sample's split-view setting, kept verbatim so a round trip loses nothing.
+    public var columnVisibility: JSONValue? {
+        didSet { publishChange() }
+    }
+
+    /// Members of restored data that this version does not know, written back unchanged.
+    @ObservationIgnored public private(set) var additionalMembers: [String: JSONValue] = [:]
+
+    /// The recipes that identifiers are looked up in.
+    @ObservationIgnored public let dataModel: DataModel
+
+    /// Counts the changes published so far; each snapshot carries the count after its change.
+    @ObservationIgnored public private(set) var revision: UInt64 = 0
+
+    /// The report of the last restore through ``jsonData``.
+    public private(set) var lastRestoreReport: RestoreReport?
+    /// The error of the last restore through ``jsonData``, which left the model untouched.
+    public private(set) var lastRestoreError: RecipeDataError?
+
+    @ObservationIgnored private var isApplyingRestore = false
+    @ObservationIgnored let subscribers = Subscribers()
+
+    /// Creates a model.
+    /// - Parameters:
+    ///   - dataModel: The recipes to look identifiers up in; the built-in cookbook by default.
+    ///   - selectedCategory: The initial category.
+    ///   - path: The initial path.
+    public init(dataModel: DataModel = .cookbook, selectedCategory: Category? = nil, path: [Recipe] = []) {
+        self.dataModel = dataModel
+        self.selectedCategory = selectedCategory
+        self.path = path
+    }
+
+    deinit {
+        subscribers.finishAll()
+    }
+
+    /// The state as it is saved: the path as identifiers.
+    public var state: NavigationState {
+        NavigationState(
+            selectedCategory: selectedCategory, recipePathIDs: path.map(\.id), columnVisibility: columnVisibility,
+            additionalMembers: additionalMembers)
+    }
+}
+
+// MARK: - Restoring
+
+extension NavigationModel {
+    /// The model encoded as the sample encodes it, or restored from such data.
+    ///
+    /// Setting it restores with the default policy (skip missing recipes). Unlike the sample, a
+    /// failure is not silent: the model is left untouched and the error is in ``lastRestoreError``;
+    /// what was dropped is in ``lastRestoreReport``. Setting nil does nothing.
+    public var jsonData: Data? {
+        get { Data(state.encoded()) }
+        set {
+            guard let newValue else { return }
+            do {
+                lastRestoreReport = try restore(from: newValue)
+                lastRestoreError = nil
+            } catch {
+                lastRestoreError = error
+            }
+        }
+    }
+
+    /// Restores from navigation JSON in any accepted shape.
+    ///
+    /// Decoding happens first: data that cannot be decoded throws and leaves the model untouched.
+    /// Otherwise every property is set at once and one change is published.
+    ///
+    /// - Parameters:
+    ///   - data: The JSON bytes.
+    ///   - policy: How to treat identifiers that no longer resolve.
+    /// - Returns: What was restored and what was dropped, and why.
+    /// - Throws: ``RecipeDataError/invalidNavigationData(reason:)``.
+    @discardableResult
+    public func restore(
+        from data: some Collection<UInt8>, policy: RestorePolicy = RestorePolicy()
+    ) throws(RecipeDataError) -> RestoreReport {
+        restore(from: try NavigationPayload(data: data), policy: policy)
+    }
+
+    /// Restores from decoded navigation data.
+    /// - Parameters:
+    ///   - payload: The decoded data.
+    ///   - policy: How to treat identifiers that no longer resolve.
+    /// - Returns: What was restored and what was dropped, and why.
+    @discardableResult
+    public func restore(from payload: NavigationPayload, policy: RestorePolicy = RestorePolicy()) -> RestoreReport {
+        let (state, path, report) = dataModel.restore(payload, policy: policy)
+        isApplyingRestore = true
+        selectedCategory = state.selectedCategory
+        self.path = path
+        columnVisibility = state.columnVisibility
+        additionalMembers = state.additionalMembers
+        isApplyingRestore = false
+        publishChange()
+        return report
+    }
+}
+
+// MARK: - Observing
+
+extension NavigationModel {
+    /// A snapshot of the model after one change.
+    public struct Snapshot: Sendable {
+        /// The model's ``NavigationModel/revision`` after the change.
+        public let revision: UInt64
+        /// The selected category.
+        public let selectedCategory: Category?
+        /// The path's recipes (an array copy is constant-time; identifiers are taken on demand).
+        public let path: [Recipe]
+        /// The sample's split-view setting.
+        public let columnVisibility: JSONValue?
+        /// Unknown members.
+        public let additionalMembers: [String: JSONValue]
+
+        /// The state as it is saved.
+        public var state: NavigationState {
+            NavigationState(
+                selectedCategory: selectedCategory, recipePathIDs: path.map(\.id),
+                columnVisibility: columnVisibility, additionalMembers: additionalMembers)
+        }
+    }
+
+    /// The model's changes, each as a snapshot of the state *after* the change.
+    ///
+    /// Observation's `onChange` fires before a mutation; this stream is fed from the properties'
+    /// `didSet`, so it never delivers the old state. A subscriber that falls behind gets only the
+    /// newest snapshot (bursts coalesce). Any number of subscribers may listen; a stream ends when
+    /// its consumer is cancelled or the model goes away.
+    ///
+    /// - Returns: A stream that starts with the next change.
+    public func changes() -> AsyncStream<Snapshot> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Snapshot.self, bufferingPolicy: .bufferingNewest(1))
+        let token = subscribers.add(continuation)
+        continuation.onTermination = { [subscribers] _ in subscribers.remove(token) }
+        return stream
+    }
+
+    private func publishChange() {
+        guard !isApplyingRestore else { return }
+        revision &+= 1
+        guard subscribers.hasSubscribers else { return }
+        subscribers.yield(
+            Snapshot(
+                revision: revision, selectedCategory: selectedCategory, path: path, columnVisibility: columnVisibility,
+                additionalMembers: additionalMembers))
+    }
+}
+
+/// The continuations of a model's change streams.
+///
+/// A class of its own, `Sendable` through its lock, so that a stream's `onTermination` (called on
+/// any thread) and the model's `deinit` (nonisolated) can reach it.
+final class Subscribers: Sendable {
+    private let continuations = Locked<(next: Int, all: [Int: AsyncStream<NavigationModel.Snapshot>.Continuation])>(
+        (0, [:]))
+
+    func add(_ continuation: AsyncStream<NavigationModel.Snapshot>.Continuation) -> Int {
+        continuations.withLock { state in
+            state.next += 1
+            state.all[state.next] = continuation
+            return state.next
+        }
+    }
+
+    func remove(_ token: Int) {
+        _ = continuations.withLock { $0.all.removeValue(forKey: token) }
+    }
+
+    var hasSubscribers: Bool { continuations.withLock { !$0.all.isEmpty } }
+
+    func yield(_ snapshot: NavigationModel.Snapshot) {
+        for continuation in continuations.withLock({ Array($0.all.values) }) { continuation.yield(snapshot) }
+    }
+
+    func finishAll() {
+        let all = continuations.withLock { state in
+            defer { state.all = [:] }
+            return Array(state.all.values)
+        }
+        for continuation in all { continuation.finish() }
+    }
+}

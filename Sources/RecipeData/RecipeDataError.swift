@@ -1,0 +1,31 @@
+import SceneStore
+
+/// Everything that can go wrong in RecipeData, naming the recipe, position or scene concerned.
+public enum RecipeDataError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A recipe data file is not valid JSON.
+    case malformedDataFile(reason: String)
+    /// A recipe data file is JSON but not of the expected shape; `location` is such as `recipes[3].name`.
+    case invalidDataFile(location: String, reason: String)
+    /// Two recipes share an identifier.
+    case duplicateRecipeID(String, firstIndex: Int, secondIndex: Int)
+    /// A recipe names a related recipe that does not exist.
+    case unknownRelatedRecipe(String, recipeIndex: Int, recipeName: String)
+    /// Navigation data cannot be decoded; the model was left untouched.
+    case invalidNavigationData(reason: String)
+    /// Reading or writing scene state failed.
+    case store(SceneStoreError)
+
+    /// The error as a sentence.
+    public var description: String {
+        switch self {
+        case .malformedDataFile(let reason): "recipe data is not valid JSON: \(reason)"
+        case .invalidDataFile(let location, let reason): "recipe data: \(location): \(reason)"
+        case .duplicateRecipeID(let id, let first, let second):
+            "recipe data: recipes[\(second)] has the ID \(id), already used by recipes[\(first)]"
+        case .unknownRelatedRecipe(let id, let index, let name):
+            "recipe data: recipes[\(index)] ('\(name)') is related to \(id), which is no recipe"
+        case .invalidNavigationData(let reason): "invalid navigation data: \(reason)"
+        case .store(let error): error.description
+        }
+    }
+}

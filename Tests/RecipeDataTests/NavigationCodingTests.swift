@@ -1,0 +1,123 @@
+import Foundation
+import SceneStore
+import TestSupport
+import Testing
+
+@testable import RecipeData
+
+/// The sample's `NavigationModel` encoding, re-declared to compare bytes with `JSONEncoder`.
+private struct SampleEncoding: Encodable {
+    var selectedCategory: Int?
+    var recipePathIds: [UUID]
+
+    enum CodingKeys: String, CodingKey { case selectedCategory, recipePathIds }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(selectedCategory, forKey: .selectedCategory)
+        try container.encode(recipePathIds, forKey: .recipePathIds)
+    }
+}
+
+@MainActor
+@Suite struct NavigationCodingTests {
+    nonisolated static let samplePath = Array(DataModel.cookbook.recipes.prefix(3))
+
+    @Test("encodes byte-identically to the sample's JSONEncoder output", arguments: [nil, Category.dessert, .salad])
+    func byteExactEncoding(_ category: Category?) throws {
+        let state = NavigationState(selectedCategory: category, recipePathIDs: Self.samplePath.map(\.id))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let expected = try encoder.encode(
+            SampleEncoding(selectedCategory: category?.rawValue, recipePathIds: Self.samplePath.map(\.id.uuid)))
+        #expect(state.encoded() == Array(expected))
+        #expect(state.json.serialized() == Array(expected))
+    }
+
+    @Test("the exact bytes of a known state")
+    func knownBytes() {
+        let state = NavigationState(selectedCategory: .dessert, recipePathIDs: Self.samplePath.prefix(1).map(\.id))
+        #expect(
+            String(decoding: state.encoded(), as: UTF8.self)
+                == #"{"recipePathIds":["01891043-0ED4-4DAD-94D3-1C34396CEFBA"],"selectedCategory":0}"#)
+    }
+
+    @Test("the sample's columnVisibility and unknown members survive a round trip byte for byte")
+    func roundTripKeepsEverything() throws {
+        for name in ["sample-three-key", "extra-members", "ours"] {
+            let bytes = try Fixtures.bytes("navigation/\(name).json").filter { $0 != 0x0A }
+            let model = NavigationModel()
+            try model.restore(from: bytes)
+            #expect(model.jsonData.map(Array.init) == bytes, "\(name)")
+        }
+    }
+
+    @Test("decodes every accepted shape")
+    func decodesEveryShape() throws {
+        let talk = try NavigationPayload(data: try Fixtures.bytes("navigation/talk-two-key.json"))
+        #expect(talk.selectedCategory == 2)
+        #expect(talk.recipePathIDs == ["a92bfab8-a9c2-45b0-a8e1-d848d8490a43"])
+        let sample = try NavigationPayload(data: try Fixtures.bytes("navigation/sample-three-key.json"))
+        #expect(sample.columnVisibility == .object(["automatic": .object([:])]))
+        let empty = try NavigationPayload(data: try Fixtures.bytes("navigation/empty.json"))
+        #expect(empty == NavigationPayload())
+        let null = try NavigationPayload(data: try Fixtures.bytes("navigation/null-category.json"))
+        #expect(null.selectedCategory == nil && null.recipePathIDs.count == 1)
+    }
+
+    nonisolated static let undecodable: [(String, String)] = [
+        ("corrupt", "invalid navigation data: unexpected end of input at line 1, column 58"),
+        ("wrong-types", "invalid navigation data: 'recipePathIds' must be an array, found string"),
+        ("not-an-object", "invalid navigation data: expected an object, found array"),
+    ]
+
+    @Test("undecodable data is a typed error naming the problem", arguments: undecodable)
+    func undecodable(_ name: String, _ message: String) throws {
+        let bytes = try Fixtures.bytes("navigation/\(name).json")
+        do {
+            _ = try NavigationPayload(data: bytes)
+            Issue.record("decoded \(name)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test(
+        "each navigation fixture restores as its golden report says, under both policies",
+        arguments: [
+            "ours", "sample-three-key", "talk-two-key", "stale-ids", "duplicate-ids", "malformed-id",
+            "unknown-category", "empty", "extra-members",
+        ], RestorePolicy.MissingRecipes.allCases)
+    func fixtureRestores(_ name: String, _ missing: RestorePolicy.MissingRecipes) throws {
+        let payload = try NavigationPayload(data: try Fixtures.bytes("navigation/\(name).json"))
+        let report = DataModel.cookbook.restore(payload, policy: RestorePolicy(missingRecipes: missing)).report
+        var bytes = report.json(in: .cookbook).serialized(pretty: true)
+        bytes.append(0x0A)
+        #expect(try Fixtures.matchesGolden(bytes, "golden/restore/\(name).\(missing.rawValue).json"))
+    }
+
+    @Test("duplicates are kept by default and dropped on request")
+    func duplicates() throws {
+        let payload = try NavigationPayload(data: try Fixtures.bytes("navigation/duplicate-ids.json"))
+        #expect(DataModel.cookbook.restore(payload).report.restoredIDs.count == 5)
+        let report = DataModel.cookbook.restore(payload, policy: RestorePolicy(dropsDuplicates: true)).report
+        #expect(report.restoredIDs.count == 3)
+        #expect(report.dropped.map(\.reason) == [.duplicate, .duplicate])
+        #expect(report.dropped.map(\.position) == [3, 4])
+    }
+
+    @Test("a 10,000-deep path restores in order, and the depth cap drops the rest")
+    func deepPath() throws {
+        let recipes = DataModel.cookbook.recipes
+        let ids = (0..<10_001).map { recipes[$0 % recipes.count].id.description }
+        let payload = NavigationPayload(selectedCategory: 1, recipePathIDs: ids)
+        let (state, path, report) = DataModel.cookbook.restore(payload)
+        #expect(path.count == 10_000)
+        #expect(state.recipePathIDs.map(\.description) == Array(ids.prefix(10_000)))
+        #expect(report.dropped == [.init(position: 10_000, id: ids[10_000], reason: .beyondMaximumDepth)])
+        let model = NavigationModel()
+        let restored = try model.restore(from: NavigationState(recipePathIDs: path.map(\.id)).encoded())
+        #expect(restored.isComplete)
+        #expect(model.path.map(\.id) == path.map(\.id))
+    }
+}

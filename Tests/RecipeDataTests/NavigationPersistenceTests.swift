@@ -1,0 +1,122 @@
+import Foundation
+import SceneStore
+import TestSupport
+import Testing
+
+@testable import RecipeData
+
+@MainActor
+@Suite struct NavigationPersistenceTests {
+    /// A store in its own folder holding a copy of a fixture scene.
+    func store(with fixture: String? = nil) throws -> (TemporaryDirectory, SceneStore) {
+        let temporary = try TemporaryDirectory()
+        let store = SceneStore(appID: try AppID("app"), stateRoot: temporary.appending("state"))
+        if let fixture {
+            try FileManager.default.createDirectory(atPath: store.scenesDirectory, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                atPath: Fixtures.path("scenes/\(fixture).json"), toPath: store.scenesDirectory + "/\(fixture).json")
+        }
+        return (temporary, store)
+    }
+
+    @Test(
+        "connecting restores each accepted scene shape as its golden report says",
+        arguments: [
+            "ours", "sample-three-key", "talk-two-key", "stale-ids", "duplicate-ids", "malformed-id",
+            "unknown-category", "extra-members", "binary-json",
+        ])
+    func connectRestoresFixtures(_ name: String) async throws {
+        let (directory, store) = try store(with: name)
+        defer { withExtendedLifetime(directory) {} }
+        let model = NavigationModel()
+        let persistence = try await NavigationPersistence.connect(model, to: store, scene: try SceneID(name))
+        let report = try #require(persistence.report)
+        var bytes = report.json(in: .cookbook).serialized(pretty: true)
+        bytes.append(0x0A)
+        let golden = name == "binary-json" ? "sample-three-key" : name
+        #expect(try Fixtures.matchesGolden(bytes, "golden/restore/\(golden).skip.json"))
+        #expect(model.path.map(\.id) == report.restoredIDs)
+        try await persistence.close()
+    }
+
+    @Test(
+        "a scene that cannot be read throws, leaves the model alone and the file untouched",
+        arguments: [
+            (
+                "corrupt",
+                "corrupt scene file '<dir>/corrupt.json': unterminated array at line 8, column 1"
+            ),
+            (
+                "newer-format",
+                "'<dir>/newer-format.json' has format 2, newer than the supported format 1; it is left untouched"
+            ),
+            ("invalid-navigation", "invalid navigation data: 'recipePathIds' must be an array, found string"),
+        ])
+    func unreadableScene(_ name: String, _ message: String) async throws {
+        let (directory, store) = try store(with: name)
+        defer { withExtendedLifetime(directory) {} }
+        let model = NavigationModel(selectedCategory: .salad)
+        let before = try Fixtures.bytes("scenes/\(name).json")
+        let scene = try SceneID(name)
+        do {
+            _ = try await NavigationPersistence.connect(model, to: store, scene: scene)
+            Issue.record("connected to \(name)")
+        } catch {
+            #expect(error.description == message.replacingOccurrences(of: "<dir>", with: store.scenesDirectory))
+        }
+        #expect(model.selectedCategory == .salad && model.path.isEmpty)
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: store.scenesDirectory + "/\(name).json"))) == before)
+    }
+
+    @Test("a burst of 10,000 mutations ends with the final state on disk after far fewer writes")
+    func burstEndsOnDisk() async throws {
+        let (directory, store) = try store()
+        defer { withExtendedLifetime(directory) {} }
+        let scene = try SceneID("main")
+        let model = NavigationModel()
+        let persistence = try await NavigationPersistence.connect(model, to: store, scene: scene)
+        #expect(persistence.report == nil)
+        let recipes = DataModel.cookbook.recipes
+        for index in 0..<10_000 {
+            model.path.append(recipes[index % recipes.count])
+            if index % 7 == 0 { model.selectedCategory = Category(rawValue: index % 4) }
+        }
+        try await persistence.close()
+        let stored = try #require(try store.value(NavigationState.self, forKey: "navigation", in: scene))
+        #expect(stored == model.state)
+        #expect(stored.recipePathIDs.count == 10_000)
+        #expect(persistence.statistics.written < 1_000)
+    }
+
+    @Test("changes made after connecting are written; a restore alone writes nothing")
+    func writesChangesOnly() async throws {
+        let (directory, store) = try store(with: "ours")
+        defer { withExtendedLifetime(directory) {} }
+        let scene = try SceneID("ours")
+        let before = try Fixtures.bytes("scenes/ours.json")
+        let model = NavigationModel()
+        let persistence = try await NavigationPersistence.connect(model, to: store, scene: scene)
+        try await persistence.flush()
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: store.path(for: scene)))) == before)
+        model.path.removeLast()
+        try await persistence.flush()
+        #expect(try store.value(NavigationState.self, forKey: "navigation", in: scene)?.recipePathIDs.count == 2)
+        try await persistence.close()
+    }
+
+    @Test("run restores, writes through until cancelled, then flushes")
+    func runUntilCancelled() async throws {
+        let (directory, store) = try store()
+        defer { withExtendedLifetime(directory) {} }
+        let scene = try SceneID("main")
+        let model = NavigationModel()
+        let task = Task { @MainActor in
+            try await NavigationPersistence.run(model, store: store, scene: scene)
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        model.selectedCategory = .pancake
+        task.cancel()
+        try await task.value
+        #expect(try store.value(NavigationState.self, forKey: "navigation", in: scene)?.selectedCategory == .pancake)
+    }
+}

@@ -61,19 +61,21 @@ public final class NavigationPersistence {
     ///   - scene: The scene.
     ///   - key: The value's key, `navigation` by default as in the sample.
     ///   - policy: How to treat identifiers that no longer resolve.
-    /// - Returns: The connection, with the restore's report.
+    ///   - restoring: Whether to restore first; pass false to replace what is stored with the
+    ///     model's state (as `navstate save` does), without reading it.
+    /// - Returns: The connection, with the restore's report (nil when not restoring).
     /// - Throws: ``RecipeDataError/store(_:)`` when the scene's file cannot be read (corrupt, newer
     ///   format, unreadable); ``RecipeDataError/invalidNavigationData(reason:)`` when the stored value
     ///   is not navigation data.
     public static func connect(
         _ model: NavigationModel, to store: SceneStore, scene: SceneID, key: String = "navigation",
-        policy: RestorePolicy = RestorePolicy()
+        policy: RestorePolicy = RestorePolicy(), restoring: Bool = true
     ) async throws(RecipeDataError) -> NavigationPersistence {
         let writer: SceneWriter
-        let stored: SceneValue?
+        var stored: SceneValue?
         do {
             writer = try store.writer(forKey: key, in: scene)
-            stored = try await store.loadDocument(for: scene)?.values[key]
+            if restoring { stored = try await store.loadDocument(for: scene)?.values[key] }
         } catch {
             throw .store(error)
         }
@@ -93,7 +95,7 @@ public final class NavigationPersistence {
     ///   - key: The value's key.
     ///   - policy: How to treat identifiers that no longer resolve.
     ///   - restored: Called with the restore's report (nil when nothing was stored).
-    /// - Throws: The errors of ``connect(_:to:scene:key:policy:)`` and ``flush()``.
+    /// - Throws: The errors of ``connect(_:to:scene:key:policy:restoring:)`` and ``flush()``.
     public static func run(
         _ model: NavigationModel, store: SceneStore, scene: SceneID, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), restored: (RestoreReport?) -> Void = { _ in }

@@ -20,6 +20,17 @@ extension SceneStore {
         return loaded.document
     }
 
+    /// The bytes of a scene's file, after checking that it is a valid scene document.
+    /// - Parameter scene: The scene.
+    /// - Returns: The file's bytes, exactly as stored.
+    /// - Throws: The errors of ``document(for:)``.
+    public func contents(of scene: SceneID) throws(SceneStoreError) -> [UInt8] {
+        guard let loaded = try loadWithoutLock(scene) else {
+            throw .sceneNotFound(scene, path: path(for: scene))
+        }
+        return loaded.bytes
+    }
+
     /// Reads one value of a scene as it is stored.
     /// - Parameters:
     ///   - key: The value's key.

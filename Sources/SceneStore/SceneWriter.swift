@@ -26,6 +26,8 @@ public final class SceneWriter: Sendable {
         public var unchanged = 0
         /// Writes that failed.
         public var failed = 0
+        /// Where corrupt files found in the scene's place were moved before writing.
+        public var movedAsidePaths: [String] = []
     }
 
     /// The scene written to.
@@ -141,6 +143,7 @@ public final class SceneWriter: Sendable {
                     } else {
                         state.statistics.unchanged += 1
                     }
+                    if let moved = outcome.movedAsidePath { state.statistics.movedAsidePaths.append(moved) }
                 }
             } catch {
                 state.withLock { state in

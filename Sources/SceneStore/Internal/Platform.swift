@@ -197,17 +197,30 @@ extension FileStatus {
 }
 
 extension Errno {
-    static let interrupted = Errno(rawValue: EINTR)
-    static let noSuchFile = Errno(rawValue: ENOENT)
-    static let fileExists = Errno(rawValue: EEXIST)
-    static let permissionDenied = Errno(rawValue: EACCES)
-    static let operationNotPermitted = Errno(rawValue: EPERM)
-    static let tooManySymbolicLinks = Errno(rawValue: ELOOP)
-    static let notADirectory = Errno(rawValue: ENOTDIR)
-    static let isADirectory = Errno(rawValue: EISDIR)
-    static let readOnlyFileSystem = Errno(rawValue: EROFS)
-    static let noSpace = Errno(rawValue: ENOSPC)
-    static let ioError = Errno(rawValue: EIO)
-    static let wouldBlock = Errno(rawValue: EAGAIN)
-    static let deviceOrAddress = Errno(rawValue: ENXIO)
+    /// EINTR: the call was interrupted by a signal.
+    public static let interrupted = Errno(rawValue: EINTR)
+    /// ENOENT: no such file or directory.
+    public static let noSuchFile = Errno(rawValue: ENOENT)
+    /// EEXIST: the file exists.
+    public static let fileExists = Errno(rawValue: EEXIST)
+    /// EACCES: permission denied.
+    public static let permissionDenied = Errno(rawValue: EACCES)
+    /// EPERM: operation not permitted.
+    public static let operationNotPermitted = Errno(rawValue: EPERM)
+    /// ELOOP: a symbolic link where none may be (with O_NOFOLLOW).
+    public static let tooManySymbolicLinks = Errno(rawValue: ELOOP)
+    /// ENOTDIR: not a directory.
+    public static let notADirectory = Errno(rawValue: ENOTDIR)
+    /// EISDIR: is a directory.
+    public static let isADirectory = Errno(rawValue: EISDIR)
+    /// EROFS: read-only file system.
+    public static let readOnlyFileSystem = Errno(rawValue: EROFS)
+    /// ENOSPC: no space left on device.
+    public static let noSpace = Errno(rawValue: ENOSPC)
+    /// EIO: input/output error.
+    public static let ioError = Errno(rawValue: EIO)
+    /// EAGAIN: the call would block.
+    public static let wouldBlock = Errno(rawValue: EAGAIN)
+    /// ENXIO: no such device or address.
+    public static let deviceOrAddress = Errno(rawValue: ENXIO)
 }

@@ -1,0 +1,83 @@
+// MARK: - Help
+
+extension CommandLineTool {
+    /// `navstate --help`, `navstate help [<subcommand>]` and `navstate <subcommand> --help`.
+    mutating func help(for parsed: ParsedCommandLine) throws(UsageError) -> Int32 {
+        var topic = parsed.command == "help" ? parsed.positionals.first : parsed.command
+        if parsed.command == "help" && parsed.positionals.count > 1 {
+            throw UsageError(message: "unexpected argument '\(parsed.positionals[1])'", command: "help")
+        }
+        if topic == "help" && parsed.command != "help" { topic = nil }
+        guard let topic else {
+            output += Self.mainHelp
+            return ExitStatus.success
+        }
+        guard let spec = CommandSpec.named(topic) else {
+            throw UsageError(message: "unknown subcommand '\(ArgumentParser.printable(topic))'", command: "help")
+        }
+        output += Self.help(for: spec)
+        return ExitStatus.success
+    }
+
+    static var mainHelp: String {
+        var text = """
+            OVERVIEW: Save, restore and inspect per-scene navigation state, as plain JSON files.
+
+            USAGE: navstate [--state-dir <path>] [--app <id>] [--data <recipes.json>] <subcommand> [...]
+
+            OPTIONS:
+
+            """
+        text += optionLines(GlobalOptions.all + helpAndVersion)
+        text += "\nSUBCOMMANDS:\n"
+        for spec in CommandSpec.all {
+            text += "  " + spec.name.padding(toLength: 12, withPad: " ", startingAt: 0) + spec.overview + "\n"
+        }
+        text += "\n" + exitStatusText
+        text += "\n  See 'navstate help <subcommand>' for detailed help.\n"
+        return text
+    }
+
+    static func help(for spec: CommandSpec) -> String {
+        var text = "OVERVIEW: \(spec.overview)\n\nUSAGE: \(spec.usage)\n"
+        if !spec.arguments.isEmpty {
+            text += "\nARGUMENTS:\n"
+            for argument in spec.arguments {
+                text +=
+                    "  " + "<\(argument.name)>".padding(toLength: 28, withPad: " ", startingAt: 0) + argument.help
+                    + "\n"
+            }
+        }
+        text += "\nOPTIONS:\n" + optionLines(spec.options + GlobalOptions.all + helpAndVersion)
+        if !spec.examples.isEmpty {
+            text += "\nEXAMPLES:\n" + spec.examples.map { "  \($0)\n" }.joined()
+        }
+        text += "\n" + exitStatusText
+        return text
+    }
+
+    private static let helpAndVersion: [CommandSpec.Option] = [
+        .init(name: "-h, --help", valueName: nil, help: "Show help information."),
+        .init(name: "--version", valueName: nil, help: "Show the version."),
+    ]
+
+    private static func optionLines(_ options: [CommandSpec.Option]) -> String {
+        options.map { option in
+            let left = option.valueName.map { "\(option.name) <\($0)>" } ?? option.name
+            return "  " + left.padding(toLength: 28, withPad: " ", startingAt: 0) + option.help + "\n"
+        }.joined()
+    }
+
+    static let exitStatusText = """
+        EXIT STATUS:
+          0   success
+          64  usage error: unknown subcommand or option, missing or extra argument, invalid scene ID,
+              unknown category or recipe, bad duration
+          65  data error: corrupt or newer-format scene file, invalid --input or --data JSON
+          66  no saved state for that scene (or a missing input file)
+          73  cannot create the state folder
+          74  other I/O error
+          77  permission denied
+
+        """
+}

@@ -1,0 +1,213 @@
+import Foundation
+import RecipeData
+import SceneStore
+
+/// The `navstate` command as a function of (arguments, environment, standard input) to
+/// (standard output, standard error, exit status), so tests run it in-process.
+@MainActor
+struct CommandLineTool {
+    nonisolated static let version = "0.1.0"
+    /// The app ID used when `--app` is not given.
+    nonisolated static let defaultAppID = "cookbook"
+    /// The scene value key the navigation state is saved under, as the sample's `@SceneStorage("navigation")`.
+    nonisolated static let navigationKey = "navigation"
+
+    /// What the command runs with: everything it would otherwise read from the process.
+    struct Context {
+        var environment: [String: String]
+        var currentDirectory: String
+        var readStandardInput: () -> [UInt8]
+        var now: @Sendable () -> Date
+
+        init(
+            environment: [String: String], currentDirectory: String = FileManager.default.currentDirectoryPath,
+            readStandardInput: @escaping () -> [UInt8] = { [] }, now: @escaping @Sendable () -> Date = { Date() }
+        ) {
+            self.environment = environment
+            self.currentDirectory = currentDirectory
+            self.readStandardInput = readStandardInput
+            self.now = now
+        }
+    }
+
+    /// What the command printed and how it ended.
+    struct Outcome: Equatable {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    let context: Context
+    var output = ""
+    var errors = ""
+
+    /// Runs one command line (without the program name).
+    static func run(_ arguments: [String], context: Context) async -> Outcome {
+        var tool = CommandLineTool(context: context)
+        let status = await tool.run(arguments)
+        return Outcome(status: status, standardOutput: tool.output, standardError: tool.errors)
+    }
+
+    private mutating func run(_ arguments: [String]) async -> Int32 {
+        var command: String?
+        do {
+            let parsed = try ArgumentParser.parse(arguments)
+            command = parsed.command
+            if parsed.wantsVersion && parsed.command == nil {
+                print("navstate \(Self.version)")
+                return ExitStatus.success
+            }
+            guard let name = parsed.command, !parsed.wantsHelp, name != "help" else {
+                return try help(for: parsed)
+            }
+            guard let spec = CommandSpec.named(name) else { return ExitStatus.usage }
+            try ArgumentParser.check(parsed, against: spec)
+            let environment = try Environment(parsed, context: context)
+            switch name {
+            case "save": try await save(parsed, environment)
+            case "restore": try await restore(parsed, environment)
+            case "inspect": try await inspect(parsed, environment)
+            case "remove": try remove(parsed, environment)
+            case "prune": try prune(parsed, environment)
+            case "recipes": try recipes(parsed, environment)
+            default: return ExitStatus.usage
+            }
+            return ExitStatus.success
+        } catch {
+            return report(error, command: command)
+        }
+    }
+
+    // MARK: - Output
+
+    mutating func print(_ line: String = "") {
+        output += line + "\n"
+    }
+
+    mutating func warn(_ line: String) {
+        errors += "warning: " + line + "\n"
+    }
+
+    /// Prints an error in the house format and returns its exit status. The one place errors become
+    /// exit codes.
+    private mutating func report(_ error: any Error, command: String?) -> Int32 {
+        let status = ExitStatus.of(error)
+        let message: String
+        switch error {
+        case let usage as UsageError: message = usage.message
+        case let error as CommandError: message = error.description
+        case let error as SceneStoreError: message = error.description
+        case let error as RecipeDataError: message = error.description
+        default: message = String(describing: error)
+        }
+        let spec = ((error as? UsageError)?.command ?? command).flatMap(CommandSpec.named)
+        errors += "Error: \(message)\n"
+        errors +=
+            "Usage: \(spec?.usage ?? "navstate [--state-dir <path>] [--app <id>] [--data <recipes.json>] <subcommand>")\n"
+        errors += "See 'navstate\(spec.map { " " + $0.name } ?? "") --help'.\n"
+        return status
+    }
+}
+
+/// An error of the command itself, with the exit status it maps to.
+enum CommandError: Error, CustomStringConvertible {
+    case usage(String)
+    case noSavedState(String)
+    case inputFile(path: String, errno: Errno)
+
+    var description: String {
+        switch self {
+        case .usage(let message), .noSavedState(let message): message
+        case .inputFile(let path, let errno): "cannot read '\(path)': \(errno)"
+        }
+    }
+}
+
+/// The exit statuses, from sysexits(3).
+enum ExitStatus {
+    static let success: Int32 = 0
+    static let usage: Int32 = 64
+    static let dataError: Int32 = 65
+    static let noInput: Int32 = 66
+    static let cannotCreate: Int32 = 73
+    static let ioError: Int32 = 74
+    static let permissionDenied: Int32 = 77
+
+    static func of(_ error: any Error) -> Int32 {
+        switch error {
+        case is UsageError: return usage
+        case let error as CommandError:
+            switch error {
+            case .usage: return usage
+            case .noSavedState: return noInput
+            case .inputFile(_, let errno):
+                return errno.isPermissionDenied ? permissionDenied : (errno == .noSuchFile ? noInput : ioError)
+            }
+        case let error as RecipeDataError:
+            if case .store(let storeError) = error { return of(storeError) }
+            return dataError
+        case let error as SceneStoreError:
+            switch error {
+            case .invalidSceneID, .invalidAppID, .invalidKey: return usage
+            case .sceneNotFound: return noInput
+            case .corrupt, .newerFormat, .notARegularFile, .fileTooLarge, .typeMismatch, .cannotDecode, .cannotEncode:
+                return dataError
+            case .noStateDirectory, .cannotCreateDirectory: return cannotCreate
+            case .cannotRead(_, let errno), .cannotWrite(_, let errno), .cannotLock(_, let errno),
+                .cannotRemove(_, let errno):
+                return errno.isPermissionDenied ? permissionDenied : ioError
+            }
+        default: return ioError
+        }
+    }
+}
+
+/// What every subcommand works with: the store, the recipe data and the clock.
+struct Environment {
+    let store: SceneStore
+    let data: DataModel
+    let dataPath: String?
+
+    @MainActor
+    init(_ parsed: ParsedCommandLine, context: CommandLineTool.Context) throws {
+        let appID = try AppID(parsed.value("--app") ?? CommandLineTool.defaultAppID)
+        let configuration = SceneStore.Configuration(now: context.now)
+        if let directory = parsed.value("--state-dir") {
+            guard !directory.isEmpty else { throw CommandError.usage("option '--state-dir' needs a path") }
+            let absolute = directory.hasPrefix("/") ? directory : context.currentDirectory + "/" + directory
+            store = SceneStore(appID: appID, stateRoot: absolute, configuration: configuration)
+        } else {
+            store = try SceneStore(appID: appID, environment: context.environment, configuration: configuration)
+        }
+        if let path = parsed.value("--data") {
+            let absolute = path.hasPrefix("/") ? path : context.currentDirectory + "/" + path
+            data = try DataModel(jsonData: try Self.readDataFile(absolute))
+            dataPath = absolute
+        } else {
+            data = .cookbook
+            dataPath = nil
+        }
+    }
+
+    /// Reads a small input file (recipe data or navigation JSON), refusing anything that is not a
+    /// regular file or is over 64 MiB.
+    static func readDataFile(_ path: String) throws -> [UInt8] {
+        let url = URL(fileURLWithPath: path)
+        let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
+        if let values, values.isRegularFile == false {
+            throw CommandError.usage("'\(path)' is not a regular file")
+        }
+        if let size = values?.fileSize, size > 64 << 20 {
+            throw CommandError.usage("'\(path)' is larger than 64 MiB")
+        }
+        do {
+            return Array(try Data(contentsOf: url))
+        } catch let error as CocoaError {
+            switch error.code {
+            case .fileReadNoSuchFile, .fileNoSuchFile: throw CommandError.inputFile(path: path, errno: .noSuchFile)
+            case .fileReadNoPermission: throw CommandError.inputFile(path: path, errno: .permissionDenied)
+            default: throw CommandError.inputFile(path: path, errno: .ioError)
+            }
+        }
+    }
+}

@@ -154,6 +154,17 @@ import Testing
         #expect(try permissions(temporary.appending("state/app")) == 0o700)
     }
 
+    @Test("a rewritten file keeps the mode it was given")
+    func rewriteKeepsMode() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        let scene = try SceneID("main")
+        try store.set(1, forKey: "a", in: scene)
+        #expect(chmod(store.path(for: scene), 0o640) == 0)
+        try store.set(2, forKey: "a", in: scene)
+        #expect(try permissions(store.path(for: scene)) == 0o640)
+    }
+
     @Test("removing a scene deletes its file and keeps the lock file")
     func removeScene() throws {
         let temporary = try TemporaryDirectory()

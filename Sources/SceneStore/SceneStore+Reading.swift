@@ -163,12 +163,13 @@ extension SceneStore {
         let flags = Platform.readOnly | Platform.directory | Platform.noFollow | Platform.closeOnExec
         do throws(Errno) {
             return try fileSystem.open(scenesDirectory, flags: flags, mode: 0)
-        } catch .noSuchFile {
-            guard creating else { return nil }
         } catch {
-            throw creating
-                ? .cannotCreateDirectory(path: scenesDirectory, errno: error)
-                : .cannotRead(path: scenesDirectory, errno: error)
+            // Missing, or a file where a folder should be: nothing is stored, and creating the
+            // folders says exactly where it fails. Anything else (no permission) is a read error.
+            guard error == .noSuchFile || error == .notADirectory else {
+                throw .cannotRead(path: scenesDirectory, errno: error)
+            }
+            guard creating else { return nil }
         }
         try createDirectories()
         do {

@@ -133,7 +133,7 @@ import Testing
         #expect(outcome.status == 73)
         #expect(
             outcome.standardError.hasPrefix(
-                "Error: cannot create directory '<tmp>/file/state/cookbook/scenes': Not a directory\n"))
+                "Error: cannot create directory '<tmp>/file/state': Not a directory\n"))
     }
 
     @Test("exit 74 for other I/O errors")

@@ -95,30 +95,32 @@ private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
 // MARK: - The real file system
 
 /// The file system as the kernel provides it: every call is one system call (EINTR retried).
-struct SystemFileSystem: FileSystem {
-    func open(_ path: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
+package struct SystemFileSystem: FileSystem {
+    package init() {}
+
+    package func open(_ path: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
         try Platform.retryingOnInterrupt { systemOpen(path, flags, mode_t(mode)) }
     }
 
-    func openAt(_ directory: Int32, _ name: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
+    package func openAt(_ directory: Int32, _ name: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
         try Platform.retryingOnInterrupt { openat(directory, name, flags, mode_t(mode)) }
     }
 
-    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    package func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         try Platform.retryingOnInterrupt { systemRead(descriptor, buffer.baseAddress, buffer.count) }
     }
 
-    func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
+    package func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
         try Platform.retryingOnInterrupt { systemWrite(descriptor, buffer.baseAddress, buffer.count) }
     }
 
-    func synchronize(_ descriptor: Int32) throws(Errno) {
+    package func synchronize(_ descriptor: Int32) throws(Errno) {
         // fsync is never retried after a real failure (only EINTR): the kernel may have dropped the
         // dirty pages and a second fsync would report success for data that is gone.
         _ = try Platform.retryingOnInterrupt { fsync(descriptor) }
     }
 
-    func close(_ descriptor: Int32) throws(Errno) {
+    package func close(_ descriptor: Int32) throws(Errno) {
         // EINTR from close on Linux still closes the descriptor: retrying could close another one.
         if systemClose(descriptor) != 0 {
             let code = errno
@@ -126,39 +128,39 @@ struct SystemFileSystem: FileSystem {
         }
     }
 
-    func status(_ descriptor: Int32) throws(Errno) -> FileStatus {
+    package func status(_ descriptor: Int32) throws(Errno) -> FileStatus {
         var info = stat()
         _ = try Platform.retryingOnInterrupt { fstat(descriptor, &info) }
         return FileStatus(info)
     }
 
-    func statusAt(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus {
+    package func statusAt(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus {
         var info = stat()
         _ = try Platform.retryingOnInterrupt { fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) }
         return FileStatus(info)
     }
 
-    func setMode(_ descriptor: Int32, _ mode: UInt32) throws(Errno) {
+    package func setMode(_ descriptor: Int32, _ mode: UInt32) throws(Errno) {
         _ = try Platform.retryingOnInterrupt { fchmod(descriptor, mode_t(mode)) }
     }
 
-    func renameAt(_ directory: Int32, _ from: String, _ to: String) throws(Errno) {
+    package func renameAt(_ directory: Int32, _ from: String, _ to: String) throws(Errno) {
         _ = try Platform.retryingOnInterrupt { renameat(directory, from, directory, to) }
     }
 
-    func unlinkAt(_ directory: Int32, _ name: String) throws(Errno) {
+    package func unlinkAt(_ directory: Int32, _ name: String) throws(Errno) {
         _ = try Platform.retryingOnInterrupt { unlinkat(directory, name, 0) }
     }
 
-    func makeDirectory(_ path: String, mode: UInt32) throws(Errno) {
+    package func makeDirectory(_ path: String, mode: UInt32) throws(Errno) {
         _ = try Platform.retryingOnInterrupt { mkdir(path, mode_t(mode)) }
     }
 
-    func lock(_ descriptor: Int32, exclusive: Bool) throws(Errno) {
+    package func lock(_ descriptor: Int32, exclusive: Bool) throws(Errno) {
         _ = try Platform.retryingOnInterrupt { flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) }
     }
 
-    func listDirectory(_ path: String) throws(Errno) -> [String] {
+    package func listDirectory(_ path: String) throws(Errno) -> [String] {
         guard let stream = opendir(path) else { throw Platform.lastErrno }
         defer { closedir(stream) }
         var names: [String] = []

@@ -1,0 +1,238 @@
+import Foundation
+
+@testable import SceneStore
+
+/// An in-memory file system that models what a power loss can leave behind.
+///
+/// Each file has the bytes the kernel holds now and the bytes known to be on disk (`fsync`ed);
+/// the folder has the entries it holds now and the entries known to be on disk (the folder
+/// `fsync`ed). A crash can be injected at any call; after it, every call fails with EIO, and
+/// ``crashStates()`` lists every disk the machine could reboot into: each unsynced rename lost or
+/// kept, and each unsynced file's data missing, complete, or cut in half.
+///
+/// `@unchecked Sendable`: every access to the mutable state holds `lock`.
+final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
+    final class Inode {
+        var current: [UInt8]
+        var durable: [UInt8]
+        var mode: UInt32
+
+        init(current: [UInt8] = [], durable: [UInt8] = [], mode: UInt32 = 0o600) {
+            self.current = current
+            self.durable = durable
+            self.mode = mode
+        }
+    }
+
+    private enum Descriptor {
+        case directory
+        case file(Inode, offset: Int)
+    }
+
+    /// A disk as it could be after a reboot: file names and their bytes.
+    typealias DiskState = [String: [UInt8]]
+
+    let directory: String
+    private let lock = NSLock()
+    private var current: [String: Inode] = [:]
+    private var durable: [String: Inode] = [:]
+    private var descriptors: [Int32: Descriptor] = [:]
+    private var nextDescriptor: Int32 = 100
+    private var directoryExists: Bool
+    private(set) var callCount = 0
+    /// The call at which the power goes out (0-based), or nil for none.
+    var crashAtCall: Int?
+    private(set) var crashed = false
+    /// Makes `fsync` do nothing, as a lying disk would: the checker must then find damage.
+    var fsyncDoesNothing = false
+
+    init(directory: String, disk: DiskState? = nil) {
+        self.directory = directory
+        directoryExists = disk != nil
+        for (name, bytes) in disk ?? [:] {
+            let inode = Inode(current: bytes, durable: bytes)
+            current[name] = inode
+            durable[name] = inode
+        }
+    }
+
+    private func step() throws(Errno) {
+        lock.lock()
+        defer { lock.unlock() }
+        if crashed { throw .ioError }
+        if let crashAtCall, callCount == crashAtCall {
+            crashed = true
+            throw .ioError
+        }
+        callCount += 1
+    }
+
+    private func withState<T>(_ body: () throws(Errno) -> T) throws(Errno) -> T {
+        try step()
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Every disk state a power loss at this moment could leave.
+    func crashStates() -> [DiskState] {
+        lock.lock()
+        defer { lock.unlock() }
+        var results: Set<[String: [UInt8]]> = []
+        for entries in [durable, current] {
+            var states: [DiskState] = [[:]]
+            for (name, inode) in entries {
+                var options = [inode.current]
+                if inode.durable != inode.current {
+                    options = [inode.durable, inode.current, Array(inode.current.prefix(inode.current.count / 2))]
+                }
+                states = states.flatMap { state in
+                    options.map { bytes in
+                        var next = state
+                        next[name] = bytes
+                        return next
+                    }
+                }
+            }
+            results.formUnion(states)
+        }
+        return Array(results)
+    }
+
+    /// The files and their bytes as the kernel holds them now.
+    var files: DiskState {
+        lock.lock()
+        defer { lock.unlock() }
+        return current.mapValues(\.current)
+    }
+
+    // MARK: - FileSystem
+
+    func open(_ path: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
+        try withState { () throws(Errno) -> Int32 in
+            if path == directory && !directoryExists { throw .noSuchFile }
+            nextDescriptor += 1
+            descriptors[nextDescriptor] = .directory
+            return nextDescriptor
+        }
+    }
+
+    func openAt(_ directory: Int32, _ name: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
+        try withState { () throws(Errno) -> Int32 in
+            let inode: Inode
+            if let existing = current[name] {
+                if flags & Platform.create != 0 && flags & Platform.exclusive != 0 { throw .fileExists }
+                inode = existing
+            } else {
+                guard flags & Platform.create != 0 else { throw .noSuchFile }
+                inode = Inode(mode: mode)
+                current[name] = inode
+            }
+            nextDescriptor += 1
+            descriptors[nextDescriptor] = .file(inode, offset: 0)
+            return nextDescriptor
+        }
+    }
+
+    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+        try withState { () throws(Errno) -> Int in
+            guard case .file(let inode, let offset)? = descriptors[descriptor] else { throw .isADirectory }
+            let count = min(buffer.count, inode.current.count - offset)
+            guard count > 0 else { return 0 }
+            inode.current.withUnsafeBytes { source in
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + count]))
+            }
+            descriptors[descriptor] = .file(inode, offset: offset + count)
+            return count
+        }
+    }
+
+    func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
+        try withState { () throws(Errno) -> Int in
+            guard case .file(let inode, let offset)? = descriptors[descriptor] else { throw .isADirectory }
+            let bytes = Array(buffer)
+            let end = offset + bytes.count
+            if inode.current.count < end {
+                inode.current.append(contentsOf: repeatElement(0, count: end - inode.current.count))
+            }
+            inode.current.replaceSubrange(offset..<end, with: bytes)
+            descriptors[descriptor] = .file(inode, offset: end)
+            return bytes.count
+        }
+    }
+
+    func synchronize(_ descriptor: Int32) throws(Errno) {
+        try withState { () throws(Errno) in
+            if fsyncDoesNothing { return }
+            switch descriptors[descriptor] {
+            case .directory?: durable = current
+            case .file(let inode, _)?: inode.durable = inode.current
+            case nil: throw Errno(rawValue: 9)
+            }
+        }
+    }
+
+    func close(_ descriptor: Int32) throws(Errno) {
+        try withState { () throws(Errno) in
+            guard descriptors.removeValue(forKey: descriptor) != nil else { throw Errno(rawValue: 9) }
+        }
+    }
+
+    func status(_ descriptor: Int32) throws(Errno) -> FileStatus {
+        try withState { () throws(Errno) -> FileStatus in
+            switch descriptors[descriptor] {
+            case .directory?: return FileStatus(kind: .directory, size: 0, permissions: 0o700, modificationTime: 0)
+            case .file(let inode, _)?:
+                return FileStatus(
+                    kind: .regular, size: Int64(inode.current.count), permissions: inode.mode, modificationTime: 0)
+            case nil: throw Errno(rawValue: 9)
+            }
+        }
+    }
+
+    func statusAt(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus {
+        try withState { () throws(Errno) -> FileStatus in
+            guard let inode = current[name] else { throw .noSuchFile }
+            return FileStatus(
+                kind: .regular, size: Int64(inode.current.count), permissions: inode.mode, modificationTime: 0)
+        }
+    }
+
+    func setMode(_ descriptor: Int32, _ mode: UInt32) throws(Errno) {
+        try withState { () throws(Errno) in
+            guard case .file(let inode, _)? = descriptors[descriptor] else { return }
+            inode.mode = mode
+        }
+    }
+
+    func renameAt(_ directory: Int32, _ from: String, _ to: String) throws(Errno) {
+        try withState { () throws(Errno) in
+            guard let inode = current.removeValue(forKey: from) else { throw .noSuchFile }
+            current[to] = inode
+        }
+    }
+
+    func unlinkAt(_ directory: Int32, _ name: String) throws(Errno) {
+        try withState { () throws(Errno) in
+            guard current.removeValue(forKey: name) != nil else { throw .noSuchFile }
+        }
+    }
+
+    func makeDirectory(_ path: String, mode: UInt32) throws(Errno) {
+        try withState { () throws(Errno) in
+            if path == directory && !directoryExists {
+                directoryExists = true
+                return
+            }
+            throw .fileExists
+        }
+    }
+
+    func lock(_ descriptor: Int32, exclusive: Bool) throws(Errno) {
+        try step()
+    }
+
+    func listDirectory(_ path: String) throws(Errno) -> [String] {
+        try withState { () throws(Errno) -> [String] in Array(current.keys) }
+    }
+}

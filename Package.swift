@@ -14,6 +14,8 @@ let package = Package(
         .executableTarget(name: "navstate", dependencies: ["RecipeData", "SceneStore"]),
         // A small writer process for the multi-process and crash tests; not a product.
         .executableTarget(name: "SceneStoreWorker", dependencies: ["SceneStore"]),
+        // The libFuzzer target over every decode-and-validate path (Scripts/fuzz.sh); not a product.
+        .executableTarget(name: "NavStateFuzz", dependencies: ["RecipeData", "SceneStore"]),
         // Temporary folders, fixtures and child processes for the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(

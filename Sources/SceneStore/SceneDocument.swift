@@ -66,7 +66,7 @@ extension SceneDocument {
     }
 
     /// Why a file's bytes are not acceptable as a scene document.
-    enum DecodingProblem: Error, Equatable {
+    package enum DecodingProblem: Error, Equatable {
         case corrupt(String)
         case newerFormat(Int)
     }
@@ -76,7 +76,7 @@ extension SceneDocument {
     ///   - bytes: The file's contents.
     ///   - expectedScene: The scene the file's name says it holds.
     ///   - maximumDepth: How deeply the JSON may nest.
-    init(decoding bytes: [UInt8], expectedScene: SceneID, maximumDepth: Int) throws(DecodingProblem) {
+    package init(decoding bytes: [UInt8], expectedScene: SceneID, maximumDepth: Int) throws(DecodingProblem) {
         let root: JSONValue
         do {
             root = try JSONValue(parsing: bytes, maximumDepth: maximumDepth)

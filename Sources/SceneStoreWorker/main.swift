@@ -7,6 +7,7 @@
 //   SceneStoreWorker crash     <scenes-dir> <scene> <kills> [seed]  kill -9 a sequence writer <kills> times, check each
 //   SceneStoreWorker umask     <scenes-dir> <scene> <octal-umask>   writes one value under that umask
 //   SceneStoreWorker read      <scenes-dir> <scene> <key> <count>   reads <count> times, fails on a torn file
+//   SceneStoreWorker get       <scenes-dir> <scene> <key>           prints the integer stored under <key>
 //   SceneStoreWorker diskfull  <scenes-dir> <scene>                 fills the file system, then writes
 //   SceneStoreWorker bigwrite  <scenes-dir> <scene>                 writes past a `ulimit -f` limit
 
@@ -162,6 +163,8 @@ do {
             while block.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 {}
             close(filler)
         }
+    case "get":
+        print(try store.value(Int.self, forKey: arguments[4], in: scene).map(String.init) ?? "none")
     case "crash":
         let seed = arguments.count > 5 ? UInt64(arguments[5]) ?? 1 : 1
         try crashHarness(kills: count(4), seed: seed)

@@ -89,6 +89,7 @@ extension CommandLineTool {
             print("last saved: \(Timestamp.format(summary.lastSaved))")
             print("health:     \(summary.health.name)")
             print()
+            // The document is valid JSON, so control characters inside it are escaped already.
             output += String(decoding: bytes, as: UTF8.self)
             if bytes.last != 0x0A { print() }
             print()
@@ -107,7 +108,9 @@ extension CommandLineTool {
                         print("  drop category \(category): it names no category")
                     }
                     for entry in report.dropped {
-                        print("  drop position \(entry.position): \(entry.id) (\(Self.explain(entry.reason)))")
+                        print(
+                            "  drop position \(entry.position): \(ArgumentParser.printable(entry.id)) (\(Self.explain(entry.reason)))"
+                        )
                     }
                 }
             }

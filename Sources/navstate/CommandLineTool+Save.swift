@@ -95,7 +95,9 @@ extension CommandLineTool {
             warn("dropped category \(category): it names no category")
         }
         for entry in report.dropped {
-            warn("dropped recipe \(entry.id) at position \(entry.position): \(Self.explain(entry.reason))")
+            warn(
+                "dropped recipe \(ArgumentParser.printable(entry.id)) at position \(entry.position): \(Self.explain(entry.reason))"
+            )
         }
     }
 

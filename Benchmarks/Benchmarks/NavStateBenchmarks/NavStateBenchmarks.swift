@@ -1,0 +1,247 @@
+import Benchmark
+import Foundation
+import RecipeData
+import SceneStore
+
+// Every scenario registers its baselines beside it, named `<scenario>/<variant>/<size>`, so one run
+// gives the ratios that BENCHMARKS.md reports. Run with Benchmarks/run.sh.
+
+let pathSizes = [10, 1_000, 10_000]
+let dataSizes = [26, 1_000, 100_000]
+let environment = ProcessInfo.processInfo.environment
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal], warmupIterations: 3, maxDuration: .seconds(2), maxIterations: 2_000)
+
+    let bigData = makeDataModel(recipes: 100_000)
+
+    // MARK: 1. Durable save of one scene's navigation state
+
+    for size in pathSizes {
+        let path = makePath(length: size, from: bigData)
+        let states = [
+            NavigationState(selectedCategory: .dessert, recipePathIDs: path.map(\.id)),
+            NavigationState(selectedCategory: .salad, recipePathIDs: path.map(\.id)),
+        ]
+        let directory = makeTemporaryDirectory()
+        let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
+        let scene = try! SceneID("main")
+        try! store.setSceneValue(states[1].sceneValue, forKey: "navigation", in: scene)
+        let documentBytes = try! store.contents(of: scene)
+        let floorDirectory = directory + "/floor"
+        try! FileManager.default.createDirectory(atPath: floorDirectory, withIntermediateDirectories: true)
+        let sampleURL = URL(fileURLWithPath: directory + "/sample.json")
+
+        Benchmark("save/navstate/\(size) ids") { benchmark in
+            for iteration in benchmark.scaledIterations {
+                try! store.setSceneValue(states[iteration & 1].sceneValue, forKey: "navigation", in: scene)
+            }
+        }
+        Benchmark("save/floor/\(size) ids") { benchmark in
+            for _ in benchmark.scaledIterations {
+                floorDurableReplace(directory: floorDirectory, name: "main.json", bytes: documentBytes)
+            }
+        }
+        Benchmark("save/sample/\(size) ids") { benchmark in
+            let sample = SampleNavigation(selectedCategory: 0, recipePathIds: path.map(\.id.uuid))
+            for _ in benchmark.scaledIterations {
+                try! sampleEncoder.encode(sample).write(to: sampleURL, options: .atomic)
+            }
+        }
+    }
+
+    // MARK: 2. Write-through of a burst of 100,000 model mutations
+
+    do {
+        let directory = makeTemporaryDirectory()
+        let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
+        let scene = try! SceneID("burst")
+        let recipes = Array(DataModel.cookbook.recipes.prefix(3))
+        let mutations = 100_000
+        Benchmark(
+            "burst/navstate/100000 mutations",
+            configuration: .init(
+                metrics: [.wallClock, .custom("producer ns per mutation"), .custom("physical writes"),
+                          .custom("last mutation to durable (us)")],
+                warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 20)
+        ) { benchmark in
+            await MainActor.run {}
+            let (producer, writes, latency) = await burst(store: store, scene: scene, recipes: recipes, mutations: mutations)
+            benchmark.measurement(.custom("producer ns per mutation"), producer)
+            benchmark.measurement(.custom("physical writes"), writes)
+            benchmark.measurement(.custom("last mutation to durable (us)"), latency)
+        }
+        // The sample's recipe: encode and Data.write(.atomic) on every change. 1,000 changes, to
+        // keep the run short; per change it is the same cost at 100,000.
+        let sampleURL = URL(fileURLWithPath: directory + "/sample.json")
+        Benchmark(
+            "burst/sample/1000 changes",
+            configuration: .init(metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 5)
+        ) { _ in
+            for index in 0..<1_000 {
+                let sample = SampleNavigation(
+                    selectedCategory: index % 4, recipePathIds: recipes.prefix(1 + index % 3).map(\.id.uuid))
+                try! sampleEncoder.encode(sample).write(to: sampleURL, options: .atomic)
+            }
+        }
+    }
+
+    // MARK: 3. Restore: read, decode, look up, report
+
+    for dataSize in dataSizes {
+        let data = dataSize == 100_000 ? bigData : makeDataModel(recipes: dataSize)
+        for size in pathSizes {
+            let path = makePath(length: size, from: data)
+            let directory = makeTemporaryDirectory()
+            let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
+            let scene = try! SceneID("main")
+            try! store.setSceneValue(
+                NavigationState(selectedCategory: .dessert, recipePathIDs: path.map(\.id)).sceneValue,
+                forKey: "navigation", in: scene)
+            let sampleURL = URL(fileURLWithPath: directory + "/sample.json")
+            try! sampleEncoder.encode(SampleNavigation(selectedCategory: 0, recipePathIds: path.map(\.id.uuid)))
+                .write(to: sampleURL)
+            // The sample's DataModel looks recipes up through a dictionary by ID.
+            let byID = Dictionary(uniqueKeysWithValues: data.recipes.map { ($0.id.uuid, $0) })
+            let metrics: [BenchmarkMetric] =
+                size == 10_000 && dataSize == 100_000
+                ? [.wallClock, .mallocCountTotal, .peakMemoryResident] : [.wallClock, .mallocCountTotal]
+            let name = "\(size) ids of \(dataSize) recipes"
+            Benchmark("restore/navstate/\(name)", configuration: .init(metrics: metrics)) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    let value = try! store.sceneValue(forKey: "navigation", in: scene)!
+                    let payload = try! NavigationPayload(sceneValue: value)
+                    blackHole(data.restore(payload))
+                }
+            }
+            Benchmark("restore/sample/\(name)", configuration: .init(metrics: metrics)) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    let decoded = try! JSONDecoder().decode(SampleNavigation.self, from: Data(contentsOf: sampleURL))
+                    blackHole(decoded.recipePathIds.compactMap { byID[$0] })
+                }
+            }
+            if size * dataSize <= 1_000 * 100_000 || environment["NAVSTATE_BENCH_LINEAR_ALL"] != nil {
+                Benchmark(
+                    "restore/linear/\(name)",
+                    configuration: .init(metrics: [.wallClock], maxDuration: .seconds(2), maxIterations: 50)
+                ) { benchmark in
+                    for _ in benchmark.scaledIterations {
+                        let decoded = try! JSONDecoder().decode(SampleNavigation.self, from: Data(contentsOf: sampleURL))
+                        blackHole(decoded.recipePathIds.compactMap { id in data.recipes.first { $0.id.uuid == id } })
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: 4. Encoding and decoding of the navigation payload alone
+
+    for size in pathSizes {
+        let path = makePath(length: size, from: bigData)
+        let state = NavigationState(selectedCategory: .dessert, recipePathIDs: path.map(\.id))
+        let sample = SampleNavigation(selectedCategory: 0, recipePathIds: path.map(\.id.uuid))
+        let bytes = state.encoded()
+        let data = Data(bytes)
+        Benchmark("encode/navstate/\(size) ids") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(state.encoded()) }
+        }
+        Benchmark("encode/foundation/\(size) ids") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try! sampleEncoder.encode(sample)) }
+        }
+        Benchmark("decode/navstate/\(size) ids") { benchmark in
+            for _ in benchmark.scaledIterations {
+                let payload = try! NavigationPayload(data: bytes)
+                blackHole(payload.recipePathIDs.compactMap(Recipe.ID.init))
+            }
+        }
+        Benchmark("decode/foundation/\(size) ids") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try! JSONDecoder().decode(SampleNavigation.self, from: data)) }
+        }
+    }
+
+    // MARK: 5. Listing and inspecting an app folder
+
+    for count in [1_000, 10_000] {
+        let directory = makeTemporaryDirectory()
+        let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
+        try! FileManager.default.createDirectory(atPath: store.scenesDirectory, withIntermediateDirectories: true)
+        let path = makePath(length: 10, from: DataModel.cookbook)
+        for index in 0..<count {
+            let scene = try! SceneID("scene-\(index)")
+            let document = SceneDocument(
+                scene: scene, savedAt: Date(timeIntervalSince1970: 1_800_000_000),
+                values: ["navigation": NavigationState(selectedCategory: .pancake, recipePathIDs: path.map(\.id)).sceneValue])
+            _ = FileManager.default.createFile(atPath: store.path(for: scene), contents: Data(document.encoded()))
+        }
+        let configuration = Benchmark.Configuration(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 30)
+        Benchmark("list/navstate/\(count) scenes", configuration: configuration) { _ in
+            blackHole(try! store.scenes())
+        }
+        // Baseline: Foundation reads and parses every file the usual way.
+        Benchmark("list/foundation/\(count) scenes", configuration: configuration) { _ in
+            let names = try! FileManager.default.contentsOfDirectory(atPath: store.scenesDirectory)
+            for name in names where name.hasSuffix(".json") {
+                let data = try! Data(contentsOf: URL(fileURLWithPath: store.scenesDirectory + "/" + name))
+                blackHole(try! JSONSerialization.jsonObject(with: data))
+            }
+        }
+    }
+
+    // MARK: 6. The CLI end to end
+
+    if let navstate = environment["NAVSTATE_BINARY"], let trivial = environment["TRIVIAL_SWIFT_BINARY"],
+        let trivialFoundation = environment["TRIVIAL_FOUNDATION_BINARY"]
+    {
+        let directory = makeTemporaryDirectory()
+        _ = spawnAndWait(navstate, ["--state-dir", directory, "save", "main", "--recipe", "Apple Pie", "--recipe", "Pie Crust"])
+        let configuration = Benchmark.Configuration(metrics: [.wallClock], warmupIterations: 5, maxDuration: .seconds(3), maxIterations: 300)
+        Benchmark("cli/navstate restore", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                precondition(spawnAndWait(navstate, ["--state-dir", directory, "restore", "main"]) == 0)
+            }
+        }
+        Benchmark("cli/trivial swift", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations { precondition(spawnAndWait(trivial, []) == 0) }
+        }
+        Benchmark("cli/trivial swift+foundation", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations { precondition(spawnAndWait(trivialFoundation, []) == 0) }
+        }
+        if let staticNavstate = environment["NAVSTATE_STATIC_BINARY"], let staticTrivial = environment["TRIVIAL_FOUNDATION_STATIC_BINARY"] {
+            Benchmark("cli/navstate restore (static stdlib)", configuration: configuration) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    precondition(spawnAndWait(staticNavstate, ["--state-dir", directory, "restore", "main"]) == 0)
+                }
+            }
+            Benchmark("cli/trivial swift+foundation (static stdlib)", configuration: configuration) { benchmark in
+                for _ in benchmark.scaledIterations { precondition(spawnAndWait(staticTrivial, []) == 0) }
+            }
+        }
+    }
+}
+
+/// Mutates a connected model `mutations` times, then flushes. Returns the producer's cost per
+/// mutation (ns), the number of files written, and the time from the last mutation until durable (us).
+@MainActor
+func burst(store: SceneStore, scene: SceneID, recipes: [Recipe], mutations: Int) async -> (Int, Int, Int) {
+    let model = NavigationModel()
+    let persistence = try! await NavigationPersistence.connect(model, to: store, scene: scene, restoring: false)
+    let clock = ContinuousClock()
+    let start = clock.now
+    for index in 0..<mutations {
+        if index & 1 == 0 {
+            model.selectedCategory = Category(rawValue: (index >> 1) % 4)
+        } else {
+            model.path = Array(recipes.prefix(1 + index % 3))
+        }
+    }
+    let last = clock.now
+    try! await persistence.close()
+    let durable = clock.now
+    let producer = (last - start) / mutations
+    let latency = durable - last
+    func nanoseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds) * 1_000_000_000 + Int(duration.components.attoseconds / 1_000_000_000)
+    }
+    return (nanoseconds(producer), persistence.statistics.written, nanoseconds(latency) / 1_000)
+}

@@ -1,0 +1,1 @@
+// Starts and exits: the process-start floor of a Swift program.

@@ -1,0 +1,20 @@
+#if FUZZING
+    /// The libFuzzer entry point (built by `Scripts/fuzz.sh` with `-sanitize=fuzzer -DFUZZING`).
+    @_cdecl("LLVMFuzzerTestOneInput")
+    func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        fuzzOneInput(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+        return 0
+    }
+#else
+    import Foundation
+
+    /// Without the fuzzer: replays the files named on the command line, as the tests do.
+    @main
+    enum ReplayCorpus {
+        static func main() throws {
+            for path in CommandLine.arguments.dropFirst() {
+                fuzzOneInput(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            }
+        }
+    }
+#endif

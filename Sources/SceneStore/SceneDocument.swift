@@ -132,3 +132,24 @@ extension SceneDocument {
         self.init(scene: expectedScene, savedAt: savedAt, values: values)
     }
 }
+
+/// A scene's file as read: where it is, its exact bytes and the document they hold.
+public struct SceneFile: Sendable, Equatable {
+    /// The file's path.
+    public var path: String
+    /// The file's bytes, exactly as stored.
+    public var bytes: [UInt8]
+    /// The document the bytes hold.
+    public var document: SceneDocument
+
+    /// Creates a file description.
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - bytes: Its bytes.
+    ///   - document: The document they hold.
+    public init(path: String, bytes: [UInt8], document: SceneDocument) {
+        self.path = path
+        self.bytes = bytes
+        self.document = document
+    }
+}

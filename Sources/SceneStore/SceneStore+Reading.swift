@@ -20,15 +20,15 @@ extension SceneStore {
         return loaded.document
     }
 
-    /// The bytes of a scene's file, after checking that it is a valid scene document.
+    /// A scene's file as stored: its exact bytes and its decoded document, read once.
     /// - Parameter scene: The scene.
-    /// - Returns: The file's bytes, exactly as stored.
+    /// - Returns: The bytes, the document and the file's size.
     /// - Throws: The errors of ``document(for:)``.
-    public func contents(of scene: SceneID) throws(SceneStoreError) -> [UInt8] {
+    public func file(of scene: SceneID) throws(SceneStoreError) -> SceneFile {
         guard let loaded = try loadWithoutLock(scene) else {
             throw .sceneNotFound(scene, path: path(for: scene))
         }
-        return loaded.bytes
+        return SceneFile(path: path(for: scene), bytes: loaded.bytes, document: loaded.document)
     }
 
     /// Reads one value of a scene as it is stored.

@@ -59,11 +59,12 @@ extension CommandLineTool {
         let scene = try SceneID(name)
         let store = environment.store
         // Throws the precise error (corrupt, newer format, unreadable, missing) for a file that cannot be used.
-        let bytes = try store.contents(of: scene)
-        let document = try store.document(for: scene)
-        guard let summary = try store.summary(of: scene) else {
-            throw SceneStoreError.sceneNotFound(scene, path: store.path(for: scene))
-        }
+        let file = try store.file(of: scene)
+        let bytes = file.bytes
+        let document = file.document
+        let summary = SceneSummary(
+            scene: scene, path: file.path, keys: document.values.keys.sorted(), size: Int64(bytes.count),
+            lastSaved: document.savedAt, health: .ok)
         var restoreResult: Result<RestoreReport, RecipeDataError>?
         if let value = document.values[Self.navigationKey] {
             do {

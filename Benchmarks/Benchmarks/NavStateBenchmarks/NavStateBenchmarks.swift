@@ -28,7 +28,7 @@ let benchmarks: @Sendable () -> Void = {
         let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
         let scene = try! SceneID("main")
         try! store.setSceneValue(states[1].sceneValue, forKey: "navigation", in: scene)
-        let documentBytes = try! store.contents(of: scene)
+        let documentBytes = try! store.file(of: scene).bytes
         let floorDirectory = directory + "/floor"
         try! FileManager.default.createDirectory(atPath: floorDirectory, withIntermediateDirectories: true)
         let sampleURL = URL(fileURLWithPath: directory + "/sample.json")

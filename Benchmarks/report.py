@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Turns the markdown output of `swift package benchmark` into BENCHMARKS.md's ratio tables.
+
+Every figure is a median (p50) of one run; every ratio compares two benchmarks of that same run.
+"""
+import re
+import sys
+
+UNITS = {"ns": 1e-9, "μs": 1e-6, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+SCALE = {"K": 1e3, "M": 1e6, "G": 1e9}
+
+
+def parse(path):
+    results, name = {}, None
+    for line in open(path, encoding="utf-8"):
+        line = line.rstrip("\n")
+        if line.startswith("### "):
+            name = line[4:].strip()
+            results[name] = {}
+            continue
+        if not name or not line.startswith("|") or line.startswith("|:") or "Metric" in line:
+            continue
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        metric, p50 = cells[0].rstrip(" *"), cells[3]
+        try:
+            value = float(p50)
+        except ValueError:
+            continue
+        units = re.findall(r"\(([^()]*)\)", metric)
+        base = re.sub(r"\s*\([^()]*\)", "", metric).strip()
+        if "Time" in metric:
+            unit = units[-1] if units else "ns"
+            results[name]["seconds"] = value * UNITS.get(unit, 1.0)
+        else:
+            scale = SCALE.get(units[-1], 1.0) if units and units[-1] in SCALE else 1.0
+            if base.startswith("Memory (resident peak)") or metric.startswith("Memory (resident peak)"):
+                unit = units[-1] if units else "M"
+                results[name]["peak MB"] = value * ({"M": 1, "K": 1e-3, "G": 1e3}.get(unit, 1))
+            elif metric.startswith("Malloc"):
+                results[name]["mallocs"] = value * scale
+            else:
+                results[name][metric.split(" (")[0] if metric.startswith("Malloc") else metric] = value * scale
+    return results
+
+
+def t(seconds):
+    if seconds is None:
+        return "-"
+    for unit, factor in (("s", 1), ("ms", 1e-3), ("µs", 1e-6)):
+        if seconds >= factor:
+            return f"{seconds / factor:.3g} {unit}"
+    return f"{seconds / 1e-9:.3g} ns"
+
+
+def ratio(a, b):
+    return "-" if a is None or b is None or b == 0 else f"{a / b:.2f}x"
+
+
+def get(results, name, key="seconds"):
+    return results.get(name, {}).get(key)
+
+
+def main():
+    r = parse(sys.argv[1])
+    sizes = ["10", "1000", "10000"]
+    out = []
+
+    out += ["### 1. Durable save of one scene's navigation state (per operation)", "",
+            "| path | navstate | floor (raw syscalls) | sample (JSONEncoder + Data.write .atomic) | navstate / floor | sample / floor |",
+            "| --- | --- | --- | --- | --- | --- |"]
+    for s in sizes:
+        n, f, p = (get(r, f"save/{v}/{s} ids") for v in ("navstate", "floor", "sample"))
+        out.append(f"| {s} IDs | {t(n)} | {t(f)} | {t(p)} | {ratio(n, f)} | {ratio(p, f)} |")
+
+    b = r.get("burst/navstate/100000 mutations", {})
+    floor = get(r, "save/floor/10 ids")
+    sample = get(r, "burst/sample/1000 changes")
+    latency = b.get("last mutation to durable (us)")
+    out += ["", "### 2. Write-through of a burst of 100,000 mutations", "",
+            "| measure | navstate | baseline | ratio |", "| --- | --- | --- | --- |",
+            f"| producer cost per mutation | {t(b.get('producer ns per mutation', 0) * 1e-9) if b else '-'} | target < 1 µs | - |",
+            f"| physical writes | {int(b.get('physical writes', 0)) if b else '-'} | 100,000 (one per change) | - |",
+            f"| last mutation to durable | {t(latency * 1e-6) if latency else '-'} | one floor write: {t(floor)} | {ratio(latency * 1e-6 if latency else None, floor)} |",
+            f"| whole burst, wall clock | {t(b.get('seconds'))} | sample's recipe, 1,000 changes: {t(sample)} (x100 = {t(sample * 100) if sample else '-'}) | {ratio(sample * 100 if sample else None, b.get('seconds'))} faster |"]
+
+    out += ["", "### 3. Restore: read, decode, look up, report", "",
+            "| path | data set | navstate | sample (JSONDecoder + dictionary) | linear first(where:) | sample / navstate | linear / navstate |",
+            "| --- | --- | --- | --- | --- | --- | --- |"]
+    for d in ["26", "1000", "100000"]:
+        for s in sizes:
+            name = f"{s} ids of {d} recipes"
+            n, p, l = (get(r, f"restore/{v}/{name}") for v in ("navstate", "sample", "linear"))
+            out.append(f"| {s} | {d} | {t(n)} | {t(p)} | {t(l)} | {ratio(p, n)} | {ratio(l, n)} |")
+
+    out += ["", "### 4. Encoding and decoding the navigation payload alone", "",
+            "| path | encode navstate | encode JSONEncoder | speed-up | decode navstate | decode JSONDecoder | speed-up |",
+            "| --- | --- | --- | --- | --- | --- | --- |"]
+    for s in sizes:
+        en, ef, dn, df = (get(r, f"{k}/{v}/{s} ids") for k, v in
+                          (("encode", "navstate"), ("encode", "foundation"), ("decode", "navstate"), ("decode", "foundation")))
+        out.append(f"| {s} IDs | {t(en)} | {t(ef)} | {ratio(ef, en)} | {t(dn)} | {t(df)} | {ratio(df, dn)} |")
+
+    out += ["", "### 5. Listing and inspecting an app folder", "",
+            "| scenes | navstate scenes() | per scene | Foundation read + JSONSerialization | ratio |", "| --- | --- | --- | --- | --- |"]
+    for c in ["1000", "10000"]:
+        n, f = get(r, f"list/navstate/{c} scenes"), get(r, f"list/foundation/{c} scenes")
+        out.append(f"| {c} | {t(n)} | {t(n / int(c)) if n else '-'} | {t(f)} | {ratio(n, f)} |")
+
+    cli, triv, found = get(r, "cli/navstate restore"), get(r, "cli/trivial swift"), get(r, "cli/trivial swift+foundation")
+    scli, sfound = get(r, "cli/navstate restore (static stdlib)"), get(r, "cli/trivial swift+foundation (static stdlib)")
+    out += ["", "### 6. The CLI end to end (`navstate restore`, release build, one process per run)", "",
+            "| program | time | navstate / it |", "| --- | --- | --- |",
+            f"| navstate restore | {t(cli)} | 1.00x |",
+            f"| trivial Swift program (no Foundation) | {t(triv)} | {ratio(cli, triv)} |",
+            f"| trivial Swift program with Foundation | {t(found)} | {ratio(cli, found)} |",
+            f"| navstate restore, static stdlib | {t(scli)} | - |",
+            f"| trivial Swift + Foundation, static stdlib | {t(sfound)} | {ratio(scli, sfound)} |"]
+
+    peak = get(r, "restore/navstate/10000 ids of 100000 recipes", "peak MB")
+    speak = get(r, "restore/sample/10000 ids of 100000 recipes", "peak MB")
+    out += ["", "### 7. Peak memory of the largest restore (10,000 IDs of 100,000 recipes)", "",
+            "| navstate | sample |", "| --- | --- |", f"| {peak if peak is not None else '-'} MB | {speak if speak is not None else '-'} MB |"]
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()

@@ -13,7 +13,8 @@ seconds=${1:-60}
 jobs=${2:-1}
 
 swift build --product NavStateFuzz --sanitize=address --sanitize=fuzzer \
-    -Xswiftc -parse-as-library -Xswiftc -DFUZZING --scratch-path .build-fuzz >&2
+    -Xswiftc -parse-as-library -Xswiftc -DFUZZING \
+    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp --scratch-path .build-fuzz >&2
 
 mkdir -p .build-fuzz/corpus .build-fuzz/artifacts
 log=$(mktemp)

@@ -159,59 +159,130 @@ extension NavigationModel {
     ///
     /// Observation's `onChange` fires before a mutation; this stream is fed from the properties'
     /// `didSet`, so it never delivers the old state. A subscriber that falls behind gets only the
-    /// newest snapshot (bursts coalesce). Any number of subscribers may listen; a stream ends when
-    /// its consumer is cancelled or the model goes away.
+    /// newest snapshot (bursts coalesce), and a mutation costs the producer no wake-up while the
+    /// subscriber has not asked for the next snapshot. Any number of subscribers may listen; a
+    /// stream ends when its consuming task is cancelled or the model goes away.
     ///
     /// - Returns: A stream that starts with the next change.
     public func changes() -> AsyncStream<Snapshot> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Snapshot.self, bufferingPolicy: .bufferingNewest(1))
-        let token = subscribers.add(continuation)
-        continuation.onTermination = { [subscribers] _ in subscribers.remove(token) }
-        return stream
+        guard let subscription = subscribers.subscribe() else { return AsyncStream { $0.finish() } }
+        return AsyncStream(unfolding: { await subscription.next() }, onCancel: { subscription.cancel() })
     }
 
     private func publishChange() {
         guard !isApplyingRestore else { return }
         revision &+= 1
-        guard subscribers.hasSubscribers else { return }
-        subscribers.yield(
+        subscribers.publish(
             Snapshot(
                 revision: revision, selectedCategory: selectedCategory, path: path, columnVisibility: columnVisibility,
                 additionalMembers: additionalMembers))
     }
 }
 
-/// The continuations of a model's change streams.
+/// The subscribers of a model's change streams: for each, the newest snapshot not yet taken, or
+/// the consumer waiting for one.
 ///
-/// A class of its own, `Sendable` through its lock, so that a stream's `onTermination` (called on
-/// any thread) and the model's `deinit` (nonisolated) can reach it.
+/// A class of its own, `Sendable` through its lock, so that stream cancellation (on any thread)
+/// and the model's `deinit` (nonisolated) can reach it.
 final class Subscribers: Sendable {
-    private let continuations = Locked<(next: Int, all: [Int: AsyncStream<NavigationModel.Snapshot>.Continuation])>(
-        (0, [:]))
+    typealias Snapshot = NavigationModel.Snapshot
 
-    func add(_ continuation: AsyncStream<NavigationModel.Snapshot>.Continuation) -> Int {
-        continuations.withLock { state in
-            state.next += 1
-            state.all[state.next] = continuation
-            return state.next
+    private struct Subscriber {
+        var latest: Snapshot?
+        var waiter: CheckedContinuation<Snapshot?, Never>?
+    }
+
+    private struct State {
+        var nextID = 0
+        var all: [Int: Subscriber] = [:]
+        var finished = false
+    }
+
+    private let state = Locked(State())
+
+    var hasSubscribers: Bool { state.withLock { !$0.all.isEmpty } }
+
+    /// Registers a subscriber; nil once the model is gone.
+    func subscribe() -> Subscription? {
+        let id = state.withLock { state -> Int? in
+            guard !state.finished else { return nil }
+            state.nextID += 1
+            state.all[state.nextID] = Subscriber()
+            return state.nextID
+        }
+        return id.map { Subscription(subscribers: self, id: $0) }
+    }
+
+    /// Hands a snapshot to every subscriber: to the one waiting, or into its slot, replacing an
+    /// older snapshot not yet taken. `snapshot` is only built when someone listens.
+    func publish(_ snapshot: @autoclosure () -> Snapshot) {
+        var waiting: [(CheckedContinuation<Snapshot?, Never>, Snapshot)] = []
+        state.withLock { state in
+            guard !state.all.isEmpty else { return }
+            let value = snapshot()
+            for index in state.all.values.indices {
+                if let waiter = state.all.values[index].waiter {
+                    state.all.values[index].waiter = nil
+                    waiting.append((waiter, value))
+                } else {
+                    state.all.values[index].latest = value
+                }
+            }
+        }
+        for (waiter, value) in waiting { waiter.resume(returning: value) }
+    }
+
+    /// The next snapshot for a subscriber, waiting for one if needed; nil when it is removed or
+    /// the model is gone.
+    func next(_ id: Int) async -> Snapshot? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Snapshot?, Never>) in
+                let immediate = state.withLock { state -> Snapshot?? in
+                    guard var subscriber = state.all[id] else { return .some(nil) }
+                    if let latest = subscriber.latest {
+                        subscriber.latest = nil
+                        state.all[id] = subscriber
+                        return .some(latest)
+                    }
+                    subscriber.waiter = continuation
+                    state.all[id] = subscriber
+                    return .none
+                }
+                if case .some(let value) = immediate { continuation.resume(returning: value) }
+            }
+        } onCancel: {
+            remove(id)
         }
     }
 
-    func remove(_ token: Int) {
-        _ = continuations.withLock { $0.all.removeValue(forKey: token) }
-    }
-
-    var hasSubscribers: Bool { continuations.withLock { !$0.all.isEmpty } }
-
-    func yield(_ snapshot: NavigationModel.Snapshot) {
-        for continuation in continuations.withLock({ Array($0.all.values) }) { continuation.yield(snapshot) }
+    func remove(_ id: Int) {
+        let waiter = state.withLock { $0.all.removeValue(forKey: id)?.waiter }
+        waiter?.resume(returning: nil)
     }
 
     func finishAll() {
-        let all = continuations.withLock { state in
+        let waiters = state.withLock { state in
+            state.finished = true
             defer { state.all = [:] }
-            return Array(state.all.values)
+            return state.all.values.compactMap(\.waiter)
         }
-        for continuation in all { continuation.finish() }
+        for waiter in waiters { waiter.resume(returning: nil) }
     }
+}
+
+/// One stream's registration; removing it when the stream goes away, iterated or not.
+final class Subscription: Sendable {
+    private let subscribers: Subscribers
+    private let id: Int
+
+    init(subscribers: Subscribers, id: Int) {
+        self.subscribers = subscribers
+        self.id = id
+    }
+
+    func next() async -> NavigationModel.Snapshot? { await subscribers.next(id) }
+
+    func cancel() { subscribers.remove(id) }
+
+    deinit { subscribers.remove(id) }
 }

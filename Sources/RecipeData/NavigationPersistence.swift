@@ -25,7 +25,6 @@ public final class NavigationPersistence {
     private let model: NavigationModel
     private let writer: SceneWriter
     private let forwarding: Task<Void, Never>
-    private let connectedRevision: UInt64
 
     private init(
         model: NavigationModel, writer: SceneWriter, report: RestoreReport?, scene: SceneID, key: String
@@ -35,12 +34,14 @@ public final class NavigationPersistence {
         self.report = report
         self.scene = scene
         self.key = key
-        self.connectedRevision = model.revision
         let changes = model.changes()
         // The snapshots' identifiers and JSON are built here, off the main actor.
         forwarding = Task.detached {
             for await snapshot in changes {
                 writer.submit(snapshot.state, sequence: snapshot.revision)
+                // Take the next snapshot only when the writer can use it: meanwhile the stream keeps
+                // just the newest, and mutating the model wakes nobody.
+                await writer.waitUntilReady()
             }
         }
     }
@@ -113,10 +114,9 @@ public final class NavigationPersistence {
     /// - Throws: ``RecipeDataError/store(_:)`` when the last write failed.
     public func flush() async throws(RecipeDataError) {
         // The stream may still hold the newest snapshot: hand the current state over directly. Its
-        // revision makes the writer ignore that snapshot if it arrives later.
-        if model.revision != connectedRevision {
-            writer.submit(model.state, sequence: model.revision)
-        }
+        // revision makes the writer ignore that snapshot if it arrives later; a state equal to
+        // what is stored is not written again.
+        writer.submit(model.state, sequence: model.revision)
         do {
             try await writer.flush()
         } catch {

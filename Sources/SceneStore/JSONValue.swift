@@ -196,13 +196,27 @@ extension JSONValue {
         }
     }
 
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
+
     private static func newline(_ output: inout [UInt8], indent: Int) {
         output.append(UInt8(ascii: "\n"))
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+        var remaining = indent * 2
+        while remaining > 0 {
+            let count = min(remaining, spaces.count)
+            output.append(contentsOf: spaces[0..<count])
+            remaining -= count
+        }
     }
 
     static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most strings (identifiers, names) need no escaping: copy them whole.
+        let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        if !needsEscaping {
+            output.append(contentsOf: text.utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

@@ -25,10 +25,10 @@ extension SceneStore {
     /// - Returns: The bytes, the document and the file's size.
     /// - Throws: The errors of ``document(for:)``.
     public func file(of scene: SceneID) throws(SceneStoreError) -> SceneFile {
-        guard let loaded = try loadWithoutLock(scene) else {
+        guard let loaded = try loadWithoutLock(scene, needsBytes: true) else {
             throw .sceneNotFound(scene, path: path(for: scene))
         }
-        return SceneFile(path: path(for: scene), bytes: loaded.bytes, document: loaded.document)
+        return SceneFile(path: path(for: scene), bytes: loaded.bytes ?? [], document: loaded.document)
     }
 
     /// Reads one value of a scene as it is stored.
@@ -66,19 +66,26 @@ extension SceneStore {
     struct LoadedFile {
         var document: SceneDocument
         var status: FileStatus
-        var bytes: [UInt8]
+        /// The file's bytes; nil when the document came from the cache.
+        var bytes: [UInt8]?
     }
 
     /// Loads a scene without taking its lock: the rename in every write makes the file whole.
-    func loadWithoutLock(_ scene: SceneID) throws(SceneStoreError) -> LoadedFile? {
+    func loadWithoutLock(_ scene: SceneID, needsBytes: Bool = false) throws(SceneStoreError) -> LoadedFile? {
         guard let directory = try openScenesDirectory(creating: false) else { return nil }
         defer { try? fileSystem.close(directory) }
-        return try load(scene, in: directory)
+        return try load(scene, in: directory, needsBytes: needsBytes)
     }
 
     /// Loads a scene through an open descriptor of the scenes folder; nil when there is no file.
-    func load(_ scene: SceneID, in directory: Int32) throws(SceneStoreError) -> LoadedFile? {
+    func load(_ scene: SceneID, in directory: Int32, needsBytes: Bool = false) throws(SceneStoreError) -> LoadedFile? {
         let path = path(for: scene)
+        if !needsBytes, let cached = documentCache.withLock({ $0[scene] }),
+            let status = try? fileSystem.statusAt(directory, Self.fileName(for: scene)), status.kind == .regular,
+            status.identity == cached.identity
+        {
+            return LoadedFile(document: cached.document, status: status, bytes: nil)
+        }
         guard
             let (bytes, status) = try readVerifiedFile(
                 named: Self.fileName(for: scene), path: path, in: directory)

@@ -126,6 +126,7 @@ extension SceneStore {
                 throw .cannotRemove(path: path, errno: error)
             }
             guard shouldRemove(directory) else { return false }
+            _ = documentCache.withLock { $0.removeValue(forKey: scene) }
             do throws(Errno) {
                 try fileSystem.unlinkAt(directory, Self.fileName(for: scene))
                 try fileSystem.synchronize(directory)
@@ -138,6 +139,19 @@ extension SceneStore {
     }
 
     // MARK: - Machinery
+
+    /// Caches the document just written, keyed by its file's identity.
+    private func remember(_ document: SceneDocument, for scene: SceneID, in directory: Int32) {
+        let identity = (try? fileSystem.statusAt(directory, Self.fileName(for: scene)))?.identity
+        documentCache.withLock { cache in
+            guard let identity else {
+                cache[scene] = nil
+                return
+            }
+            if cache.count >= 256 && cache[scene] == nil { cache.removeAll() }
+            cache[scene] = (identity, document)
+        }
+    }
 
     /// Runs `body` with the scenes folder open and the scene's lock held. Returns nil, without
     /// running `body`, when the folder does not exist and `creating` is false.

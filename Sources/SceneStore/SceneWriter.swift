@@ -44,6 +44,7 @@ public final class SceneWriter: Sendable {
         var newestSequence: UInt64 = 0
         var lastError: SceneStoreError?
         var waiters: [CheckedContinuation<Result<Void, SceneStoreError>, Never>] = []
+        var readyWaiters: [CheckedContinuation<Void, Never>] = []
         var statistics = Statistics()
     }
 
@@ -92,6 +93,22 @@ public final class SceneWriter: Sendable {
         if startDrain { queue.async { self.drain() } }
     }
 
+    /// Waits until no submitted value is waiting: the writer has taken the last one (it may still be
+    /// writing it), so the next submission will not replace anything.
+    ///
+    /// A consumer that forwards a stream of values waits here between values: while the writer is
+    /// busy, the stream keeps only the newest value and its producer is never woken for nothing.
+    public func waitUntilReady() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.pending == nil { return true }
+                state.readyWaiters.append(continuation)
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
     /// Waits until every submitted value has been written (or found already on disk).
     /// - Throws: The ``SceneStoreError`` of the last write when it failed; the value stays unwritten
     ///   until the next ``submit(_:)``.
@@ -111,11 +128,13 @@ public final class SceneWriter: Sendable {
 
     private func drain() {
         while true {
-            let next = state.withLock { state -> Pending? in
+            let (next, ready) = state.withLock { state -> (Pending?, [CheckedContinuation<Void, Never>]) in
                 let next = state.pending
                 state.pending = nil
-                return next
+                defer { state.readyWaiters = [] }
+                return (next, state.readyWaiters)
             }
+            for waiter in ready { waiter.resume() }
             guard let next else {
                 let (waiters, result) = state.withLock { state in
                     // A value may have arrived between taking nil and here: keep draining then.

@@ -27,15 +27,34 @@ let benchmarks: @Sendable () -> Void = {
         let directory = makeTemporaryDirectory()
         let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
         let scene = try! SceneID("main")
-        try! store.setSceneValue(states[1].sceneValue, forKey: "navigation", in: scene)
+        try! store.setSceneValue(states[0].sceneValue, forKey: "navigation", in: scene)
         let documentBytes = try! store.file(of: scene).bytes
         let floorDirectory = directory + "/floor"
         try! FileManager.default.createDirectory(atPath: floorDirectory, withIntermediateDirectories: true)
         let sampleURL = URL(fileURLWithPath: directory + "/sample.json")
 
+        // Alternate between two states, so that every iteration really writes.
+        let counter = Counter()
         Benchmark("save/navstate/\(size) ids") { benchmark in
-            for iteration in benchmark.scaledIterations {
-                try! store.setSceneValue(states[iteration & 1].sceneValue, forKey: "navigation", in: scene)
+            for _ in benchmark.scaledIterations {
+                let outcome = try! store.setSceneValue(states[counter.next() & 1].sceneValue, forKey: "navigation", in: scene)
+                precondition(outcome.wroteFile)
+            }
+        }
+        if environment["NAVSTATE_BENCH_PARTS"] != nil {
+            let document = SceneDocument(scene: scene, savedAt: Date(), values: ["navigation": states[0].sceneValue])
+            Benchmark("parts/sceneValue/\(size) ids") { benchmark in
+                for _ in benchmark.scaledIterations { blackHole(states[0].sceneValue) }
+            }
+            Benchmark("parts/encoded/\(size) ids") { benchmark in
+                for _ in benchmark.scaledIterations { blackHole(document.encoded()) }
+            }
+            let other = states[0].sceneValue
+            Benchmark("parts/equality/\(size) ids") { benchmark in
+                for _ in benchmark.scaledIterations { blackHole(document.values["navigation"] == other) }
+            }
+            Benchmark("parts/read/\(size) ids") { benchmark in
+                for _ in benchmark.scaledIterations { blackHole(try! store.document(for: scene)) }
             }
         }
         Benchmark("save/floor/\(size) ids") { benchmark in
@@ -71,6 +90,26 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.measurement(.custom("producer ns per mutation"), producer)
             benchmark.measurement(.custom("physical writes"), writes)
             benchmark.measurement(.custom("last mutation to durable (us)"), latency)
+        }
+        // Where the producer's cost goes: the model alone, and with a subscriber that does not consume.
+        for subscribed in [false, true] {
+            Benchmark(
+                "burst/model only\(subscribed ? ", idle subscriber" : "")/100000 mutations",
+                configuration: .init(metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 20)
+            ) { _ in
+                await MainActor.run {
+                    let model = NavigationModel()
+                    let stream = subscribed ? model.changes() : nil
+                    for index in 0..<mutations {
+                        if index & 1 == 0 {
+                            model.selectedCategory = Category(rawValue: (index >> 1) % 4)
+                        } else {
+                            model.path = Array(recipes.prefix(1 + index % 3))
+                        }
+                    }
+                    blackHole(stream)
+                }
+            }
         }
         // The sample's recipe: encode and Data.write(.atomic) on every change. 1,000 changes, to
         // keep the run short; per change it is the same cost at 100,000.

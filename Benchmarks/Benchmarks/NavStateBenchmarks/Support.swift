@@ -93,3 +93,12 @@ func spawnAndWait(_ path: String, _ arguments: [String]) -> Int32 {
     waitpid(pid, &status, 0)
     return status
 }
+
+/// A counter shared by a benchmark's iterations.
+final class Counter: @unchecked Sendable {
+    private var value = 0
+    func next() -> Int {
+        value += 1
+        return value
+    }
+}

@@ -188,13 +188,21 @@ extension FileStatus {
         default: kind = .other
         }
         #if canImport(Darwin)
-            let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+            let modification = info.st_mtimespec
+            let change = info.st_ctimespec
         #else
-            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            let modification = info.st_mtim
+            let change = info.st_ctim
         #endif
+        let modified = Double(modification.tv_sec) + Double(modification.tv_nsec) / 1e9
         self.init(
             kind: kind, size: Int64(info.st_size), permissions: UInt32(info.st_mode) & 0o7777,
-            modificationTime: modified)
+            modificationTime: modified,
+            identity: FileIdentity(
+                device: Int64(truncatingIfNeeded: info.st_dev), inode: Int64(truncatingIfNeeded: info.st_ino),
+                size: Int64(info.st_size),
+                modificationNanoseconds: Int64(modification.tv_sec) * 1_000_000_000 + Int64(modification.tv_nsec),
+                changeNanoseconds: Int64(change.tv_sec) * 1_000_000_000 + Int64(change.tv_nsec)))
     }
 }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension DataModel {
     /// The 26 recipes of Apple's NavigationCookbook sample, with fixed identifiers.

@@ -1,5 +1,10 @@
-import Foundation
 import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // MARK: - Loading and saving
 
@@ -55,7 +60,7 @@ extension DataModel {
         guard let id = Recipe.ID(idText) else {
             throw .invalidDataFile(location: "\(location).id", reason: "'\(idText)' is not a UUID")
         }
-        guard case .string(let name)? = fields["name"], !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard case .string(let name)? = fields["name"], !NameFolding.trimmed(name).isEmpty else {
             throw .invalidDataFile(location: "\(location).name", reason: "expected a non-empty string")
         }
         let category: Category

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The cookbook's recipes, indexed for constant-time lookup by identifier.
 ///
@@ -98,20 +102,5 @@ public final class DataModel: Sendable {
     public func recipe(named name: String) -> Recipe? {
         let matches = recipes(named: name)
         return matches.count == 1 ? matches[0] : nil
-    }
-}
-
-/// Folds names for lookup: lowercase, accents removed, dotless i as i.
-enum NameFolding {
-    static func fold(_ name: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in name.decomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .enclosingMark, .spacingMark: continue
-            default: break
-            }
-            result.append(scalar == "\u{131}" ? "i" : scalar)
-        }
-        return String(result).trimmingCharacters(in: .whitespaces)
     }
 }

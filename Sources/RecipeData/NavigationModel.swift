@@ -1,6 +1,11 @@
-import Foundation
 import Observation
 import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The navigation state of one scene of the cookbook: the selected category and the path of
 /// recipes, as in Apple's NavigationCookbook sample.

@@ -1,5 +1,10 @@
-import Foundation
 import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Navigation data as decoded, before its identifiers are looked up.
 ///

@@ -1,4 +1,10 @@
-import Foundation
+import Dispatch
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // MARK: - Reading
 
@@ -162,6 +168,38 @@ extension SceneStore {
         if status.size > Int64(configuration.maximumFileSize) {
             throw .fileTooLarge(path: path, size: status.size, limit: configuration.maximumFileSize)
         }
+    }
+
+    /// Reads an input file named by a user (recipe data, navigation JSON): it must be a regular
+    /// file within `limit` bytes. Links are followed, as a user naming a path expects, but a FIFO
+    /// or device is refused without blocking.
+    package static func readInputFile(atPath path: String, limit: Int) throws(SceneStoreError) -> [UInt8] {
+        let fileSystem = SystemFileSystem()
+        let descriptor: Int32
+        do {
+            descriptor = try fileSystem.open(
+                path, flags: Platform.readOnly | Platform.closeOnExec | Platform.nonBlocking, mode: 0)
+        } catch {
+            throw .cannotRead(path: path, errno: error)
+        }
+        defer { try? fileSystem.close(descriptor) }
+        let status: FileStatus
+        do {
+            status = try fileSystem.status(descriptor)
+        } catch {
+            throw .cannotRead(path: path, errno: error)
+        }
+        guard status.kind == .regular else { throw .notARegularFile(path: path, kind: status.kind.description) }
+        let bytes: [UInt8]?
+        do {
+            bytes =
+                status.size <= Int64(limit)
+                ? try fileSystem.readAll(descriptor, expectedSize: Int(status.size), limit: limit) : nil
+        } catch {
+            throw .cannotRead(path: path, errno: error)
+        }
+        guard let bytes else { throw .fileTooLarge(path: path, size: status.size, limit: limit) }
+        return bytes
     }
 
     /// Opens the scenes folder, creating it (and its parents, mode 0700) when `creating` is set.

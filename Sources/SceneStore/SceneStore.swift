@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Per-scene storage of keyed values in plain JSON files, like SwiftUI's `@SceneStorage`.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a listing tells about one stored scene.
 public struct SceneSummary: Sendable, Equatable {

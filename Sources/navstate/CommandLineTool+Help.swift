@@ -31,7 +31,7 @@ extension CommandLineTool {
         text += optionLines(GlobalOptions.all + helpAndVersion)
         text += "\nSUBCOMMANDS:\n"
         for spec in CommandSpec.all {
-            text += "  " + spec.name.padding(toLength: 12, withPad: " ", startingAt: 0) + spec.overview + "\n"
+            text += "  " + padded(spec.name, to: 12) + spec.overview + "\n"
         }
         text += "\n" + exitStatusText
         text += "\n  See 'navstate help <subcommand>' for detailed help.\n"
@@ -44,7 +44,7 @@ extension CommandLineTool {
             text += "\nARGUMENTS:\n"
             for argument in spec.arguments {
                 text +=
-                    "  " + "<\(argument.name)>".padding(toLength: 28, withPad: " ", startingAt: 0) + argument.help
+                    "  " + padded("<\(argument.name)>", to: 28) + argument.help
                     + "\n"
             }
         }
@@ -56,6 +56,10 @@ extension CommandLineTool {
         return text
     }
 
+    private static func padded(_ text: String, to width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
     private static let helpAndVersion: [CommandSpec.Option] = [
         .init(name: "-h, --help", valueName: nil, help: "Show help information."),
         .init(name: "--version", valueName: nil, help: "Show the version."),
@@ -64,7 +68,7 @@ extension CommandLineTool {
     private static func optionLines(_ options: [CommandSpec.Option]) -> String {
         options.map { option in
             let left = option.valueName.map { "\(option.name) <\($0)>" } ?? option.name
-            return "  " + left.padding(toLength: 28, withPad: " ", startingAt: 0) + option.help + "\n"
+            return "  " + padded(left, to: 28) + option.help + "\n"
         }.joined()
     }
 

@@ -1,6 +1,11 @@
-import Foundation
 import RecipeData
 import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // MARK: - remove, prune and recipes
 

@@ -1,6 +1,11 @@
-import Foundation
 import RecipeData
 import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `navstate` command as a function of (arguments, environment, standard input) to
 /// (standard output, standard error, exit status), so tests run it in-process.
@@ -192,22 +197,12 @@ struct Environment {
     /// Reads a small input file (recipe data or navigation JSON), refusing anything that is not a
     /// regular file or is over 64 MiB.
     static func readDataFile(_ path: String) throws -> [UInt8] {
-        let url = URL(fileURLWithPath: path)
-        let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
-        if let values, values.isRegularFile == false {
-            throw CommandError.usage("'\(path)' is not a regular file")
-        }
-        if let size = values?.fileSize, size > 64 << 20 {
-            throw CommandError.usage("'\(path)' is larger than 64 MiB")
-        }
         do {
-            return Array(try Data(contentsOf: url))
-        } catch let error as CocoaError {
-            switch error.code {
-            case .fileReadNoSuchFile, .fileNoSuchFile: throw CommandError.inputFile(path: path, errno: .noSuchFile)
-            case .fileReadNoPermission: throw CommandError.inputFile(path: path, errno: .permissionDenied)
-            default: throw CommandError.inputFile(path: path, errno: .ioError)
-            }
+            return try SceneStore.readInputFile(atPath: path, limit: 64 << 20)
+        } catch .cannotRead(let path, let errno) {
+            throw CommandError.inputFile(path: path, errno: errno)
+        } catch {
+            throw CommandError.usage(error.description)
         }
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `navstate` executable: runs ``CommandLineTool`` on the process's arguments, environment and
 /// standard input, prints what it printed, and exits with its status.
@@ -9,9 +13,9 @@ struct NavState {
             Array(CommandLine.arguments.dropFirst()),
             context: CommandLineTool.Context(
                 environment: ProcessInfo.processInfo.environment,
-                readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) }))
-        FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8))
-        FileHandle.standardError.write(Data(outcome.standardError.utf8))
-        exit(outcome.status)
+                readStandardInput: { StandardStreams.readInput() }))
+        StandardStreams.write(outcome.standardOutput, to: 1)
+        StandardStreams.write(outcome.standardError, to: 2)
+        StandardStreams.exit(outcome.status)
     }
 }

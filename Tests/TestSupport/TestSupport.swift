@@ -98,38 +98,87 @@ public struct ProcessResult: Sendable {
     public var standardOutput: String
     /// What it wrote to standard error.
     public var standardError: String
+    /// Its peak resident memory in KiB, as `wait4` reports it.
+    public var maximumResidentKilobytes: Int = 0
 }
 
-/// Runs a program to completion.
+/// Runs a program to completion with posix_spawn, capturing its output and its peak memory.
 public func runProcess(
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: Data? = nil
 ) throws -> ProcessResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let output = Pipe()
-    let error = Pipe()
-    let inputPipe = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = inputPipe
-    try process.run()
-    if let input { inputPipe.fileHandleForWriting.write(input) }
-    try inputPipe.fileHandleForWriting.close()
-    // Read both pipes while the process runs, so a full pipe cannot stall it.
+    // A child that exits without reading its input must not kill the tests with SIGPIPE.
+    signal(SIGPIPE, SIG_IGN)
+    var output: [Int32] = [0, 0]
+    var errors: [Int32] = [0, 0]
+    var inputPipe: [Int32] = [0, 0]
+    guard pipe(&output) == 0, pipe(&errors) == 0, pipe(&inputPipe) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+    for descriptor in [output[0], output[1], errors[0], errors[1], inputPipe[0], inputPipe[1]] {
+        posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let variables = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in variables { free(pointer) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, variables)
+    close(output[1])
+    close(errors[1])
+    close(inputPipe[0])
+    guard spawned == 0 else {
+        close(output[0])
+        close(errors[0])
+        close(inputPipe[1])
+        throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO)
+    }
+    // Feed stdin and drain stderr on other threads, so no full pipe can stall the child.
+    let inputBytes = Array(input ?? Data())
+    let inputDescriptor = inputPipe[1]
+    let errorDescriptor = errors[0]
+    let writer = Thread {
+        var offset = 0
+        while offset < inputBytes.count {
+            let written = inputBytes.withUnsafeBytes {
+                write(inputDescriptor, $0.baseAddress! + offset, $0.count - offset)
+            }
+            if written <= 0 { break }
+            offset += written
+        }
+        close(inputDescriptor)
+    }
+    writer.start()
     let errorData = Locked(Data())
-    let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
+    let reader = Thread { errorData.set(readToEnd(errorDescriptor)) }
     reader.start()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let outputData = readToEnd(output[0])
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     while !errorData.isSet { usleep(1000) }
-    let status =
-        process.terminationReason == .uncaughtSignal
-        ? 128 + process.terminationStatus : process.terminationStatus
+    close(output[0])
+    close(errors[0])
+    let exited = status & 0x7F == 0
     return ProcessResult(
-        status: status, standardOutput: String(decoding: outputData, as: UTF8.self),
-        standardError: String(decoding: errorData.value, as: UTF8.self))
+        status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
+        standardOutput: String(decoding: outputData, as: UTF8.self),
+        standardError: String(decoding: errorData.value, as: UTF8.self),
+        maximumResidentKilobytes: usage.ru_maxrss)
+}
+
+private func readToEnd(_ descriptor: Int32) -> Data {
+    var result = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { return result }
+        result.append(contentsOf: buffer[0..<count])
+    }
 }
 
 /// A value written once by another thread. `@unchecked Sendable`: every access holds `lock`.

@@ -1,11 +1,10 @@
-import Foundation
-
 /// A value guarded by a lock.
 ///
 /// `@unchecked Sendable` is sound because `value` is only reached inside `withLock`, which holds
-/// `lock` for the whole access; `NSLock` is itself safe to share between threads.
+/// `mutex` for the whole access. The mutex is a POSIX one (see `Platform`), so SceneStore needs
+/// no more of Foundation than its essentials.
 package final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let mutex = PlatformMutex()
     private var value: Value
 
     package init(_ value: Value) {
@@ -13,8 +12,8 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
+        mutex.lock()
+        defer { mutex.unlock() }
         return try body(&value)
     }
 }

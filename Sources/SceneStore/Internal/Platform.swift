@@ -92,6 +92,29 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int)
 }
 private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
 
+// MARK: - Locking
+
+/// A POSIX mutex on the heap, where it cannot move.
+///
+/// `@unchecked Sendable`: a pthread mutex exists to be shared between threads.
+final class PlatformMutex: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+}
+
 // MARK: - The real file system
 
 /// The file system as the kernel provides it: every call is one system call (EINTR retried).

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The timestamp text of scene documents: UTC with milliseconds, `2026-11-21T21:04:07.123Z`.
 ///

@@ -33,13 +33,16 @@ def parse(path):
             results[name]["seconds"] = value * UNITS.get(unit, 1.0)
         else:
             scale = SCALE.get(units[-1], 1.0) if units and units[-1] in SCALE else 1.0
-            if base.startswith("Memory (resident peak)") or metric.startswith("Memory (resident peak)"):
-                unit = units[-1] if units else "M"
-                results[name]["peak MB"] = value * ({"M": 1, "K": 1e-3, "G": 1e3}.get(unit, 1))
+            if metric.startswith("Memory Δ (resident peak)"):
+                unit = units[-1] if len(units) > 1 else ""
+                results[name]["peak delta MB"] = value * {"M": 1, "K": 1e-3, "G": 1e3}.get(unit, 1e-6)
+            elif metric.startswith("Malloc (bytes total)"):
+                unit = units[-1] if len(units) > 1 else ""
+                results[name]["malloc MB"] = value * {"M": 1, "K": 1e-3, "G": 1e3}.get(unit, 1e-6)
             elif metric.startswith("Malloc"):
                 results[name]["mallocs"] = value * scale
             else:
-                results[name][metric.split(" (")[0] if metric.startswith("Malloc") else metric] = value * scale
+                results[name][base] = value * scale
     return results
 
 
@@ -65,22 +68,26 @@ def main():
     sizes = ["10", "1000", "10000"]
     out = []
 
+    def ns(name, key):
+        value = get(r, name, key)
+        return None if value is None else value * 1e-9
+
     out += ["### 1. Durable save of one scene's navigation state (per operation)", "",
             "| path | navstate | floor (raw syscalls) | sample (JSONEncoder + Data.write .atomic) | navstate / floor | sample / floor |",
             "| --- | --- | --- | --- | --- | --- |"]
     for s in sizes:
-        n, f, p = (get(r, f"save/{v}/{s} ids") for v in ("navstate", "floor", "sample"))
+        n, f, p = (ns(f"save/{s} ids", f"{v} ns") for v in ("navstate", "floor", "sample"))
         out.append(f"| {s} IDs | {t(n)} | {t(f)} | {t(p)} | {ratio(n, f)} | {ratio(p, f)} |")
 
     b = r.get("burst/navstate/100000 mutations", {})
-    floor = get(r, "save/floor/10 ids")
+    floor = ns("save/10 ids", "floor ns")
     sample = get(r, "burst/sample/1000 changes")
-    latency = b.get("last mutation to durable (us)")
+    latency = b.get("last mutation to durable ns")
     out += ["", "### 2. Write-through of a burst of 100,000 mutations", "",
             "| measure | navstate | baseline | ratio |", "| --- | --- | --- | --- |",
             f"| producer cost per mutation | {t(b.get('producer ns per mutation', 0) * 1e-9) if b else '-'} | target < 1 µs | - |",
             f"| physical writes | {int(b.get('physical writes', 0)) if b else '-'} | 100,000 (one per change) | - |",
-            f"| last mutation to durable | {t(latency * 1e-6) if latency else '-'} | one floor write: {t(floor)} | {ratio(latency * 1e-6 if latency else None, floor)} |",
+            f"| last mutation to durable | {t(latency * 1e-9) if latency else '-'} | one floor write: {t(floor)} | {ratio(latency * 1e-9 if latency else None, floor)} |",
             f"| whole burst, wall clock | {t(b.get('seconds'))} | sample's recipe, 1,000 changes: {t(sample)} (x100 = {t(sample * 100) if sample else '-'}) | {ratio(sample * 100 if sample else None, b.get('seconds'))} faster |"]
 
     out += ["", "### 3. Restore: read, decode, look up, report", "",
@@ -106,20 +113,25 @@ def main():
         n, f = get(r, f"list/navstate/{c} scenes"), get(r, f"list/foundation/{c} scenes")
         out.append(f"| {c} | {t(n)} | {t(n / int(c)) if n else '-'} | {t(f)} | {ratio(n, f)} |")
 
-    cli, triv, found = get(r, "cli/navstate restore"), get(r, "cli/trivial swift"), get(r, "cli/trivial swift+foundation")
-    scli, sfound = get(r, "cli/navstate restore (static stdlib)"), get(r, "cli/trivial swift+foundation (static stdlib)")
-    out += ["", "### 6. The CLI end to end (`navstate restore`, release build, one process per run)", "",
+    c = "cli/restore"
+    cli, triv, found = ns(c, "navstate ns"), ns(c, "trivial swift ns"), ns(c, "trivial foundation ns")
+    scli, striv = ns(c, "navstate static ns"), ns(c, "trivial swift static ns")
+    out += ["", "### 6. The CLI end to end (`navstate restore`, release build, one process per run, interleaved)", "",
             "| program | time | navstate / it |", "| --- | --- | --- |",
-            f"| navstate restore | {t(cli)} | 1.00x |",
-            f"| trivial Swift program (no Foundation) | {t(triv)} | {ratio(cli, triv)} |",
-            f"| trivial Swift program with Foundation | {t(found)} | {ratio(cli, found)} |",
-            f"| navstate restore, static stdlib | {t(scli)} | - |",
-            f"| trivial Swift + Foundation, static stdlib | {t(sfound)} | {ratio(scli, sfound)} |"]
+            f"| navstate restore (as `swift build -c release` builds it) | {t(cli)} | 1.00x |",
+            f"| trivial Swift program | {t(triv)} | {ratio(cli, triv)} |",
+            f"| trivial Swift program that loads Foundation | {t(found)} | {ratio(cli, found)} |",
+            f"| navstate restore, `--static-swift-stdlib` | {t(scli)} | 1.00x |",
+            f"| trivial Swift program, `--static-swift-stdlib` | {t(striv)} | {ratio(scli, striv)} |"]
 
-    peak = get(r, "restore/navstate/10000 ids of 100000 recipes", "peak MB")
-    speak = get(r, "restore/sample/10000 ids of 100000 recipes", "peak MB")
-    out += ["", "### 7. Peak memory of the largest restore (10,000 IDs of 100,000 recipes)", "",
-            "| navstate | sample |", "| --- | --- |", f"| {peak if peak is not None else '-'} MB | {speak if speak is not None else '-'} MB |"]
+    def mb(value):
+        return "-" if value is None else f"{value:.3g} MB"
+    n, p = "restore/navstate/10000 ids of 100000 recipes", "restore/sample/10000 ids of 100000 recipes"
+    out += ["", "### 7. Memory of the largest restore (10,000 IDs of 100,000 recipes, per restore)", "",
+            "| measure | navstate | sample | sample / navstate |", "| --- | --- | --- | --- |",
+            f"| peak resident growth | {mb(get(r, n, 'peak delta MB'))} | {mb(get(r, p, 'peak delta MB'))} | {ratio(get(r, p, 'peak delta MB'), get(r, n, 'peak delta MB'))} |",
+            f"| bytes allocated | {mb(get(r, n, 'malloc MB'))} | {mb(get(r, p, 'malloc MB'))} | {ratio(get(r, p, 'malloc MB'), get(r, n, 'malloc MB'))} |",
+            f"| allocations | {int(get(r, n, 'mallocs') or 0)} | {int(get(r, p, 'mallocs') or 0)} | {ratio(get(r, p, 'mallocs'), get(r, n, 'mallocs'))} |"]
     print("\n".join(out))
 
 

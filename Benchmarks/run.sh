@@ -19,12 +19,14 @@ cd "$here"
 swift build -c release --product TrivialSwift >&2
 swift build -c release --product TrivialFoundation >&2
 swift build -c release --product TrivialFoundation --static-swift-stdlib --scratch-path .build-static >&2
+swift build -c release --product TrivialSwift --static-swift-stdlib --scratch-path .build-static >&2
 
 export NAVSTATE_BINARY="$root/.build/release/navstate"
 export NAVSTATE_STATIC_BINARY="$root/.build-static/release/navstate"
 export TRIVIAL_SWIFT_BINARY="$here/.build/release/TrivialSwift"
 export TRIVIAL_FOUNDATION_BINARY="$here/.build/release/TrivialFoundation"
 export TRIVIAL_FOUNDATION_STATIC_BINARY="$here/.build-static/release/TrivialFoundation"
+export TRIVIAL_SWIFT_STATIC_BINARY="$here/.build-static/release/TrivialSwift"
 
 mkdir -p .build
 swift package benchmark --filter "$filter" --format markdown --no-progress >.build/results.md

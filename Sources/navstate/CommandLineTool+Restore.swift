@@ -5,10 +5,10 @@ import SceneStore
 
 extension CommandLineTool {
     /// Restores a scene's navigation state into a model, printing the result and what was dropped.
-    mutating func restore(_ parsed: ParsedCommandLine, _ environment: Environment) async throws {
+    mutating func restore(_ parsed: ParsedCommandLine, _ environment: Environment) throws {
         let scene = try SceneID(parsed.positionals[0])
         let policy = try restorePolicy(parsed.value("--policy"))
-        let payload = try await storedNavigation(scene, environment)
+        let payload = try storedNavigation(scene, environment)
         let model = NavigationModel(dataModel: environment.data)
         let report = model.restore(from: payload, policy: policy)
         warnAboutDrops(report)
@@ -31,10 +31,11 @@ extension CommandLineTool {
     }
 
     /// The stored navigation value of a scene, decoded.
-    private func storedNavigation(_ scene: SceneID, _ environment: Environment) async throws -> NavigationPayload {
-        guard let document = try await environment.store.loadDocument(for: scene) else {
-            throw SceneStoreError.sceneNotFound(scene, path: environment.store.path(for: scene))
-        }
+    ///
+    /// Read synchronously: a command-line process has nothing else for its main thread to do, and
+    /// starting a thread for the read would cost more than the read itself.
+    private func storedNavigation(_ scene: SceneID, _ environment: Environment) throws -> NavigationPayload {
+        let document = try environment.store.document(for: scene)
         guard let value = document.values[Self.navigationKey] else {
             throw CommandError.noSavedState(
                 "scene '\(scene)' has no '\(Self.navigationKey)' value (keys: \(document.values.keys.sorted().joined(separator: ", ")))"
@@ -44,7 +45,7 @@ extension CommandLineTool {
     }
 
     /// Lists scenes, or shows one with a dry run of its restore. Never changes anything.
-    mutating func inspect(_ parsed: ParsedCommandLine, _ environment: Environment) async throws {
+    mutating func inspect(_ parsed: ParsedCommandLine, _ environment: Environment) throws {
         let json = parsed.flags.contains("--json")
         guard let name = parsed.positionals.first else {
             let summaries = try environment.store.scenes()

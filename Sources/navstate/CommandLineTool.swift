@@ -70,8 +70,8 @@ struct CommandLineTool {
             let environment = try Environment(parsed, context: context)
             switch name {
             case "save": try await save(parsed, environment)
-            case "restore": try await restore(parsed, environment)
-            case "inspect": try await inspect(parsed, environment)
+            case "restore": try restore(parsed, environment)
+            case "inspect": try inspect(parsed, environment)
             case "remove": try remove(parsed, environment)
             case "prune": try prune(parsed, environment)
             case "recipes": try recipes(parsed, environment)

@@ -33,40 +33,28 @@ let benchmarks: @Sendable () -> Void = {
         try! FileManager.default.createDirectory(atPath: floorDirectory, withIntermediateDirectories: true)
         let sampleURL = URL(fileURLWithPath: directory + "/sample.json")
 
-        // Alternate between two states, so that every iteration really writes.
+        // Each iteration runs the three one after the other, so machine noise hits all alike and
+        // the ratios of the medians compare like with like. States alternate so every write is real.
         let counter = Counter()
-        Benchmark("save/navstate/\(size) ids") { benchmark in
-            for _ in benchmark.scaledIterations {
-                let outcome = try! store.setSceneValue(states[counter.next() & 1].sceneValue, forKey: "navigation", in: scene)
-                precondition(outcome.wroteFile)
-            }
-        }
-        if environment["NAVSTATE_BENCH_PARTS"] != nil {
-            let document = SceneDocument(scene: scene, savedAt: Date(), values: ["navigation": states[0].sceneValue])
-            Benchmark("parts/sceneValue/\(size) ids") { benchmark in
-                for _ in benchmark.scaledIterations { blackHole(states[0].sceneValue) }
-            }
-            Benchmark("parts/encoded/\(size) ids") { benchmark in
-                for _ in benchmark.scaledIterations { blackHole(document.encoded()) }
-            }
-            let other = states[0].sceneValue
-            Benchmark("parts/equality/\(size) ids") { benchmark in
-                for _ in benchmark.scaledIterations { blackHole(document.values["navigation"] == other) }
-            }
-            Benchmark("parts/read/\(size) ids") { benchmark in
-                for _ in benchmark.scaledIterations { blackHole(try! store.document(for: scene)) }
-            }
-        }
-        Benchmark("save/floor/\(size) ids") { benchmark in
-            for _ in benchmark.scaledIterations {
-                floorDurableReplace(directory: floorDirectory, name: "main.json", bytes: documentBytes)
-            }
-        }
-        Benchmark("save/sample/\(size) ids") { benchmark in
-            let sample = SampleNavigation(selectedCategory: 0, recipePathIds: path.map(\.id.uuid))
-            for _ in benchmark.scaledIterations {
-                try! sampleEncoder.encode(sample).write(to: sampleURL, options: .atomic)
-            }
+        let sample = SampleNavigation(selectedCategory: 0, recipePathIds: path.map(\.id.uuid))
+        Benchmark(
+            "save/\(size) ids",
+            configuration: .init(
+                metrics: [.custom("navstate ns"), .custom("floor ns"), .custom("sample ns")], warmupIterations: 5,
+                maxDuration: .seconds(4), maxIterations: 1_000)
+        ) { benchmark in
+            let clock = ContinuousClock()
+            let start = clock.now
+            floorDurableReplace(directory: floorDirectory, name: "main.json", bytes: documentBytes)
+            let afterFloor = clock.now
+            let outcome = try! store.setSceneValue(states[counter.next() & 1].sceneValue, forKey: "navigation", in: scene)
+            precondition(outcome.wroteFile)
+            let afterNavstate = clock.now
+            try! sampleEncoder.encode(sample).write(to: sampleURL, options: .atomic)
+            let afterSample = clock.now
+            benchmark.measurement(.custom("floor ns"), nanoseconds(afterFloor - start))
+            benchmark.measurement(.custom("navstate ns"), nanoseconds(afterNavstate - afterFloor))
+            benchmark.measurement(.custom("sample ns"), nanoseconds(afterSample - afterNavstate))
         }
     }
 
@@ -82,14 +70,14 @@ let benchmarks: @Sendable () -> Void = {
             "burst/navstate/100000 mutations",
             configuration: .init(
                 metrics: [.wallClock, .custom("producer ns per mutation"), .custom("physical writes"),
-                          .custom("last mutation to durable (us)")],
+                          .custom("last mutation to durable ns")],
                 warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 20)
         ) { benchmark in
             await MainActor.run {}
             let (producer, writes, latency) = await burst(store: store, scene: scene, recipes: recipes, mutations: mutations)
             benchmark.measurement(.custom("producer ns per mutation"), producer)
             benchmark.measurement(.custom("physical writes"), writes)
-            benchmark.measurement(.custom("last mutation to durable (us)"), latency)
+            benchmark.measurement(.custom("last mutation to durable ns"), latency)
         }
         // Where the producer's cost goes: the model alone, and with a subscriber that does not consume.
         for subscribed in [false, true] {
@@ -145,7 +133,8 @@ let benchmarks: @Sendable () -> Void = {
             let byID = Dictionary(uniqueKeysWithValues: data.recipes.map { ($0.id.uuid, $0) })
             let metrics: [BenchmarkMetric] =
                 size == 10_000 && dataSize == 100_000
-                ? [.wallClock, .mallocCountTotal, .peakMemoryResident] : [.wallClock, .mallocCountTotal]
+                ? [.wallClock, .mallocCountTotal, .peakMemoryResidentDelta, .mallocBytesCount]
+                : [.wallClock, .mallocCountTotal]
             let name = "\(size) ids of \(dataSize) recipes"
             Benchmark("restore/navstate/\(name)", configuration: .init(metrics: metrics)) { benchmark in
                 for _ in benchmark.scaledIterations {
@@ -160,7 +149,7 @@ let benchmarks: @Sendable () -> Void = {
                     blackHole(decoded.recipePathIds.compactMap { byID[$0] })
                 }
             }
-            if size * dataSize <= 1_000 * 100_000 || environment["NAVSTATE_BENCH_LINEAR_ALL"] != nil {
+            do {
                 Benchmark(
                     "restore/linear/\(name)",
                     configuration: .init(metrics: [.wallClock], maxDuration: .seconds(2), maxIterations: 50)
@@ -234,26 +223,25 @@ let benchmarks: @Sendable () -> Void = {
     {
         let directory = makeTemporaryDirectory()
         _ = spawnAndWait(navstate, ["--state-dir", directory, "save", "main", "--recipe", "Apple Pie", "--recipe", "Pie Crust"])
-        let configuration = Benchmark.Configuration(metrics: [.wallClock], warmupIterations: 5, maxDuration: .seconds(3), maxIterations: 300)
-        Benchmark("cli/navstate restore", configuration: configuration) { benchmark in
-            for _ in benchmark.scaledIterations {
-                precondition(spawnAndWait(navstate, ["--state-dir", directory, "restore", "main"]) == 0)
-            }
-        }
-        Benchmark("cli/trivial swift", configuration: configuration) { benchmark in
-            for _ in benchmark.scaledIterations { precondition(spawnAndWait(trivial, []) == 0) }
-        }
-        Benchmark("cli/trivial swift+foundation", configuration: configuration) { benchmark in
-            for _ in benchmark.scaledIterations { precondition(spawnAndWait(trivialFoundation, []) == 0) }
-        }
-        if let staticNavstate = environment["NAVSTATE_STATIC_BINARY"], let staticTrivial = environment["TRIVIAL_FOUNDATION_STATIC_BINARY"] {
-            Benchmark("cli/navstate restore (static stdlib)", configuration: configuration) { benchmark in
-                for _ in benchmark.scaledIterations {
-                    precondition(spawnAndWait(staticNavstate, ["--state-dir", directory, "restore", "main"]) == 0)
-                }
-            }
-            Benchmark("cli/trivial swift+foundation (static stdlib)", configuration: configuration) { benchmark in
-                for _ in benchmark.scaledIterations { precondition(spawnAndWait(staticTrivial, []) == 0) }
+        let staticNavstate = environment["NAVSTATE_STATIC_BINARY"] ?? navstate
+        let staticTrivial = environment["TRIVIAL_SWIFT_STATIC_BINARY"] ?? trivial
+        let arguments = ["--state-dir", directory, "restore", "main"]
+        // Interleaved: each iteration starts every program once, so drift hits all alike.
+        let programs: [(String, String, [String])] = [
+            ("navstate ns", navstate, arguments), ("trivial swift ns", trivial, []),
+            ("trivial foundation ns", trivialFoundation, []),
+            ("navstate static ns", staticNavstate, arguments), ("trivial swift static ns", staticTrivial, []),
+        ]
+        Benchmark(
+            "cli/restore",
+            configuration: .init(
+                metrics: programs.map { .custom($0.0) }, warmupIterations: 5, maxDuration: .seconds(6), maxIterations: 400)
+        ) { benchmark in
+            let clock = ContinuousClock()
+            for (metric, path, arguments) in programs {
+                let start = clock.now
+                precondition(spawnAndWait(path, arguments) == 0)
+                benchmark.measurement(.custom(metric), nanoseconds(clock.now - start))
             }
         }
     }
@@ -279,8 +267,9 @@ func burst(store: SceneStore, scene: SceneID, recipes: [Recipe], mutations: Int)
     let durable = clock.now
     let producer = (last - start) / mutations
     let latency = durable - last
-    func nanoseconds(_ duration: Duration) -> Int {
-        Int(duration.components.seconds) * 1_000_000_000 + Int(duration.components.attoseconds / 1_000_000_000)
-    }
-    return (nanoseconds(producer), persistence.statistics.written, nanoseconds(latency) / 1_000)
+    return (nanoseconds(producer), persistence.statistics.written, nanoseconds(latency))
+}
+
+func nanoseconds(_ duration: Duration) -> Int {
+    Int(duration.components.seconds) * 1_000_000_000 + Int(duration.components.attoseconds / 1_000_000_000)
 }

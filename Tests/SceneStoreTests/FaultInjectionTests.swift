@@ -102,16 +102,24 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         (.synchronizeFile, .ioError), (.close, .ioError), (.rename, .ioError), (.rename, .readOnlyFileSystem),
     ]
 
+    /// A store on the faulty file system, in its own folder, holding `n = 1` in scene `main`.
+    static func storeHoldingOneValue() throws -> (TemporaryDirectory, FaultyFileSystem, SceneStore, SceneID) {
+        let temporary = try TemporaryDirectory()
+        let fileSystem = FaultyFileSystem()
+        let store = SceneStore(
+            scenesDirectory: temporary.appending("scenes"), configuration: .init(), fileSystem: fileSystem)
+        let scene = try SceneID("main")
+        try store.set(1, forKey: "n", in: scene)
+        return (temporary, fileSystem, store, scene)
+    }
+
     @Test(
         "a failing call fails the write with the path and reason, and leaves the old file and no temporary file",
         arguments: faults)
     func failedWriteLeavesOldFile(_ call: FaultyFileSystem.Call, _ errno: Errno) throws {
-        let temporary = try TemporaryDirectory()
-        let directory = temporary.appending("scenes")
-        let fileSystem = FaultyFileSystem()
-        let store = SceneStore(scenesDirectory: directory, configuration: .init(), fileSystem: fileSystem)
-        let scene = try SceneID("main")
-        try store.set(1, forKey: "n", in: scene)
+        let (temporary, fileSystem, store, scene) = try Self.storeHoldingOneValue()
+        defer { withExtendedLifetime(temporary) {} }
+        let directory = store.scenesDirectory
         let before = try fileBytes(store.path(for: scene))
         fileSystem.fail(call, with: errno)
         #expect(throws: SceneStoreError.cannotWrite(path: store.path(for: scene), errno: errno)) {
@@ -123,12 +131,9 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 
     @Test("a failing fsync of the folder fails the write even though the rename happened")
     func failedDirectorySync() throws {
-        let temporary = try TemporaryDirectory()
-        let directory = temporary.appending("scenes")
-        let fileSystem = FaultyFileSystem()
-        let store = SceneStore(scenesDirectory: directory, configuration: .init(), fileSystem: fileSystem)
-        let scene = try SceneID("main")
-        try store.set(1, forKey: "n", in: scene)
+        let (temporary, fileSystem, store, scene) = try Self.storeHoldingOneValue()
+        defer { withExtendedLifetime(temporary) {} }
+        let directory = store.scenesDirectory
         fileSystem.fail(.synchronizeDirectory, with: .ioError)
         #expect(throws: SceneStoreError.cannotWrite(path: store.path(for: scene), errno: .ioError)) {
             try store.set(2, forKey: "n", in: scene)

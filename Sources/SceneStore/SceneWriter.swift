@@ -132,52 +132,64 @@ public final class SceneWriter: Sendable {
         try result.get()
     }
 
+    private enum DrainStep {
+        case write(Pending, ready: [CheckedContinuation<Void, Never>])
+        case finished(
+            ready: [CheckedContinuation<Void, Never>],
+            flushed: [CheckedContinuation<Result<Void, SceneStoreError>, Never>],
+            result: Result<Void, SceneStoreError>)
+    }
+
+    /// Writes pending values one at a time until none is left, on the writer's queue.
     private func drain() {
         while true {
-            let (next, ready) = state.withLock { state -> (Pending?, [CheckedContinuation<Void, Never>]) in
-                let next = state.pending
-                state.pending = nil
-                defer { state.readyWaiters = [] }
-                return (next, state.readyWaiters)
-            }
-            for waiter in ready { waiter.resume() }
-            guard let next else {
-                let (waiters, result) = state.withLock { state in
-                    // A value may have arrived between taking nil and here: keep draining then.
-                    if state.pending != nil {
-                        return (
-                            [CheckedContinuation<Result<Void, SceneStoreError>, Never>](),
-                            Result<Void, SceneStoreError>?.none
-                        )
-                    }
-                    state.draining = false
-                    let waiters = state.waiters
-                    state.waiters = []
-                    return (waiters, state.lastError.map { .failure($0) } ?? .success(()))
+            // Taking the next value and, when there is none, leaving the draining state happen under
+            // one lock, so a value submitted meanwhile either is taken here or starts a new drain.
+            let step = state.withLock { state -> DrainStep in
+                let ready = state.readyWaiters
+                state.readyWaiters = []
+                if let next = state.pending {
+                    state.pending = nil
+                    return .write(next, ready: ready)
                 }
-                guard let result else { continue }
-                for waiter in waiters { waiter.resume(returning: result) }
+                state.draining = false
+                let flushed = state.waiters
+                state.waiters = []
+                return .finished(
+                    ready: ready, flushed: flushed, result: state.lastError.map { .failure($0) } ?? .success(()))
+            }
+            switch step {
+            case .write(let next, let ready):
+                for waiter in ready { waiter.resume() }
+                write(next)
+            case .finished(let ready, let flushed, let result):
+                for waiter in ready { waiter.resume() }
+                for waiter in flushed { waiter.resume(returning: result) }
                 return
-            }
-            do {
-                let outcome = try store.setSceneValue(next.value, forKey: key, in: scene)
-                state.withLock { state in
-                    state.lastError = nil
-                    if outcome.wroteFile {
-                        state.statistics.written += 1
-                    } else {
-                        state.statistics.unchanged += 1
-                    }
-                    if let moved = outcome.movedAsidePath { state.statistics.movedAsidePaths.append(moved) }
-                }
-            } catch {
-                state.withLock { state in
-                    state.lastError = error
-                    state.statistics.failed += 1
-                }
             }
         }
     }
+
+    private func write(_ pending: Pending) {
+        do {
+            let outcome = try store.setSceneValue(pending.value, forKey: key, in: scene)
+            state.withLock { state in
+                state.lastError = nil
+                if outcome.wroteFile {
+                    state.statistics.written += 1
+                } else {
+                    state.statistics.unchanged += 1
+                }
+                if let moved = outcome.movedAsidePath { state.statistics.movedAsidePaths.append(moved) }
+            }
+        } catch {
+            state.withLock { state in
+                state.lastError = error
+                state.statistics.failed += 1
+            }
+        }
+    }
+
 }
 
 // MARK: - Write-through

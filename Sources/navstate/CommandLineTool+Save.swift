@@ -42,9 +42,6 @@ extension CommandLineTool {
             let report = model.restore(from: input)
             warnAboutDrops(report)
         } else {
-            // Assigning publishes a change even when the values are the defaults, so an empty state is saved too.
-            model.selectedCategory = nil
-            model.path = []
             for step in steps {
                 if let category = step.category { model.selectedCategory = category }
                 if let recipe = step.recipe { model.path.append(recipe) }

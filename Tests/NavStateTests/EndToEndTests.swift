@@ -3,11 +3,23 @@ import TestSupport
 import Testing
 
 /// Runs the built `navstate` binary as a separate process.
-func runBinary(_ arguments: [String], in directory: TemporaryDirectory, input: String? = nil) throws -> ProcessResult {
-    var result = try runProcess(
-        Products.path("navstate"), arguments,
-        environment: ["XDG_STATE_HOME": directory.appending("state"), "PATH": "/usr/bin:/bin"],
-        input: input.map { Data($0.utf8) })
+///
+/// With `dataLimitKilobytes`, the run gets at most that much data memory (`ulimit -d`): a run that
+/// needs more fails instead of passing.
+func runBinary(
+    _ arguments: [String], in directory: TemporaryDirectory, input: String? = nil, dataLimitKilobytes: Int? = nil
+) throws -> ProcessResult {
+    let environment = ["XDG_STATE_HOME": directory.appending("state"), "PATH": "/usr/bin:/bin"]
+    let navstate = Products.path("navstate")
+    let data = input.map { Data($0.utf8) }
+    var result: ProcessResult
+    if let limit = dataLimitKilobytes {
+        result = try runProcess(
+            "/bin/sh", ["-c", "ulimit -d \(limit) && exec \"$0\" \"$@\"", navstate] + arguments,
+            environment: environment, input: data)
+    } else {
+        result = try runProcess(navstate, arguments, environment: environment, input: data)
+    }
     result.standardOutput = result.standardOutput.replacingOccurrences(of: directory.path, with: "<tmp>")
     result.standardError = result.standardError.replacingOccurrences(of: directory.path, with: "<tmp>")
     return result

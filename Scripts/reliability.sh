@@ -85,4 +85,7 @@ echo
 echo "| check | cases tried | crashes | lost or torn | result |"
 echo "| --- | --- | --- | --- | --- |"
 printf '%s\n' "${rows[@]}"
+passed=$(printf '%s\n' "${rows[@]}" | grep -c '| ok |$' || true)
+echo
+echo "reliability: $passed passed, $(( ${#rows[@]} - passed )) failed"
 exit $failed

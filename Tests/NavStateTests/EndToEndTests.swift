@@ -66,7 +66,14 @@ func runBinary(
 
     func run(_ arguments: [String], in directory: TemporaryDirectory) throws -> ProcessResult {
         let prefix = Self.asUnprivileged ?? []
-        let command = prefix + [Products.path("navstate"), "--state-dir", directory.appending("state")] + arguments
+        // A copy of the binary inside the test's folder: the build folder may sit in a home folder
+        // that the unprivileged user cannot enter.
+        let binary = directory.appending("navstate")
+        if !FileManager.default.fileExists(atPath: binary) {
+            try FileManager.default.copyItem(atPath: Products.path("navstate"), toPath: binary)
+            chmod(binary, 0o755)
+        }
+        let command = prefix + [binary, "--state-dir", directory.appending("state")] + arguments
         var result = try runProcess(command[0], Array(command.dropFirst()), environment: ["PATH": "/usr/bin:/bin"])
         result.standardError = result.standardError.replacingOccurrences(of: directory.path, with: "<tmp>")
         return result

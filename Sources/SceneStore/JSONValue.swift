@@ -196,24 +196,30 @@ extension JSONValue {
         }
     }
 
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
+    /// A newline followed by spaces: an indented line start is one slice of it.
+    private static let lineStart = [UInt8(ascii: "\n")] + [UInt8](repeating: UInt8(ascii: " "), count: 256)
 
     private static func newline(_ output: inout [UInt8], indent: Int) {
-        output.append(UInt8(ascii: "\n"))
-        var remaining = indent * 2
-        while remaining > 0 {
-            let count = min(remaining, spaces.count)
-            output.append(contentsOf: spaces[0..<count])
-            remaining -= count
+        let count = 1 + indent * 2
+        if count <= lineStart.count {
+            output.append(contentsOf: lineStart[0..<count])
+        } else {
+            output.append(contentsOf: lineStart)
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count - lineStart.count))
         }
     }
 
     static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Most strings (identifiers, names) need no escaping: copy them whole.
-        let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-        if !needsEscaping {
-            output.append(contentsOf: text.utf8)
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true {
             output.append(UInt8(ascii: "\""))
             return
         }

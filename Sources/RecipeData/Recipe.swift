@@ -14,14 +14,11 @@ public struct Recipe: Identifiable, Hashable, Sendable {
     public struct ID: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
         /// The UUID.
         public let uuid: UUID
-        /// The uppercase text, made once: encoding a path then copies no characters.
-        private let text: String
 
         /// Wraps a UUID.
         /// - Parameter uuid: The UUID.
         public init(_ uuid: UUID) {
             self.uuid = uuid
-            self.text = UUIDText.format(uuid)
         }
 
         /// Parses the 36-character UUID form, in either case.
@@ -30,19 +27,10 @@ public struct Recipe: Identifiable, Hashable, Sendable {
         public init?(_ text: String) {
             guard let uuid = UUIDText.parse(text) else { return nil }
             self.uuid = uuid
-            // Keep the caller's string when it already is the canonical spelling (the usual case).
-            self.text = UUIDText.isCanonical(text) ? text : UUIDText.format(uuid)
         }
 
         /// The uppercase UUID text, as the sample's `JSONEncoder` writes it.
-        public var description: String { text }
-
-        /// Identifiers are equal when their UUIDs are.
-        public static func == (lhs: ID, rhs: ID) -> Bool { lhs.uuid == rhs.uuid }
-
-        /// Hashes the UUID.
-        /// - Parameter hasher: The hasher.
-        public func hash(into hasher: inout Hasher) { hasher.combine(uuid) }
+        public var description: String { UUIDText.format(uuid) }
 
         /// Orders identifiers by their text.
         public static func < (lhs: ID, rhs: ID) -> Bool { lhs.description < rhs.description }

@@ -29,11 +29,6 @@ enum UUIDText {
         }
     }
 
-    /// Whether the text is already the uppercase 36-character form that `format` produces.
-    static func isCanonical(_ text: String) -> Bool {
-        text.utf8.count == 36 && !text.utf8.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f") }
-    }
-
     static func parse(_ text: String) -> UUID? {
         var text = text
         return text.withUTF8 { bytes in parse(bytes) }

@@ -47,7 +47,7 @@ public enum Category: Int, CaseIterable, Codable, Hashable, Sendable, Identifiab
     }
 
     /// The stable names joined for messages: `dessert, pancake, salad or sandwich`.
-    static var namesForMessages: String {
+    public static var namesForMessages: String {
         let names = allCases.map(\.name)
         return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }

@@ -41,17 +41,24 @@ public final class DataModel: Sendable {
                 throw .unknownRelatedRecipe(related.description, recipeIndex: index, recipeName: recipe.name)
             }
         }
-        self.init(indexing: recipes)
+        self.init(recipes: recipes, indexByID: indexByID)
     }
 
     /// Indexes recipes already known to be consistent (the built-in set, which a test checks).
-    init(indexing recipes: [Recipe]) {
+    convenience init(indexing recipes: [Recipe]) {
         var indexByID: [Recipe.ID: Int] = [:]
+        indexByID.reserveCapacity(recipes.count)
+        for (index, recipe) in recipes.enumerated() where indexByID[recipe.id] == nil {
+            indexByID[recipe.id] = index
+        }
+        self.init(recipes: recipes, indexByID: indexByID)
+    }
+
+    /// Builds the name and category indexes beside an index by ID that is already made.
+    private init(recipes: [Recipe], indexByID: [Recipe.ID: Int]) {
         var indicesByFoldedName: [String: [Int]] = [:]
         var indicesByCategory: [Category: [Int]] = [:]
-        indexByID.reserveCapacity(recipes.count)
         for (index, recipe) in recipes.enumerated() {
-            if indexByID[recipe.id] == nil { indexByID[recipe.id] = index }
             indicesByFoldedName[NameFolding.fold(recipe.name), default: []].append(index)
             indicesByCategory[recipe.category, default: []].append(index)
         }

@@ -52,11 +52,7 @@ extension CommandLineTool {
     mutating func recipes(_ parsed: ParsedCommandLine, _ environment: Environment) throws {
         var recipes = environment.data.recipes
         if let name = parsed.value("--category") {
-            guard let category = Category(name: name) else {
-                throw CommandError.usage(
-                    "unknown category '\(ArgumentParser.printable(name))' (expected dessert, pancake, salad or sandwich)"
-                )
-            }
+            let category = try Self.category(named: name)
             recipes = environment.data.recipes(in: category)
         }
         if parsed.flags.contains("--json") {

@@ -24,12 +24,7 @@ extension CommandLineTool {
         var steps: [(category: Category?, recipe: Recipe?)] = []
         for (name, value) in builds {
             if name == "--category" {
-                guard let category = Category(name: value) else {
-                    throw CommandError.usage(
-                        "unknown category '\(ArgumentParser.printable(value))' (expected dessert, pancake, salad or sandwich)"
-                    )
-                }
-                steps.append((category, nil))
+                steps.append((try Self.category(named: value), nil))
             } else {
                 steps.append((nil, try resolveRecipe(value, in: data)))
             }
@@ -57,6 +52,15 @@ extension CommandLineTool {
 
     func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : context.currentDirectory + "/" + path
+    }
+
+    /// The category with a stable name, or the usage error that lists the names.
+    static func category(named name: String) throws -> Category {
+        guard let category = Category(name: name) else {
+            throw CommandError.usage(
+                "unknown category '\(ArgumentParser.printable(name))' (expected \(Category.namesForMessages))")
+        }
+        return category
     }
 
     func resolveRecipe(_ text: String, in data: DataModel) throws -> Recipe {

@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "navstate",
+    // Observation and Synchronization's Mutex need these on Apple platforms; Linux has no minimum.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "SceneStore", targets: ["SceneStore"]),
         .library(name: "RecipeData", targets: ["RecipeData"]),
@@ -23,6 +25,8 @@ let package = Package(
         .testTarget(name: "RecipeDataTests", dependencies: ["RecipeData", "SceneStore", "TestSupport"]),
         .testTarget(
             name: "NavStateTests", dependencies: ["navstate", "RecipeData", "SceneStore", "TestSupport"]),
+        // Replays Fixtures/fuzz-corpus (and every other fixture) through the fuzz target's decoders.
+        .testTarget(name: "NavStateFuzzTests", dependencies: ["NavStateFuzz", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,13 +8,17 @@
 #else
     import Foundation
 
-    /// Without the fuzzer: replays the files named on the command line, as the tests do.
+    /// Without the fuzzer: replays the files named on the command line, as the tests do. Each
+    /// path goes to stderr (unbuffered) before its input is decoded, so after a crash or a hang
+    /// the last line names the input that caused it.
     @main
     enum ReplayCorpus {
         static func main() throws {
             for path in CommandLine.arguments.dropFirst() {
+                FileHandle.standardError.write(Data("replaying \(path)\n".utf8))
                 fuzzOneInput(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
             }
+            FileHandle.standardError.write(Data("replayed \(CommandLine.arguments.count - 1) inputs\n".utf8))
         }
     }
 #endif

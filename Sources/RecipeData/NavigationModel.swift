@@ -1,5 +1,6 @@
 import Observation
 import SceneStore
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -203,7 +204,7 @@ final class Subscribers: Sendable {
         var finished = false
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     var hasSubscribers: Bool { state.withLock { !$0.all.isEmpty } }
 

@@ -21,17 +21,22 @@ public final class NavigationPersistence {
     public let scene: SceneID
     /// The key written to.
     public let key: String
+    /// Where a copy of the scene's file was kept because its stored value under ``key`` was not
+    /// navigation data and was about to be replaced (only when connecting without restoring).
+    public let keptAsidePath: String?
 
     private let model: NavigationModel
     private let writer: SceneWriter
     private let forwarding: Task<Void, Never>
 
     private init(
-        model: NavigationModel, writer: SceneWriter, report: RestoreReport?, scene: SceneID, key: String
+        model: NavigationModel, writer: SceneWriter, report: RestoreReport?, scene: SceneID, key: String,
+        keptAsidePath: String?
     ) {
         self.model = model
         self.writer = writer
         self.report = report
+        self.keptAsidePath = keptAsidePath
         self.scene = scene
         self.key = key
         let changes = model.changes()
@@ -63,11 +68,12 @@ public final class NavigationPersistence {
     ///   - key: The value's key, `navigation` by default as in the sample.
     ///   - policy: How to treat identifiers that no longer resolve.
     ///   - restoring: Whether to restore first; pass false to replace what is stored with the
-    ///     model's state (as `navstate save` does), without reading it.
+    ///     model's state (as `navstate save` does). A stored value that is not navigation data is
+    ///     then not lost: a copy of the scene's file is kept aside first (``keptAsidePath``).
     /// - Returns: The connection, with the restore's report (nil when not restoring).
     /// - Throws: ``RecipeDataError/store(_:)`` when the scene's file cannot be read (corrupt, newer
-    ///   format, unreadable); ``RecipeDataError/invalidNavigationData(reason:)`` when the stored value
-    ///   is not navigation data.
+    ///   format, unreadable) or the copy cannot be made; ``RecipeDataError/invalidNavigationData(reason:)``
+    ///   when restoring and the stored value is not navigation data.
     public static func connect(
         _ model: NavigationModel, to store: SceneStore, scene: SceneID, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), restoring: Bool = true
@@ -84,7 +90,27 @@ public final class NavigationPersistence {
         if let stored {
             report = model.restore(from: try NavigationPayload(sceneValue: stored), policy: policy)
         }
-        return NavigationPersistence(model: model, writer: writer, report: report, scene: scene, key: key)
+        var keptAsidePath: String?
+        if !restoring {
+            // Off the main actor: this reads the scene's file and may write a copy.
+            let kept = await Task.detached { () -> Result<String?, SceneStoreError> in
+                do throws(SceneStoreError) {
+                    return .success(
+                        try store.keepAsideIfUnreadable(forKey: key, in: scene) { value in
+                            (try? NavigationPayload(sceneValue: value)) != nil
+                        })
+                } catch {
+                    return .failure(error)
+                }
+            }.value
+            do {
+                keptAsidePath = try kept.get()
+            } catch {
+                throw .store(error)
+            }
+        }
+        return NavigationPersistence(
+            model: model, writer: writer, report: report, scene: scene, key: key, keptAsidePath: keptAsidePath)
     }
 
     /// Connects, then keeps writing changes through until the calling task is cancelled, and makes

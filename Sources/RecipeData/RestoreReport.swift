@@ -33,7 +33,10 @@ public struct RestorePolicy: Sendable, Hashable {
 /// What a restore kept and what it dropped, and why.
 public struct RestoreReport: Sendable, Hashable {
     /// Why an identifier was dropped.
-    public enum Reason: String, Sendable, Hashable {
+    ///
+    /// Its `rawValue` is the stable code written in JSON (`not-in-data-set`); its `description` is
+    /// the reason in words (`not in the recipe data`), as people read it.
+    public enum Reason: String, Sendable, Hashable, CustomStringConvertible {
         /// The text is not a UUID.
         case malformedID = "malformed-id"
         /// No recipe in the data set has this identifier (deleted, or from other data).
@@ -44,11 +47,22 @@ public struct RestoreReport: Sendable, Hashable {
         case duplicate
         /// The path is deeper than the policy's maximum.
         case beyondMaximumDepth = "beyond-maximum-depth"
+
+        /// The reason in words, such as `not in the recipe data`.
+        public var description: String {
+            switch self {
+            case .malformedID: "not a UUID"
+            case .notInDataSet: "not in the recipe data"
+            case .afterMissingRecipe: "after a missing recipe (policy truncate)"
+            case .duplicate: "already on the path"
+            case .beyondMaximumDepth: "beyond the maximum depth"
+            }
+        }
     }
 
     /// One dropped identifier.
     public struct DroppedID: Sendable, Hashable {
-        /// Its position in the saved path, from 0.
+        /// Its index in the saved path, from 0 (people are shown it counted from 1).
         public var position: Int
         /// The identifier as stored.
         public var id: String

@@ -15,20 +15,24 @@ extension SceneStore {
     /// - Returns: The summaries; empty when the app has no folder yet.
     /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be read.
     public func scenes() throws(SceneStoreError) -> [SceneSummary] {
-        guard let directory = try openScenesDirectory(creating: false) else { return [] }
+        let summaries = try withListing { (directory, names) -> [SceneSummary] in
+            names.compactMap { name in
+                guard name.hasSuffix(".json"), let scene = try? SceneID(String(name.dropLast(5))) else { return nil }
+                return summary(of: scene, in: directory)
+            }
+        }
+        return (summaries ?? []).sorted { $0.scene < $1.scene }
+    }
+
+    /// Runs `body` with the scenes folder open and the names in it; nil when there is no folder.
+    func withListing<Result>(_ body: (Int32, [String]) -> Result) throws(SceneStoreError) -> Result? {
+        guard let directory = try openScenesDirectory(creating: false) else { return nil }
         defer { try? fileSystem.close(directory) }
-        let names: [String]
         do {
-            names = try fileSystem.listDirectory(scenesDirectory)
+            return body(directory, try fileSystem.listDirectory(scenesDirectory))
         } catch {
             throw .cannotRead(path: scenesDirectory, errno: error)
         }
-        var summaries: [SceneSummary] = []
-        for name in names where name.hasSuffix(".json") {
-            guard let scene = try? SceneID(String(name.dropLast(5))) else { continue }
-            if let summary = summary(of: scene, in: directory) { summaries.append(summary) }
-        }
-        return summaries.sorted { $0.scene < $1.scene }
     }
 
     /// Summarises one scene.
@@ -73,27 +77,55 @@ extension SceneStore {
         }
     }
 
-    /// Removes every scene last saved before a date, as an app forgets scenes it has not shown for
-    /// a long time.
+    /// Removes every scene last saved before a date, and every file kept aside before it, as an
+    /// app forgets scenes it has not shown for a long time.
     ///
-    /// A scene whose file is of a newer format is kept: this version cannot tell what it holds. The
-    /// age of each scene is checked again under its lock, so a scene saved meanwhile is kept.
+    /// Every candidate is tried: one that cannot be removed (no permission, a folder in a scene
+    /// file's place) is reported in the outcome's ``PruneOutcome/failures`` and the others are still
+    /// removed. A scene whose file is of a newer format is kept: this version cannot tell what it
+    /// holds. The age of each scene is checked again under its lock, so a scene saved meanwhile is
+    /// kept. Lock files are never removed (removing one would let two writers hold "the" lock).
     ///
-    /// - Parameter date: Scenes last saved before this moment are removed.
-    /// - Returns: The scenes removed, sorted.
-    /// - Throws: The errors of ``scenes()`` and ``removeScene(_:)``.
-    public func removeScenes(savedBefore date: Date) throws(SceneStoreError) -> [SceneID] {
-        var removed: [SceneID] = []
+    /// - Parameter date: What was last saved, or kept aside, before this moment is removed.
+    /// - Returns: What was removed and what could not be, each sorted.
+    /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be listed.
+    public func prune(before date: Date) throws(SceneStoreError) -> PruneOutcome {
+        var outcome = PruneOutcome()
         for summary in try scenes() where summary.lastSaved < date {
             if case .newerFormat = summary.health { continue }
-            let wasRemoved = try removeScene(summary.scene) { directory in
-                // Look again under the lock: the scene may have been saved since the listing.
-                guard let current = self.summary(of: summary.scene, in: directory) else { return false }
-                if case .newerFormat = current.health { return false }
-                return current.lastSaved < date
+            do throws(SceneStoreError) {
+                let wasRemoved = try removeScene(summary.scene) { directory in
+                    // Look again under the lock: the scene may have been saved since the listing.
+                    guard let current = self.summary(of: summary.scene, in: directory) else { return false }
+                    if case .newerFormat = current.health { return false }
+                    return current.lastSaved < date
+                }
+                if wasRemoved { outcome.removedScenes.append(summary.scene) }
+            } catch {
+                outcome.failures.append(.init(path: summary.path, error: error))
             }
-            if wasRemoved { removed.append(summary.scene) }
         }
-        return removed
+        let kept = try keptAsideFiles().filter { $0.keptAt < date }
+        guard !kept.isEmpty, let directory = try openScenesDirectory(creating: false) else { return outcome }
+        defer { try? fileSystem.close(directory) }
+        for file in kept {
+            do throws(Errno) {
+                try fileSystem.unlinkAt(directory, String(file.path.dropFirst(scenesDirectory.count + 1)))
+                outcome.removedKeptAside.append(file)
+            } catch .noSuchFile {
+                continue
+            } catch {
+                outcome.failures.append(.init(path: file.path, error: .cannotRemove(path: file.path, errno: error)))
+            }
+        }
+        if !outcome.removedKeptAside.isEmpty {
+            do {
+                try fileSystem.synchronize(directory)
+            } catch {
+                outcome.failures.append(
+                    .init(path: scenesDirectory, error: .cannotRemove(path: scenesDirectory, errno: error)))
+            }
+        }
+        return outcome
     }
 }

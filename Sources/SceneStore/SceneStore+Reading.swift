@@ -31,10 +31,30 @@ extension SceneStore {
     /// - Returns: The bytes, the document and the file's size.
     /// - Throws: The errors of ``document(for:)``.
     public func file(of scene: SceneID) throws(SceneStoreError) -> SceneFile {
-        guard let loaded = try loadWithoutLock(scene, needsBytes: true) else {
+        guard let loaded = try loadWithoutLock(scene) else {
             throw .sceneNotFound(scene, path: path(for: scene))
         }
-        return SceneFile(path: path(for: scene), bytes: loaded.bytes ?? [], document: loaded.document)
+        return SceneFile(path: path(for: scene), bytes: loaded.bytes, document: loaded.document)
+    }
+
+    /// A scene's file's exact bytes, without decoding them: what a corrupt file or one of a newer
+    /// format holds, so a tool can show it.
+    ///
+    /// The same checks as every read apply: a symbolic link, FIFO, device or folder is refused
+    /// without being followed or opened, and a file over the size limit is not read.
+    ///
+    /// - Parameter scene: The scene.
+    /// - Returns: The bytes.
+    /// - Throws: ``SceneStoreError/sceneNotFound(_:path:)``, ``SceneStoreError/notARegularFile(path:kind:)``,
+    ///   ``SceneStoreError/fileTooLarge(path:size:limit:)`` or ``SceneStoreError/cannotRead(path:errno:)``.
+    public func storedBytes(of scene: SceneID) throws(SceneStoreError) -> [UInt8] {
+        let path = path(for: scene)
+        guard let directory = try openScenesDirectory(creating: false) else { throw .sceneNotFound(scene, path: path) }
+        defer { try? fileSystem.close(directory) }
+        guard let (bytes, _) = try readVerifiedFile(named: Self.fileName(for: scene), path: path, in: directory) else {
+            throw .sceneNotFound(scene, path: path)
+        }
+        return bytes
     }
 
     /// Reads one value of a scene as it is stored.
@@ -72,26 +92,20 @@ extension SceneStore {
     struct LoadedFile {
         var document: SceneDocument
         var status: FileStatus
-        /// The file's bytes; nil when the document came from the cache.
-        var bytes: [UInt8]?
+        /// The file's bytes.
+        var bytes: [UInt8]
     }
 
     /// Loads a scene without taking its lock: the rename in every write makes the file whole.
-    func loadWithoutLock(_ scene: SceneID, needsBytes: Bool = false) throws(SceneStoreError) -> LoadedFile? {
+    func loadWithoutLock(_ scene: SceneID) throws(SceneStoreError) -> LoadedFile? {
         guard let directory = try openScenesDirectory(creating: false) else { return nil }
         defer { try? fileSystem.close(directory) }
-        return try load(scene, in: directory, needsBytes: needsBytes)
+        return try load(scene, in: directory)
     }
 
     /// Loads a scene through an open descriptor of the scenes folder; nil when there is no file.
-    func load(_ scene: SceneID, in directory: Int32, needsBytes: Bool = false) throws(SceneStoreError) -> LoadedFile? {
+    func load(_ scene: SceneID, in directory: Int32) throws(SceneStoreError) -> LoadedFile? {
         let path = path(for: scene)
-        if !needsBytes, let cached = documentCache.withLock({ $0[scene] }),
-            let status = try? fileSystem.statusAt(directory, Self.fileName(for: scene)), status.kind == .regular,
-            status.identity == cached.identity
-        {
-            return LoadedFile(document: cached.document, status: status, bytes: nil)
-        }
         guard
             let (bytes, status) = try readVerifiedFile(
                 named: Self.fileName(for: scene), path: path, in: directory)
@@ -170,35 +184,58 @@ extension SceneStore {
         }
     }
 
-    /// Reads an input file named by a user (recipe data, navigation JSON): it must be a regular
-    /// file within `limit` bytes. Links are followed, as a user naming a path expects, but a FIFO
-    /// or device is refused without blocking.
+    /// Reads an input file named by a user (recipe data, navigation JSON): a regular file or a
+    /// pipe (`/dev/stdin`, a shell's `<(...)`), never more than `limit` bytes.
+    ///
+    /// Links are followed, as a user naming a path expects. A pipe is read to its end (a pipe
+    /// named explicitly is what the user asks for; the refusal of FIFOs is for files in the state
+    /// folder). A device or socket is refused without being read.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - limit: The largest input accepted, in bytes.
+    /// - Returns: The file's bytes.
+    /// - Throws: ``SceneStoreError/cannotRead(path:errno:)``, ``SceneStoreError/notARegularFile(path:kind:)``
+    ///   or ``SceneStoreError/fileTooLarge(path:size:limit:)``, each naming `path`.
     package static func readInputFile(atPath path: String, limit: Int) throws(SceneStoreError) -> [UInt8] {
         let fileSystem = SystemFileSystem()
-        let descriptor: Int32
+        var descriptor: Int32
         do {
+            // Non-blocking, so that opening a device cannot hang or have side effects before it is refused.
             descriptor = try fileSystem.open(
                 path, flags: Platform.readOnly | Platform.closeOnExec | Platform.nonBlocking, mode: 0)
         } catch {
             throw .cannotRead(path: path, errno: error)
         }
         defer { try? fileSystem.close(descriptor) }
-        let status: FileStatus
+        var status: FileStatus
         do {
             status = try fileSystem.status(descriptor)
+            if status.kind == .fifo {
+                // A pipe is opened again, waiting for its writer as `cat` does: read without one, a
+                // FIFO is at its end at once. Checked again, in case the path was swapped.
+                let blocking = try fileSystem.open(path, flags: Platform.readOnly | Platform.closeOnExec, mode: 0)
+                try? fileSystem.close(descriptor)
+                descriptor = blocking
+                status = try fileSystem.status(descriptor)
+            }
         } catch {
             throw .cannotRead(path: path, errno: error)
         }
-        guard status.kind == .regular else { throw .notARegularFile(path: path, kind: status.kind.description) }
+        switch status.kind {
+        case .regular:
+            guard status.size <= Int64(limit) else { throw .fileTooLarge(path: path, size: status.size, limit: limit) }
+        case .fifo: break
+        default:
+            throw .notARegularFile(path: path, kind: status.kind.description)
+        }
         let bytes: [UInt8]?
         do {
-            bytes =
-                status.size <= Int64(limit)
-                ? try fileSystem.readAll(descriptor, expectedSize: Int(status.size), limit: limit) : nil
+            bytes = try fileSystem.readAll(descriptor, expectedSize: Int(status.size), limit: limit)
         } catch {
             throw .cannotRead(path: path, errno: error)
         }
-        guard let bytes else { throw .fileTooLarge(path: path, size: status.size, limit: limit) }
+        guard let bytes else { throw .fileTooLarge(path: path, size: Int64(limit) + 1, limit: limit) }
         return bytes
     }
 
@@ -209,12 +246,14 @@ extension SceneStore {
         do throws(Errno) {
             return try fileSystem.open(scenesDirectory, flags: flags, mode: 0)
         } catch {
-            // Missing, or a file where a folder should be: nothing is stored, and creating the
-            // folders says exactly where it fails. Anything else (no permission) is a read error.
-            guard error == .noSuchFile || error == .notADirectory else {
-                throw .cannotRead(path: scenesDirectory, errno: error)
+            // Missing: nothing is stored yet. A file where a folder should be is an error for a
+            // reader; a writer goes on to create the folders, which says exactly where it fails.
+            // Anything else (no permission) is a read error.
+            switch (error, creating) {
+            case (.noSuchFile, false): return nil
+            case (.noSuchFile, true), (.notADirectory, true): break
+            default: throw .cannotRead(path: scenesDirectory, errno: error)
             }
-            guard creating else { return nil }
         }
         try createDirectories()
         do {

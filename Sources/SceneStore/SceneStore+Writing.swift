@@ -130,7 +130,6 @@ extension SceneStore {
                 throw .cannotRemove(path: path, errno: error)
             }
             guard shouldRemove(directory) else { return false }
-            _ = documentCache.withLock { $0.removeValue(forKey: scene) }
             do throws(Errno) {
                 try fileSystem.unlinkAt(directory, Self.fileName(for: scene))
                 try fileSystem.synchronize(directory)
@@ -143,19 +142,6 @@ extension SceneStore {
     }
 
     // MARK: - Machinery
-
-    /// Caches the document just written, keyed by its file's identity.
-    private func remember(_ document: SceneDocument, for scene: SceneID, in directory: Int32) {
-        let identity = (try? fileSystem.statusAt(directory, Self.fileName(for: scene)))?.identity
-        documentCache.withLock { cache in
-            guard let identity else {
-                cache[scene] = nil
-                return
-            }
-            if cache.count >= 256 && cache[scene] == nil { cache.removeAll() }
-            cache[scene] = (identity, document)
-        }
-    }
 
     /// Runs `body` with the scenes folder open and the scene's lock held. Returns nil, without
     /// running `body`, when the folder does not exist and `creating` is false.
@@ -187,10 +173,11 @@ extension SceneStore {
     /// The durable atomic replace: temporary file (O_EXCL, 0600), every byte, fsync, checked close,
     /// rename, fsync of the folder. Success is reported only after all of it; on any failure the
     /// temporary file is removed and the old file is untouched.
-    func replace(_ scene: SceneID, with bytes: [UInt8], in directory: Int32, mode: UInt32)
+    func replace(_ scene: SceneID, with bytes: [UInt8], in directory: Int32, mode: UInt32, named name: String? = nil)
         throws(SceneStoreError)
     {
-        let path = path(for: scene)
+        let target = name ?? Self.fileName(for: scene)
+        let path = scenesDirectory + "/" + target
         let temporary = Self.temporaryName(for: scene)
         let descriptor: Int32
         do {
@@ -215,7 +202,7 @@ extension SceneStore {
             throw .cannotWrite(path: path, errno: error)
         }
         do {
-            try fileSystem.renameAt(directory, temporary, Self.fileName(for: scene))
+            try fileSystem.renameAt(directory, temporary, target)
         } catch {
             try? fileSystem.unlinkAt(directory, temporary)
             throw .cannotWrite(path: path, errno: error)
@@ -238,32 +225,6 @@ extension SceneStore {
         } catch .fileExists {
             try fileSystem.unlinkAt(directory, name)
             return try fileSystem.openAt(directory, name, flags: flags, mode: 0o600)
-        }
-    }
-
-    /// Moves a corrupt file to `<scene>.corrupt-<time>.json` (never over another file).
-    private func moveAside(_ scene: SceneID, in directory: Int32) throws(SceneStoreError) -> String {
-        let stamp = Timestamp.compact(configuration.now())
-        var attempt = 0
-        while true {
-            let suffix = attempt == 0 ? "" : "-\(attempt)"
-            let name = "\(scene.rawValue).corrupt-\(stamp)\(suffix).json"
-            do throws(Errno) {
-                _ = try fileSystem.statusAt(directory, name)
-                attempt += 1
-                continue
-            } catch .noSuchFile {
-                // free: take it
-            } catch {
-                throw .cannotWrite(path: scenesDirectory + "/" + name, errno: error)
-            }
-            do {
-                try fileSystem.renameAt(directory, Self.fileName(for: scene), name)
-                try fileSystem.synchronize(directory)
-            } catch {
-                throw .cannotWrite(path: scenesDirectory + "/" + name, errno: error)
-            }
-            return scenesDirectory + "/" + name
         }
     }
 }

@@ -63,9 +63,6 @@ public final class SceneStore: Sendable {
     /// The store's settings.
     public let configuration: Configuration
     let fileSystem: any FileSystem
-    /// The document last written or read for each scene, with the identity of its file. A write
-    /// whose file still has that identity reuses it instead of reading and parsing the file again.
-    let documentCache = Locked<[SceneID: (identity: FileIdentity, document: SceneDocument)]>([:])
 
     /// Opens the store of an app in the XDG state directory.
     ///

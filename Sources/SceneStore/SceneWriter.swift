@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -42,7 +43,7 @@ public final class SceneWriter: Sendable {
     public let key: String
     private let store: SceneStore
     private let queue: DispatchQueue
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     private struct State {
         var pending: Pending?

@@ -4,16 +4,25 @@ extension CommandLineTool {
     /// `navstate --help`, `navstate help [<subcommand>]` and `navstate <subcommand> --help`.
     mutating func help(for parsed: ParsedCommandLine) throws(UsageError) -> Int32 {
         var topic = parsed.command == "help" ? parsed.positionals.first : parsed.command
-        if parsed.command == "help" && parsed.positionals.count > 1 {
-            throw UsageError(message: "unexpected argument '\(parsed.positionals[1])'", command: "help")
+        if parsed.command == "help" && parsed.positionals.count > 1 && !parsed.wantsHelp {
+            throw UsageError(
+                message: "unexpected argument '\(TerminalText.escaped(parsed.positionals[1]))'", command: "help")
         }
-        if topic == "help" && parsed.command != "help" { topic = nil }
+        // An unknown subcommand with --help gets the main help; `help` itself has no more to say.
+        if topic == "" || (topic == "help" && parsed.command != "help") { topic = nil }
         guard let topic else {
             output += Self.mainHelp
             return ExitStatus.success
         }
         guard let spec = CommandSpec.named(topic) else {
-            throw UsageError(message: "unknown subcommand '\(ArgumentParser.printable(topic))'", command: "help")
+            if parsed.wantsHelp {
+                output += Self.mainHelp
+                return ExitStatus.success
+            }
+            throw UsageError(
+                message: "unknown subcommand '\(TerminalText.escaped(topic))'"
+                    + Suggestions.didYouMean(topic, among: CommandSpec.all.map(\.name)),
+                command: "help")
         }
         output += Self.help(for: spec)
         return ExitStatus.success
@@ -43,9 +52,7 @@ extension CommandLineTool {
         if !spec.arguments.isEmpty {
             text += "\nARGUMENTS:\n"
             for argument in spec.arguments {
-                text +=
-                    "  " + padded("<\(argument.name)>", to: 28) + argument.help
-                    + "\n"
+                text += "  " + padded("<\(argument.name)>", to: 28) + argument.help + "\n"
             }
         }
         text += "\nOPTIONS:\n" + optionLines(spec.options + GlobalOptions.all + helpAndVersion)
@@ -67,17 +74,17 @@ extension CommandLineTool {
 
     private static func optionLines(_ options: [CommandSpec.Option]) -> String {
         options.map { option in
-            let left = option.valueName.map { "\(option.name) <\($0)>" } ?? option.name
-            return "  " + padded(left, to: 28) + option.help + "\n"
+            "  " + padded(option.synopsis, to: 28) + option.help + (option.required ? " (required)" : "") + "\n"
         }.joined()
     }
 
     static let exitStatusText = """
         EXIT STATUS:
           0   success
-          64  usage error: unknown subcommand or option, missing or extra argument, invalid scene ID,
-              unknown category or recipe, bad duration
-          65  data error: corrupt or newer-format scene file, invalid --input or --data JSON
+          64  usage error: unknown subcommand or option, missing or extra argument, invalid scene ID
+              or key, unknown category or recipe, bad duration, nothing to save
+          65  data error: corrupt or newer-format scene file, a stored value that is not navigation
+              data, invalid --input or --data JSON
           66  no saved state for that scene (or a missing input file)
           73  cannot create the state folder
           74  other I/O error

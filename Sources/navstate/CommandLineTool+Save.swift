@@ -4,38 +4,59 @@ import SceneStore
 // MARK: - save
 
 extension CommandLineTool {
-    /// Builds the state in a `NavigationModel` and saves it through the model's change stream and
-    /// SceneStore's write-through, as an app would, flushing before returning.
+    /// Saves a scene's navigation state.
+    ///
+    /// The state is built from `--category` and `--recipe` in order, read from `--input` (IDs that
+    /// are not in the recipe data are dropped, with a warning each, as a restore would drop them),
+    /// or emptied with `--clear`. It is saved through `NavigationModel`'s change stream and
+    /// SceneStore's write-through, as an app saves it. `--input --as-is` stores the given JSON as it
+    /// is instead, looked up nowhere, to build fixtures with stale IDs.
     mutating func save(_ parsed: ParsedCommandLine, _ environment: Environment) async throws {
         let scene = try SceneID(parsed.positionals[0])
-        let data = environment.data
-        let inputPath = parsed.value("--input")
-        let builds = parsed.options.filter { $0.name == "--category" || $0.name == "--recipe" }
+        let key = parsed.value(.key) ?? Self.navigationKey
+        let inputPath = parsed.value(.input)
+        let builds = parsed.options.filter {
+            $0.name == CommandSpec.Option.category.name || $0.name == CommandSpec.Option.recipe.name
+        }
+        let clears = parsed.has(.clear)
+        let asIs = parsed.has(.asIs)
         if inputPath != nil && !builds.isEmpty {
             throw CommandError.usage("option '--input' cannot be combined with '--category' or '--recipe'")
         }
+        if clears && (inputPath != nil || !builds.isEmpty) {
+            throw CommandError.usage("option '--clear' cannot be combined with '--input', '--category' or '--recipe'")
+        }
+        if asIs && inputPath == nil {
+            throw CommandError.usage("option '--as-is' stores the JSON of '--input' as it is; give '--input <file>'")
+        }
+        if !clears && inputPath == nil && builds.isEmpty {
+            throw CommandError.usage(
+                "nothing to save: give '--category', '--recipe' or '--input', or '--clear' to save an empty state")
+        }
         // Resolve everything before touching the store: a typo must not change saved state.
-        var input: NavigationPayload?
+        var input: (json: JSONValue, payload: NavigationPayload)?
         if let inputPath {
-            let bytes =
-                inputPath == "-" ? context.readStandardInput() : try Environment.readDataFile(absolute(inputPath))
-            input = try NavigationPayload(data: bytes)
+            input = try readNavigationInput(inputPath)
         }
         var steps: [(category: Category?, recipe: Recipe?)] = []
         for (name, value) in builds {
-            if name == "--category" {
+            if name == CommandSpec.Option.category.name {
                 steps.append((try Self.category(named: value), nil))
             } else {
-                steps.append((nil, try resolveRecipe(value, in: data)))
+                steps.append((nil, try resolveRecipe(value, in: environment.data)))
             }
         }
 
-        let model = NavigationModel(dataModel: data)
+        if asIs, let input {
+            try saveAsIs(input.json, scene: scene, key: key, store: environment.store, json: parsed.has(.json))
+            return
+        }
+        let model = NavigationModel(dataModel: environment.data)
         let persistence = try await NavigationPersistence.connect(
-            model, to: environment.store, scene: scene, key: Self.navigationKey, restoring: false)
+            model, to: environment.store, scene: scene, key: key, restoring: false)
+        var report: RestoreReport?
         if let input {
-            let report = model.restore(from: input)
-            warnAboutDrops(report)
+            report = model.restore(from: input.payload)
         } else {
             for step in steps {
                 if let category = step.category { model.selectedCategory = category }
@@ -43,11 +64,74 @@ extension CommandLineTool {
             }
         }
         try await persistence.close()
-        for moved in persistence.statistics.movedAsidePaths {
-            warn("the corrupt file in the scene's place was moved to '\(moved)'")
+        if let report { warnAboutDrops(report) }
+        warnAboutKeptCopies(
+            keptAside: persistence.keptAsidePath, movedAside: persistence.statistics.movedAsidePaths, key: key)
+        let path = environment.store.path(for: scene)
+        if parsed.has(.json) {
+            var members = Self.restoreJSON(
+                report ?? RestoreReport(selectedCategory: model.selectedCategory, restoredIDs: model.path.map(\.id)),
+                in: environment.data)
+            members["scene"] = .string(scene.rawValue)
+            members["file"] = .string(path)
+            members["key"] = .string(key)
+            members["stored"] = model.state.json
+            members["keptAside"] = persistence.keptAsidePath.map { .string($0) } ?? .null
+            members["movedAside"] = .array(persistence.statistics.movedAsidePaths.map { .string($0) })
+            printJSON(.object(members))
+        } else {
+            print("Saved scene '\(scene)' to '\(path)'.")
+            printState(category: model.selectedCategory, path: model.path)
         }
-        print("Saved scene '\(scene)' to '\(environment.store.path(for: scene))'.")
-        printState(category: model.selectedCategory, path: model.path)
+    }
+
+    /// Stores navigation JSON exactly as given (validated as navigation data, not looked up).
+    private mutating func saveAsIs(
+        _ value: JSONValue, scene: SceneID, key: String, store: SceneStore, json: Bool
+    ) throws {
+        let keptAside = try store.keepAsideIfUnreadable(forKey: key, in: scene) { value in
+            (try? NavigationPayload(sceneValue: value)) != nil
+        }
+        let outcome = try store.setSceneValue(.json(value), forKey: key, in: scene)
+        warnAboutKeptCopies(keptAside: keptAside, movedAside: outcome.movedAsidePath.map { [$0] } ?? [], key: key)
+        if json {
+            printJSON(
+                .object([
+                    "scene": .string(scene.rawValue), "file": .string(outcome.path), "key": .string(key),
+                    "stored": value, "keptAside": keptAside.map { .string($0) } ?? .null,
+                    "movedAside": .array((outcome.movedAsidePath.map { [$0] } ?? []).map { .string($0) }),
+                ]))
+        } else {
+            print("Saved scene '\(scene)' to '\(outcome.path)' as given (IDs not looked up).")
+            print("\(key): \(String(decoding: value.serialized(), as: UTF8.self))")
+        }
+    }
+
+    /// Reads navigation JSON from a file, a pipe or standard input (`-`), naming the input in errors.
+    private func readNavigationInput(_ path: String) throws -> (json: JSONValue, payload: NavigationPayload) {
+        let bytes: [UInt8]
+        let name: String
+        if path == "-" {
+            bytes = context.readStandardInput()
+            name = "-"
+            guard bytes.count <= Environment.inputLimit else {
+                throw CommandError.usage("standard input is more than the limit of \(Environment.inputLimit) bytes")
+            }
+        } else {
+            name = absolute(path)
+            bytes = try Environment.readInputFile(name)
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: bytes)
+        } catch {
+            throw CommandError.inputContents(path: name, error: .invalidNavigationData(reason: error.description))
+        }
+        do {
+            return (json, try NavigationPayload(json: json))
+        } catch {
+            throw CommandError.inputContents(path: name, error: error)
+        }
     }
 
     func absolute(_ path: String) -> String {
@@ -58,7 +142,8 @@ extension CommandLineTool {
     static func category(named name: String) throws -> Category {
         guard let category = Category(name: name) else {
             throw CommandError.usage(
-                "unknown category '\(ArgumentParser.printable(name))' (expected \(Category.namesForMessages))")
+                "unknown category '\(TerminalText.escaped(name))' (expected \(Category.namesForMessages))"
+                    + Suggestions.didYouMean(name, among: Category.allCases.map(\.name)))
         }
         return category
     }
@@ -66,49 +151,22 @@ extension CommandLineTool {
     func resolveRecipe(_ text: String, in data: DataModel) throws -> Recipe {
         if let id = Recipe.ID(text) {
             guard let recipe = data.recipe(withID: id) else {
-                throw CommandError.usage("unknown recipe ID '\(id)'")
+                throw CommandError.usage("unknown recipe ID '\(id)'; see 'navstate recipes'")
             }
             return recipe
         }
         let matches = data.recipes(named: text)
         switch matches.count {
         case 1: return matches[0]
-        case 0: throw CommandError.usage("unknown recipe '\(ArgumentParser.printable(text))'; see 'navstate recipes'")
+        case 0:
+            let suggestion = Suggestions.didYouMean(text, among: data.recipes.map(\.name))
+            throw CommandError.usage(
+                "unknown recipe '\(TerminalText.escaped(text))'"
+                    + (suggestion.isEmpty ? "; see 'navstate recipes'" : suggestion))
         default:
             throw CommandError.usage(
-                "recipe name '\(ArgumentParser.printable(text))' matches \(matches.count) recipes; use an ID: "
+                "recipe name '\(TerminalText.escaped(text))' matches \(matches.count) recipes; use an ID: "
                     + matches.map(\.id.description).joined(separator: ", "))
-        }
-    }
-
-    mutating func printState(category: Category?, path: [Recipe]) {
-        print("category: \(category?.name ?? "(none)")")
-        if path.isEmpty {
-            print("path:     (empty)")
-        } else {
-            print("path:")
-            for (index, recipe) in path.enumerated() { print("  \(index + 1). \(recipe.name)") }
-        }
-    }
-
-    mutating func warnAboutDrops(_ report: RestoreReport) {
-        if let category = report.droppedCategory {
-            warn("dropped category \(category): it names no category")
-        }
-        for entry in report.dropped {
-            warn(
-                "dropped recipe \(ArgumentParser.printable(entry.id)) at position \(entry.position): \(Self.explain(entry.reason))"
-            )
-        }
-    }
-
-    static func explain(_ reason: RestoreReport.Reason) -> String {
-        switch reason {
-        case .malformedID: "not a UUID"
-        case .notInDataSet: "not in the recipe data"
-        case .afterMissingRecipe: "after a missing recipe (policy truncate)"
-        case .duplicate: "already on the path"
-        case .beyondMaximumDepth: "beyond the maximum depth"
         }
     }
 }

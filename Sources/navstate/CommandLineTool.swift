@@ -54,32 +54,36 @@ struct CommandLineTool {
     }
 
     private mutating func run(_ arguments: [String]) async -> Int32 {
-        var command: String?
-        do {
-            let parsed = try ArgumentParser.parse(arguments)
-            command = parsed.command
-            if parsed.wantsVersion && parsed.command == nil {
-                print("navstate \(Self.version)")
-                return ExitStatus.success
-            }
-            guard let name = parsed.command, !parsed.wantsHelp, name != "help" else {
+        let parsed = ArgumentParser.parse(arguments)
+        // --help and --version anywhere print and do nothing else, even on a line with a mistake.
+        if parsed.wantsHelp || (parsed.command == "help" && parsed.error == nil) {
+            do {
                 return try help(for: parsed)
+            } catch {
+                return report(error, command: "help")
             }
-            guard let spec = CommandSpec.named(name) else { return ExitStatus.usage }
+        }
+        if parsed.wantsVersion {
+            print("navstate \(Self.version)")
+            return ExitStatus.success
+        }
+        do {
+            if let error = parsed.error { throw error }
+            guard let name = parsed.command, let spec = CommandSpec.named(name) else { return try help(for: parsed) }
             try ArgumentParser.check(parsed, against: spec)
             let environment = try Environment(parsed, context: context)
-            switch name {
-            case "save": try await save(parsed, environment)
-            case "restore": try restore(parsed, environment)
-            case "inspect": try inspect(parsed, environment)
-            case "remove": try remove(parsed, environment)
-            case "prune": try prune(parsed, environment)
-            case "recipes": try recipes(parsed, environment)
+            switch spec.name {
+            case CommandSpec.save.name: try await save(parsed, environment)
+            case CommandSpec.restore.name: try restore(parsed, environment)
+            case CommandSpec.inspect.name: try inspect(parsed, environment)
+            case CommandSpec.remove.name: try remove(parsed, environment)
+            case CommandSpec.prune.name: try prune(parsed, environment)
+            case CommandSpec.recipes.name: try recipes(parsed, environment)
             default: return ExitStatus.usage
             }
             return ExitStatus.success
         } catch {
-            return report(error, command: command)
+            return report(error, command: parsed.command)
         }
     }
 
@@ -97,6 +101,8 @@ struct CommandLineTool {
     /// exit codes.
     private mutating func report(_ error: any Error, command: String?) -> Int32 {
         let status = ExitStatus.of(error)
+        // A subcommand that printed its own errors (one per failure) only sets the status.
+        if case CommandError.alreadyReported = error { return status }
         let message: String
         switch error {
         case let usage as UsageError: message = usage.message
@@ -119,11 +125,17 @@ enum CommandError: Error, CustomStringConvertible {
     case usage(String)
     case noSavedState(String)
     case inputFile(path: String, errno: Errno)
+    /// Bad contents of an input file (`--input`, `--data`), naming the file.
+    case inputContents(path: String, error: RecipeDataError)
+    /// Errors already printed by the subcommand; ends with the status of the first.
+    case alreadyReported(status: Int32)
 
     var description: String {
         switch self {
         case .usage(let message), .noSavedState(let message): message
         case .inputFile(let path, let errno): "cannot read '\(path)': \(errno)"
+        case .inputContents(let path, let error): "\(Environment.displayName(ofInput: path)): \(error)"
+        case .alreadyReported: "errors were reported"
         }
     }
 }
@@ -147,6 +159,8 @@ enum ExitStatus {
             case .noSavedState: return noInput
             case .inputFile(_, let errno):
                 return errno.isPermissionDenied ? permissionDenied : (errno == .noSuchFile ? noInput : ioError)
+            case .inputContents(_, let error): return of(error)
+            case .alreadyReported(let status): return status
             }
         case let error as RecipeDataError:
             if case .store(let storeError) = error { return of(storeError) }
@@ -167,26 +181,33 @@ enum ExitStatus {
     }
 }
 
-/// What every subcommand works with: the store, the recipe data and the clock.
+/// What every subcommand works with: the store and the recipe data.
 struct Environment {
+    /// The largest input file or standard input read: recipe data and navigation JSON are small.
+    static let inputLimit = 64 << 20
+
     let store: SceneStore
     let data: DataModel
     let dataPath: String?
 
     @MainActor
     init(_ parsed: ParsedCommandLine, context: CommandLineTool.Context) throws {
-        let appID = try AppID(parsed.value("--app") ?? CommandLineTool.defaultAppID)
+        let appID = try AppID(parsed.value(.app) ?? CommandLineTool.defaultAppID)
         let configuration = SceneStore.Configuration(now: context.now)
-        if let directory = parsed.value("--state-dir") {
+        if let directory = parsed.value(.stateDirectory) {
             guard !directory.isEmpty else { throw CommandError.usage("option '--state-dir' needs a path") }
             let absolute = directory.hasPrefix("/") ? directory : context.currentDirectory + "/" + directory
             store = SceneStore(appID: appID, stateRoot: absolute, configuration: configuration)
         } else {
             store = try SceneStore(appID: appID, environment: context.environment, configuration: configuration)
         }
-        if let path = parsed.value("--data") {
+        if let path = parsed.value(.data) {
             let absolute = path.hasPrefix("/") ? path : context.currentDirectory + "/" + path
-            data = try DataModel(jsonData: try Self.readDataFile(absolute))
+            do {
+                data = try DataModel(jsonData: try Self.readInputFile(absolute))
+            } catch let error as RecipeDataError {
+                throw CommandError.inputContents(path: absolute, error: error)
+            }
             dataPath = absolute
         } else {
             data = .cookbook
@@ -194,15 +215,20 @@ struct Environment {
         }
     }
 
-    /// Reads a small input file (recipe data or navigation JSON), refusing anything that is not a
-    /// regular file or is over 64 MiB.
-    static func readDataFile(_ path: String) throws -> [UInt8] {
+    /// Reads an input file named by the user (recipe data or navigation JSON): a regular file or a
+    /// pipe of at most 64 MiB.
+    static func readInputFile(_ path: String) throws -> [UInt8] {
         do {
-            return try SceneStore.readInputFile(atPath: path, limit: 64 << 20)
+            return try SceneStore.readInputFile(atPath: path, limit: inputLimit)
         } catch .cannotRead(let path, let errno) {
             throw CommandError.inputFile(path: path, errno: errno)
         } catch {
             throw CommandError.usage(error.description)
         }
+    }
+
+    /// How errors name an input: `'<path>'`, or `standard input` for `-`.
+    static func displayName(ofInput path: String) -> String {
+        path == "-" ? "standard input" : "'\(path)'"
     }
 }

@@ -13,7 +13,7 @@ struct NavState {
             Array(CommandLine.arguments.dropFirst()),
             context: CommandLineTool.Context(
                 environment: ProcessInfo.processInfo.environment,
-                readStandardInput: { StandardStreams.readInput() }))
+                readStandardInput: { StandardStreams.readInput(limit: Environment.inputLimit) }))
         StandardStreams.write(outcome.standardOutput, to: 1)
         StandardStreams.write(outcome.standardError, to: 2)
         StandardStreams.exit(outcome.status)

@@ -2,23 +2,42 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import NavStateFuzz
-
+/// Replays every input the fuzzer kept (`Fixtures/fuzz-corpus`) and every fixture it was seeded
+/// with through `fuzzOneInput`, the function the libFuzzer target calls.
+///
+/// The replay runs in a child process (the fuzz target built without the fuzzer, which replays
+/// the files it is given) under a deadline: a decoder that crashes or breaks an invariant kills
+/// that process, and one that loops is stopped by the deadline; either way the test fails and
+/// names the input, and the rest of the test run goes on.
 @Suite struct FuzzCorpusTests {
-    /// Every input the fuzzer has found interesting or crashing, and every fixture it was seeded with.
-    static let inputs: [String] = ["fuzz-corpus", "hostile", "navigation", "scenes"].flatMap { folder in
+    static let folders = ["fuzz-corpus", "hostile", "navigation", "scenes"]
+
+    /// Every input, as an absolute path.
+    static let inputs: [String] = folders.flatMap { folder in
         ((try? FileManager.default.contentsOfDirectory(atPath: Fixtures.path(folder))) ?? []).sorted().map {
-            "\(folder)/\($0)"
+            Fixtures.path("\(folder)/\($0)")
         }
     }
 
-    @Test("the corpus is there")
+    @Test("the corpus is there: every folder has inputs, the fuzzer's own most of all")
     func corpusIsThere() {
-        #expect(Self.inputs.count > 40)
+        for folder in Self.folders {
+            #expect(
+                Self.inputs.contains { $0.hasPrefix(Fixtures.path(folder) + "/") }, "no inputs in Fixtures/\(folder)")
+        }
+        #expect(Self.inputs.filter { $0.hasPrefix(Fixtures.path("fuzz-corpus") + "/") }.count >= 500)
     }
 
-    @Test("replays the fuzz corpus through every decoder without a crash or broken invariant", arguments: inputs)
-    func replay(_ input: String) throws {
-        fuzzOneInput(try Fixtures.bytes(input))
+    @Test("replays every input through every decoder without a crash, a hang or a broken invariant")
+    func replay() throws {
+        let result = try runProcess(
+            "/usr/bin/timeout", ["-s", "KILL", "120", Products.path("NavStateFuzz")] + Self.inputs)
+        let lines = result.standardError.split(separator: "\n")
+        let last = lines.last { $0.hasPrefix("replaying ") }.map { String($0.dropFirst("replaying ".count)) } ?? "-"
+        let verdict =
+            result.status == 124 || result.status == 137
+            ? "hung (killed after 120 s)" : "crashed with status \(result.status)"
+        #expect(result.status == 0, "the decoders \(verdict) on \(last):\n\(result.standardError.suffix(2_000))")
+        #expect(lines.last == "replayed \(Self.inputs.count) inputs")
     }
 }

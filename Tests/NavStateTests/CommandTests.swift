@@ -54,8 +54,8 @@ import Testing
         #expect(outcome.status == 0)
         #expect(
             outcome.standardError == """
-                warning: dropped recipe DD742F51-7B94-4AA4-8F0B-7A0C6C5A1A11 at position 1: not in the recipe data
-                warning: dropped recipe 7E2B1D3C-0000-4000-8000-000000000002 at position 3: not in the recipe data
+                warning: dropped recipe DD742F51-7B94-4AA4-8F0B-7A0C6C5A1A11 at position 2: not in the recipe data
+                warning: dropped recipe 7E2B1D3C-0000-4000-8000-000000000002 at position 4: not in the recipe data
 
                 """)
     }
@@ -85,8 +85,8 @@ import Testing
             text.standardOutput == "scene:    stale-ids\ncategory: dessert\npath:\n  1. Apple Pie\n  2. Pie Crust\n")
         #expect(
             text.standardError == """
-                warning: dropped recipe DD742F51-7B94-4AA4-8F0B-7A0C6C5A1A11 at position 1: not in the recipe data
-                warning: dropped recipe 7E2B1D3C-0000-4000-8000-000000000002 at position 3: not in the recipe data
+                warning: dropped recipe DD742F51-7B94-4AA4-8F0B-7A0C6C5A1A11 at position 2: not in the recipe data
+                warning: dropped recipe 7E2B1D3C-0000-4000-8000-000000000002 at position 4: not in the recipe data
 
                 """)
         let json = await navstate(["restore", "stale-ids", "--json", "--policy", "truncate"], in: directory)
@@ -151,7 +151,7 @@ import Testing
         #expect(outcome.standardOutput == "Removed 1 scene not saved within 30d:\n  old\n")
         let none = await navstate(
             ["prune", "--older-than=45m"], in: directory, now: fixedNow.addingTimeInterval(-7_200))
-        #expect(none.standardOutput == "No scenes older than 45m.\n")
+        #expect(none.standardOutput == "No scenes older than 45m removed.\n")
     }
 
     @Test("recipes lists the data set as a table or JSON")
@@ -166,7 +166,8 @@ import Testing
     @Test("global options are accepted before or after the subcommand")
     func globalOptionsAnywhere() async throws {
         let directory = try TemporaryDirectory()
-        let before = await navstate(["--app", "other", "--state-dir", "custom", "save", "main"], in: directory)
+        let before = await navstate(
+            ["--app", "other", "--state-dir", "custom", "save", "main", "--clear"], in: directory)
         #expect(before.standardOutput.hasPrefix("Saved scene 'main' to '<tmp>/custom/other/scenes/main.json'."))
         let after = await navstate(["restore", "main", "--state-dir", "custom", "--app=other"], in: directory)
         #expect(after.status == 0)
@@ -193,6 +194,6 @@ import Testing
         let outcome = await navstate(["restore", "main", "--data", "reduced.json"], in: directory)
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput == "scene:    main\ncategory: (none)\npath:\n  1. Apple Pie\n  2. Mochi\n")
-        #expect(outcome.standardError == "warning: dropped recipe \(crust) at position 1: not in the recipe data\n")
+        #expect(outcome.standardError == "warning: dropped recipe \(crust) at position 2: not in the recipe data\n")
     }
 }

@@ -53,6 +53,27 @@ func runBinary(
         let help = try runBinary(["--help"], in: directory)
         #expect(help.status == 0 && help.standardOutput.hasPrefix("OVERVIEW:"))
     }
+
+    @Test("--input may name a pipe: /dev/stdin and a shell's <(...) are read, not refused as FIFOs")
+    func inputFromPipes() throws {
+        let directory = try TemporaryDirectory()
+        let fromStdin = try runBinary(
+            ["save", "a", "--input", "/dev/stdin"], in: directory, input: #"{"selectedCategory":2,"recipePathIds":[]}"#)
+        #expect(fromStdin.status == 0, "\(fromStdin.standardError)")
+        #expect(fromStdin.standardOutput.hasSuffix("category: salad\npath:     (empty)\n"))
+        let substituted = try runProcess(
+            "/bin/bash",
+            [
+                "-c", #"exec "$0" save b --input <(printf '{"selectedCategory":1,"recipePathIds":[]}')"#,
+                Products.path("navstate"),
+            ], environment: ["XDG_STATE_HOME": directory.appending("state"), "PATH": "/usr/bin:/bin"])
+        #expect(substituted.status == 0, "\(substituted.standardError)")
+        #expect(substituted.standardOutput.hasSuffix("category: pancake\npath:     (empty)\n"))
+        // A device is still refused, without being read.
+        let device = try runBinary(["save", "c", "--input", "/dev/zero"], in: directory)
+        #expect(device.status == 64)
+        #expect(device.standardError.hasPrefix("Error: refusing '/dev/zero': it is a device, not a regular file\n"))
+    }
 }
 
 /// Permission cases need a user that permissions apply to: root bypasses them, and CI runs as root,
@@ -104,7 +125,7 @@ func runBinary(
         let inspect = try run(["inspect"], in: directory)
         #expect(inspect.status == 0)
         #expect(inspect.standardOutput.contains("unreadable"))
-        let save = try run(["save", "other"], in: directory)
+        let save = try run(["save", "other", "--clear"], in: directory)
         #expect(save.status == 77)
         #expect(
             save.standardError.hasPrefix(

@@ -18,6 +18,11 @@ import Testing
     nonisolated static let usageErrors: [Case] = [
         Case(arguments: ["bake"], status: 64, message: "unknown subcommand 'bake'"),
         Case(
+            arguments: ["restor", "main"], status: 64, message: "unknown subcommand 'restor'; did you mean 'restore'?"),
+        Case(
+            arguments: ["restore", "main", "--jsn"], status: 64,
+            message: "unknown option '--jsn'; did you mean '--json'?", command: "restore"),
+        Case(
             arguments: ["restore", "main", "--fast"], status: 64, message: "unknown option '--fast'", command: "restore"
         ),
         Case(arguments: ["restore"], status: 64, message: "missing argument <scene>", command: "restore"),
@@ -26,27 +31,56 @@ import Testing
             arguments: ["restore", "a/b"], status: 64, message: "invalid scene ID 'a/b': it contains '/'",
             command: "restore"),
         Case(
-            arguments: ["save", "main", "--category"], status: 64, message: "missing value for option '--category'",
+            arguments: ["save", "main", "--category"], status: 64,
+            message: "missing value for option '--category' (expected --category <name>)",
             command: "save"),
         Case(
             arguments: ["save", "main", "--category", "soup"], status: 64,
             message: "unknown category 'soup' (expected dessert, pancake, salad or sandwich)", command: "save"),
         Case(
+            arguments: ["save", "main", "--category", "desert"], status: 64,
+            message:
+                "unknown category 'desert' (expected dessert, pancake, salad or sandwich); did you mean 'dessert'?",
+            command: "save"),
+        Case(
+            arguments: ["save", "main", "--recipe", "Apple Pi"], status: 64,
+            message: "unknown recipe 'Apple Pi'; did you mean 'Apple Pie'?", command: "save"),
+        Case(
+            arguments: ["save", "main"], status: 64,
+            message: "nothing to save: give '--category', '--recipe' or '--input', or '--clear' to save an empty state",
+            command: "save"),
+        Case(
+            arguments: ["save", "main", "--clear", "--category", "salad"], status: 64,
+            message: "option '--clear' cannot be combined with '--input', '--category' or '--recipe'", command: "save"),
+        Case(
+            arguments: ["save", "main", "--category", "salad", "--as-is"], status: 64,
+            message: "option '--as-is' stores the JSON of '--input' as it is; give '--input <file>'", command: "save"),
+        Case(
+            arguments: ["save", "main", "--clear", "--key", ""], status: 64, message: "invalid key '': it is empty",
+            command: "save"),
+        Case(
             arguments: ["save", "main", "--recipe", "Tofu"], status: 64,
             message: "unknown recipe 'Tofu'; see 'navstate recipes'", command: "save"),
         Case(
             arguments: ["save", "main", "--recipe", "00000000-0000-4000-8000-000000000000"], status: 64,
-            message: "unknown recipe ID '00000000-0000-4000-8000-000000000000'", command: "save"),
+            message: "unknown recipe ID '00000000-0000-4000-8000-000000000000'; see 'navstate recipes'", command: "save"
+        ),
         Case(
             arguments: ["save", "main", "--input", "-", "--category", "salad"], status: 64,
             message: "option '--input' cannot be combined with '--category' or '--recipe'", command: "save"),
         Case(
             arguments: ["prune", "--older-than", "3w"], status: 64,
-            message: "invalid duration '3w' (expected a number and a unit: 30d, 12h, 45m or 90s)", command: "prune"),
+            message: "'3w' is not a duration (expected a number and a unit: 30d, 12h, 45m or 90s)", command: "prune"),
+        Case(
+            arguments: ["prune", "--older-than", "-5d"], status: 64,
+            message: "'-5d' is not a duration (expected a number and a unit: 30d, 12h, 45m or 90s)", command: "prune"),
         Case(arguments: ["prune"], status: 64, message: "missing option '--older-than <duration>'", command: "prune"),
         Case(
             arguments: ["restore", "main", "--policy", "maybe"], status: 64,
             message: "unknown policy 'maybe' (expected skip or truncate)", command: "restore"),
+        Case(
+            arguments: ["restore", "main", "--policy", "trunc"], status: 64,
+            message: "unknown policy 'trunc' (expected skip or truncate); did you mean 'truncate'?", command: "restore"),
         Case(
             arguments: ["--app", "..", "inspect"], status: 64,
             message: "invalid app ID '..': it must start with a letter or a digit", command: "inspect"),
@@ -117,19 +151,20 @@ import Testing
         #expect(input.status == 65)
         #expect(
             input.standardError.hasPrefix(
-                "Error: invalid navigation data: 'recipePathIds[0]' must be a string, found number\n"))
+                "Error: standard input: invalid navigation data: 'recipePathIds[0]' must be a string, found number\n"))
         try "{\"recipes\": [}".write(toFile: directory.appending("bad.json"), atomically: true, encoding: .utf8)
         let data = await navstate(["recipes", "--data", "bad.json"], in: directory)
         #expect(data.status == 65)
         #expect(
-            data.standardError.hasPrefix("Error: recipe data is not valid JSON: unexpected '}' at line 1, column 14\n"))
+            data.standardError.hasPrefix(
+                "Error: '<tmp>/bad.json': recipe data is not valid JSON: unexpected '}' at line 1, column 14\n"))
     }
 
     @Test("exit 73 when the state folder cannot be created")
     func cannotCreateStateFolder() async throws {
         let directory = try TemporaryDirectory()
         try "".write(toFile: directory.appending("file"), atomically: true, encoding: .utf8)
-        let outcome = await navstate(["--state-dir", "file/state", "save", "main"], in: directory)
+        let outcome = await navstate(["--state-dir", "file/state", "save", "main", "--clear"], in: directory)
         #expect(outcome.status == 73)
         #expect(
             outcome.standardError.hasPrefix(
@@ -142,7 +177,7 @@ import Testing
         // A folder where the scene's lock file should be: opening it for writing fails with EISDIR.
         try FileManager.default.createDirectory(
             atPath: directory.scenes + "/.main.lock", withIntermediateDirectories: true)
-        let outcome = await navstate(["save", "main"], in: directory)
+        let outcome = await navstate(["save", "main", "--clear"], in: directory)
         #expect(outcome.status == 74)
         #expect(
             outcome.standardError.hasPrefix(

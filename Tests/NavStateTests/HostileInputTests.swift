@@ -69,7 +69,7 @@ import Testing
             health: "ok"),
         Case(
             name: "control-characters", restoreStatus: 0,
-            restoreError: "warning: dropped recipe \\u{1b}[2J\\u{1b}[31mgotcha at position 0: not a UUID", health: "ok"),
+            restoreError: "warning: dropped recipe \\u{1b}[2J\\u{1b}[31mgotcha at position 1: not a UUID", health: "ok"),
         Case(
             name: "huge-string", restoreStatus: 65,
             restoreError: "Error: invalid navigation data: expected an object, found string", health: "ok"),
@@ -137,7 +137,7 @@ import Testing
         }
         let list = try runBinary(["inspect", "--json"], in: directory, dataLimitKilobytes: 65_536)
         #expect(list.status == 0)
-        let summaries = try JSONValue(parsing: Array(list.standardOutput.utf8)).arrayValue ?? []
+        let summaries = try JSONValue(parsing: Array(list.standardOutput.utf8)).objectValue?["scenes"]?.arrayValue ?? []
         let health = Dictionary(
             uniqueKeysWithValues: summaries.compactMap { item -> (String, String)? in
                 guard let object = item.objectValue, let scene = object["scene"]?.stringValue,

@@ -119,4 +119,61 @@ import Testing
         try await task.value
         #expect(try store.value(NavigationState.self, forKey: "navigation", in: scene)?.selectedCategory == .pancake)
     }
+
+    @Test("a change reaches the disk through the change stream alone, with no flush or close")
+    func writesThroughWithoutFlush() async throws {
+        let (directory, store) = try store()
+        defer { withExtendedLifetime(directory) {} }
+        let scene = try SceneID("main")
+        let model = NavigationModel()
+        let persistence = try await NavigationPersistence.connect(model, to: store, scene: scene)
+        model.selectedCategory = .salad
+        model.path.append(try #require(DataModel.cookbook.recipe(named: "Caprese")))
+        let expected = model.state
+        // Poll the file, with a generous bound: only the forwarding task can write it here.
+        var stored: NavigationState?
+        for _ in 0..<1_000 {
+            stored = try? store.value(NavigationState.self, forKey: "navigation", in: scene)
+            if stored == expected { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(stored == expected)
+        // The writer's counters show it came through the stream: submitted and written before any flush.
+        let statistics = persistence.statistics
+        #expect(statistics.submitted >= 1)
+        #expect(statistics.written >= 1)
+        #expect(statistics.failed == 0)
+        try await persistence.close()
+    }
+
+    @Test("connecting without restoring keeps a copy of a stored value that is not navigation data")
+    func replacingKeepsUnreadableValue() async throws {
+        let (directory, store) = try store(with: "invalid-navigation")
+        defer { withExtendedLifetime(directory) {} }
+        let model = NavigationModel()
+        let persistence = try await NavigationPersistence.connect(
+            model, to: store, scene: try SceneID("invalid-navigation"), restoring: false)
+        let kept = try #require(persistence.keptAsidePath)
+        #expect(kept.hasPrefix(store.scenesDirectory + "/invalid-navigation.invalid-"))
+        #expect(
+            Array(try Data(contentsOf: URL(fileURLWithPath: kept)))
+                == (try Fixtures.bytes("scenes/invalid-navigation.json")))
+        model.selectedCategory = .dessert
+        try await persistence.close()
+        let stored = try store.value(NavigationState.self, forKey: "navigation", in: try SceneID("invalid-navigation"))
+        #expect(stored?.selectedCategory == .dessert)
+        // A readable value is replaced without a copy.
+        let again = try await NavigationPersistence.connect(
+            NavigationModel(), to: store, scene: try SceneID("invalid-navigation"), restoring: false)
+        #expect(again.keptAsidePath == nil)
+        try await again.close()
+    }
+
+    @Test("a dropped ID's reason reads as words; its stable code is the raw value")
+    func reasonSpellings() {
+        #expect("\(RestoreReport.Reason.notInDataSet)" == "not in the recipe data")
+        #expect(RestoreReport.Reason.notInDataSet.rawValue == "not-in-data-set")
+        #expect("\(RestoreReport.Reason.beyondMaximumDepth)" == "beyond the maximum depth")
+        #expect("\(RestoreReport.Reason.malformedID)" == "not a UUID")
+    }
 }

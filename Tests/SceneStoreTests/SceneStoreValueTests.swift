@@ -206,9 +206,32 @@ import Testing
         try old.set(1, forKey: "a", in: try SceneID("old"))
         try new.set(1, forKey: "a", in: try SceneID("new"))
         try writeFile(old.scenesDirectory + "/future.json", #"{"format": 9}"#)
-        let removed = try new.removeScenes(savedBefore: Date(timeIntervalSince1970: 3_000))
-        #expect(removed.map(\.rawValue) == ["old"])
+        let outcome = try new.prune(before: Date(timeIntervalSince1970: 3_000))
+        #expect(outcome == PruneOutcome(removedScenes: [try SceneID("old")]))
         #expect(try new.scenes().map(\.scene.rawValue) == ["future", "new"])
+    }
+
+    @Test("prune tries every candidate: one it cannot remove is reported and the others are removed")
+    func pruneGoesOnPastAFailure() throws {
+        let temporary = try TemporaryDirectory()
+        let old = try temporary.store(now: Date(timeIntervalSince1970: 1_000))
+        let new = try temporary.store(now: Date(timeIntervalSince1970: 5_000))
+        try old.set(1, forKey: "a", in: try SceneID("a-old"))
+        // A folder named like a scene file sorts between the two and cannot be unlinked.
+        try FileManager.default.createDirectory(
+            atPath: old.scenesDirectory + "/b-folder.json", withIntermediateDirectories: true)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000)],
+            ofItemAtPath: old.scenesDirectory + "/b-folder.json")
+        try old.set(1, forKey: "a", in: try SceneID("c-old"))
+        let outcome = try new.prune(before: Date(timeIntervalSince1970: 3_000))
+        #expect(outcome.removedScenes.map(\.rawValue) == ["a-old", "c-old"])
+        #expect(
+            outcome.failures == [
+                PruneOutcome.Failure(
+                    path: old.scenesDirectory + "/b-folder.json",
+                    error: .cannotRemove(path: old.scenesDirectory + "/b-folder.json", errno: .isADirectory))
+            ])
     }
 
     @Test("error descriptions name the path and the OS reason")

@@ -41,6 +41,47 @@ import Testing
         #expect(root == testCase.expected)
     }
 
+    static let appleCases: [Case] = [
+        Case(
+            name: "Apple: an absolute XDG_STATE_HOME is still honoured",
+            environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/Users/u"], expected: "/x/state"),
+        Case(
+            name: "Apple: the user's Application Support", environment: ["HOME": "/Users/u"],
+            expected: "/Users/u/Library/Application Support"),
+        Case(
+            name: "Apple: a sandboxed app's container",
+            environment: ["HOME": "/Users/u/Library/Containers/com.example.app/Data/"],
+            expected: "/Users/u/Library/Containers/com.example.app/Data/Library/Application Support"),
+        Case(
+            name: "Apple: a relative XDG_STATE_HOME is ignored",
+            environment: ["XDG_STATE_HOME": "s", "HOME": "/Users/u"],
+            expected: "/Users/u/Library/Application Support"),
+        Case(
+            name: "Apple: HOME unset uses the password database", environment: [:],
+            expected: "/from/passwd/Library/Application Support"),
+    ]
+
+    @Test("resolves the state root by Apple platforms' convention", arguments: appleCases)
+    func resolvesTheAppleStateRoot(_ testCase: Case) throws {
+        let root = try StateDirectory.resolveRoot(
+            environment: testCase.environment, convention: .appleApplicationSupport,
+            passwordDatabaseHome: { "/from/passwd" })
+        #expect(root == testCase.expected)
+    }
+
+    @Test("the platform's convention is XDG on Linux, and the public resolver takes either")
+    func conventionOfThisPlatform() throws {
+        #if os(Linux)
+            #expect(StateDirectory.Convention.current == .xdg)
+        #endif
+        let environment = ["HOME": "/home/u"]
+        #expect(try StateDirectory.resolveRoot(environment: environment, convention: .xdg) == "/home/u/.local/state")
+        #expect(
+            try StateDirectory.resolveRoot(environment: environment, convention: .appleApplicationSupport)
+                == "/home/u/Library/Application Support")
+        #expect(try StateDirectory.resolveRoot(environment: environment) == "/home/u/.local/state")
+    }
+
     @Test("fails clearly when no home can be found")
     func failsWithoutAnyHome() {
         #expect(

@@ -34,35 +34,11 @@ package struct FileStatus: Sendable, Equatable {
     package var permissions: UInt32
     /// Seconds since 1970.
     package var modificationTime: Double
-    /// Identifies one version of a file: device, inode, and modification and change times in
-    /// nanoseconds. Every SceneStore write creates a new inode, so an equal identity means the
-    /// file is the one last seen. Nil where the file system does not tell (the simulated one).
-    package var identity: FileIdentity?
-
-    package init(kind: Kind, size: Int64, permissions: UInt32, modificationTime: Double, identity: FileIdentity? = nil)
-    {
+    package init(kind: Kind, size: Int64, permissions: UInt32, modificationTime: Double) {
         self.kind = kind
         self.size = size
         self.permissions = permissions
         self.modificationTime = modificationTime
-        self.identity = identity
-    }
-}
-
-/// One version of one file, as `fstat` identifies it.
-package struct FileIdentity: Sendable, Hashable {
-    package var device: Int64
-    package var inode: Int64
-    package var size: Int64
-    package var modificationNanoseconds: Int64
-    package var changeNanoseconds: Int64
-
-    package init(device: Int64, inode: Int64, size: Int64, modificationNanoseconds: Int64, changeNanoseconds: Int64) {
-        self.device = device
-        self.inode = inode
-        self.size = size
-        self.modificationNanoseconds = modificationNanoseconds
-        self.changeNanoseconds = changeNanoseconds
     }
 }
 

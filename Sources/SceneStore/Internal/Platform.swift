@@ -92,29 +92,6 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int)
 }
 private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
 
-// MARK: - Locking
-
-/// A POSIX mutex on the heap, where it cannot move.
-///
-/// `@unchecked Sendable`: a pthread mutex exists to be shared between threads.
-final class PlatformMutex: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
-}
-
 // MARK: - The real file system
 
 /// The file system as the kernel provides it: every call is one system call (EINTR retried).
@@ -212,20 +189,13 @@ extension FileStatus {
         }
         #if canImport(Darwin)
             let modification = info.st_mtimespec
-            let change = info.st_ctimespec
         #else
             let modification = info.st_mtim
-            let change = info.st_ctim
         #endif
         let modified = Double(modification.tv_sec) + Double(modification.tv_nsec) / 1e9
         self.init(
             kind: kind, size: Int64(info.st_size), permissions: UInt32(info.st_mode) & 0o7777,
-            modificationTime: modified,
-            identity: FileIdentity(
-                device: Int64(truncatingIfNeeded: info.st_dev), inode: Int64(truncatingIfNeeded: info.st_ino),
-                size: Int64(info.st_size),
-                modificationNanoseconds: Int64(modification.tv_sec) * 1_000_000_000 + Int64(modification.tv_nsec),
-                changeNanoseconds: Int64(change.tv_sec) * 1_000_000_000 + Int64(change.tv_nsec)))
+            modificationTime: modified)
     }
 }
 

@@ -25,6 +25,19 @@ package enum Timestamp {
         format(date).filter { $0 != "-" && $0 != ":" }
     }
 
+    /// Parses the compact form `YYYYMMDDTHHMMSS.fffZ` of ``compact(_:)``.
+    static func parseCompact(_ text: String) -> Date? {
+        let characters = Array(text)
+        guard characters.count == 20 else { return nil }
+        let year = String(characters[0..<4])
+        let month = String(characters[4..<6])
+        let day = String(characters[6..<8])
+        let hour = String(characters[9..<11])
+        let minute = String(characters[11..<13])
+        let rest = String(characters[13...])
+        return parse("\(year)-\(month)-\(day)\(characters[8])\(hour):\(minute):\(rest)")
+    }
+
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff]Z`.
     static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)

@@ -5,7 +5,7 @@ struct UsageError: Error, Equatable {
 }
 
 /// A parsed command line.
-struct ParsedCommandLine: Equatable {
+struct ParsedCommandLine {
     var command: String?
     var positionals: [String] = []
     /// Options with values, in the order given, as (name, value).
@@ -13,27 +13,36 @@ struct ParsedCommandLine: Equatable {
     var flags: Set<String> = []
     var wantsHelp = false
     var wantsVersion = false
-
-    static func == (lhs: ParsedCommandLine, rhs: ParsedCommandLine) -> Bool {
-        lhs.command == rhs.command && lhs.positionals == rhs.positionals
-            && lhs.options.map(\.name) == rhs.options.map(\.name)
-            && lhs.options.map(\.value) == rhs.options.map(\.value)
-            && lhs.flags == rhs.flags && lhs.wantsHelp == rhs.wantsHelp && lhs.wantsVersion == rhs.wantsVersion
-    }
+    /// The first thing wrong with the command line; `--help` and `--version` win over it.
+    var error: UsageError?
 
     /// The last value of an option.
-    func value(_ name: String) -> String? { options.last { $0.name == name }?.value }
+    func value(_ option: CommandSpec.Option) -> String? { options.last { $0.name == option.name }?.value }
 
     /// Every value of an option, in order.
-    func values(_ name: String) -> [String] { options.filter { $0.name == name }.map(\.value) }
+    func values(_ option: CommandSpec.Option) -> [String] {
+        options.filter { $0.name == option.name }.map(\.value)
+    }
+
+    /// Whether a flag was given.
+    func has(_ flag: CommandSpec.Option) -> Bool { flags.contains(flag.name) }
+
+    /// Whether an option was given, with or without a value.
+    func gave(_ option: CommandSpec.Option) -> Bool { has(option) || value(option) != nil }
 }
 
 /// Parses `navstate [global options] <subcommand> [arguments and options]`, with global options
 /// also accepted after the subcommand, `--name=value` and `--name value` spellings, and `--` to end
 /// the options.
+///
+/// Parsing never stops at the first mistake: it reads the whole line, so that `--help` or
+/// `--version` anywhere is honoured (and nothing else done) even on a line with a mistake.
 enum ArgumentParser {
-    static func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine {
+    static func parse(_ arguments: [String]) -> ParsedCommandLine {
         var result = ParsedCommandLine()
+        func fail(_ message: String) {
+            if result.error == nil { result.error = UsageError(message: message, command: result.command) }
+        }
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -41,26 +50,30 @@ enum ArgumentParser {
             index += 1
             if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
                 if result.command == nil {
-                    guard CommandSpec.named(argument) != nil else {
-                        throw UsageError(message: "unknown subcommand '\(printable(argument))'", command: nil)
+                    if CommandSpec.named(argument) != nil {
+                        result.command = argument
+                    } else {
+                        fail(
+                            "unknown subcommand '\(TerminalText.escaped(argument))'"
+                                + Suggestions.didYouMean(argument, among: CommandSpec.all.map(\.name)))
+                        result.command = ""
                     }
-                    result.command = argument
                 } else {
                     result.positionals.append(argument)
                 }
                 continue
             }
-            if argument == "--" {
+            switch argument {
+            case "--":
                 onlyPositionals = true
                 continue
-            }
-            if argument == "--help" || argument == "-h" {
+            case "--help", "-h":
                 result.wantsHelp = true
                 continue
-            }
-            if argument == "--version" {
+            case "--version":
                 result.wantsVersion = true
                 continue
+            default: break
             }
             var name = argument
             var inlineValue: String?
@@ -68,33 +81,41 @@ enum ArgumentParser {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            let spec = result.command.flatMap(CommandSpec.named)
-            guard let option = GlobalOptions.all.first(where: { $0.name == name }) ?? spec?.option(named: name) else {
-                throw UsageError(message: "unknown option '\(printable(name))'", command: result.command)
+            let known = GlobalOptions.all + (result.command.flatMap(CommandSpec.named)?.options ?? [])
+            guard let option = known.first(where: { $0.name == name }) else {
+                fail(
+                    "unknown option '\(TerminalText.escaped(name))'"
+                        + Suggestions.didYouMean(name, among: known.map(\.name) + ["--help", "--version"]))
+                continue
             }
             guard option.valueName != nil else {
-                if inlineValue != nil {
-                    throw UsageError(message: "option '\(name)' takes no value", command: result.command)
-                }
+                if inlineValue != nil { fail("option '\(name)' takes no value") }
                 result.flags.insert(name)
                 continue
             }
             if let inlineValue {
                 result.options.append((name, inlineValue))
-            } else if index < arguments.count, arguments[index] == "-" || !arguments[index].hasPrefix("-") {
+            } else if index < arguments.count, takesAsValue(arguments[index]) {
                 result.options.append((name, arguments[index]))
                 index += 1
             } else {
-                throw UsageError(message: "missing value for option '\(name)'", command: result.command)
+                fail("missing value for option '\(name)' (expected \(option.synopsis))")
+                continue
             }
             if !option.repeatable, result.options.filter({ $0.name == name }).count > 1 {
-                throw UsageError(message: "option '\(name)' given more than once", command: result.command)
+                fail("option '\(name)' given more than once")
             }
         }
         return result
     }
 
-    /// Checks the positional arguments against a subcommand's spec.
+    /// Whether the argument after an option is its value: anything but another option, so that a
+    /// value such as `-5d` reaches the option and is reported for what it is.
+    private static func takesAsValue(_ argument: String) -> Bool {
+        !(argument.hasPrefix("--") && argument.count > 2) && argument != "-h"
+    }
+
+    /// Checks the positional arguments and required options against a subcommand's spec.
     static func check(_ parsed: ParsedCommandLine, against spec: CommandSpec) throws(UsageError) {
         let required = spec.arguments.filter(\.required)
         if parsed.positionals.count < required.count {
@@ -103,17 +124,11 @@ enum ArgumentParser {
         }
         if parsed.positionals.count > spec.arguments.count {
             throw UsageError(
-                message: "unexpected argument '\(printable(parsed.positionals[spec.arguments.count]))'",
+                message: "unexpected argument '\(TerminalText.escaped(parsed.positionals[spec.arguments.count]))'",
                 command: spec.name)
         }
-    }
-
-    /// Escapes control characters so a hostile argument cannot rewrite the terminal.
-    static func printable(_ text: String) -> String {
-        String(
-            text.unicodeScalars.flatMap { scalar -> [Character] in
-                scalar.value < 0x20 || scalar.value == 0x7F
-                    ? Array("\\u{\(String(scalar.value, radix: 16))}") : [Character(scalar)]
-            })
+        for option in spec.options where option.required && !parsed.gave(option) {
+            throw UsageError(message: "missing option '\(option.synopsis)'", command: spec.name)
+        }
     }
 }

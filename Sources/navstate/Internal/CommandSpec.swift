@@ -1,17 +1,29 @@
-/// The shape of a subcommand: its arguments and options, and the text of its help.
+/// The shape of a subcommand: its arguments and options, and the text of its help. Parsing,
+/// checking, usage lines and help all read these declarations, so they cannot disagree.
 struct CommandSpec: Sendable {
+    /// An option, declared once and looked up by value (`parsed.value(.input)`), never by a string.
     struct Option: Sendable {
         var name: String
         /// The placeholder of the option's value, or nil for a flag.
         var valueName: String?
         var help: String
         var repeatable = false
+        /// Whether the subcommand cannot run without it.
+        var required = false
+
+        /// How the option reads in a usage line: `--older-than <duration>`.
+        var synopsis: String { valueName.map { "\(name) <\($0)>" } ?? name }
+    }
+
+    struct Argument: Sendable {
+        var name: String
+        var help: String
+        var required: Bool
     }
 
     var name: String
     var overview: String
-    /// Positional arguments: name, help, and whether it is required.
-    var arguments: [(name: String, help: String, required: Bool)]
+    var arguments: [Argument]
     var options: [Option]
     var examples: [String] = []
 
@@ -19,8 +31,8 @@ struct CommandSpec: Sendable {
         var parts = ["navstate", name]
         for argument in arguments { parts.append(argument.required ? "<\(argument.name)>" : "[<\(argument.name)>]") }
         for option in options {
-            let text = option.valueName.map { "\(option.name) <\($0)>" } ?? option.name
-            parts.append(option.repeatable ? "[\(text) ...]" : "[\(text)]")
+            let text = option.repeatable ? "\(option.synopsis) ..." : option.synopsis
+            parts.append(option.required ? text : "[\(text)]")
         }
         return parts.joined(separator: " ")
     }
@@ -28,92 +40,107 @@ struct CommandSpec: Sendable {
     func option(named name: String) -> Option? { options.first { $0.name == name } }
 }
 
+// MARK: - Options
+
+extension CommandSpec.Option {
+    static let stateDirectory = Self(
+        name: "--state-dir", valueName: "path",
+        help: "The state root instead of the platform's (default: $XDG_STATE_HOME or ~/.local/state).")
+    static let app = Self(
+        name: "--app", valueName: "id", help: "The app whose scenes to use (default: \(CommandLineTool.defaultAppID)).")
+    static let data = Self(
+        name: "--data", valueName: "recipes.json",
+        help: "Recipe data to use instead of the built-in cookbook (ours or the sample's Recipes.json).")
+
+    static let category = Self(
+        name: "--category", valueName: "name", help: "The selected category: dessert, pancake, salad or sandwich.")
+    static let recipe = Self(
+        name: "--recipe", valueName: "id-or-name",
+        help: "A recipe to push on the path, by ID or name (case and accents ignored). Repeat in order.",
+        repeatable: true)
+    static let input = Self(
+        name: "--input", valueName: "file",
+        help: "Read navigation JSON from a file, a pipe, or '-' for stdin; IDs not in the data are dropped.")
+    static let asIs = Self(
+        name: "--as-is", valueName: nil,
+        help: "With --input: store the navigation JSON exactly as given, IDs not looked up (for fixtures).")
+    static let clear = Self(name: "--clear", valueName: nil, help: "Save an empty state: no category, empty path.")
+    static let key = Self(
+        name: "--key", valueName: "name",
+        help: "The scene value holding the navigation state (default: \(CommandLineTool.navigationKey)).")
+    static let json = Self(name: "--json", valueName: nil, help: "Print JSON instead of text.")
+    static let policy = Self(
+        name: "--policy", valueName: "skip|truncate",
+        help: "skip: drop missing recipes and keep the rest (default); truncate: stop at the first missing one.")
+    static let olderThan = Self(
+        name: "--older-than", valueName: "duration", help: "A number and a unit: d, h, m or s (30d, 12h, 45m, 90s).",
+        required: true)
+    static let onlyCategory = Self(name: "--category", valueName: "name", help: "Only this category, sorted by name.")
+}
+
 /// The options every subcommand accepts, before or after it.
 enum GlobalOptions {
-    static let all: [CommandSpec.Option] = [
-        .init(
-            name: "--state-dir", valueName: "path",
-            help: "The state root instead of $XDG_STATE_HOME (default: $XDG_STATE_HOME or ~/.local/state)."),
-        .init(
-            name: "--app", valueName: "id",
-            help: "The app whose scenes to use (default: \(CommandLineTool.defaultAppID))."),
-        .init(name: "--data", valueName: "recipes.json", help: "Recipe data to use instead of the built-in cookbook."),
-    ]
+    static let all: [CommandSpec.Option] = [.stateDirectory, .app, .data]
 }
+
+// MARK: - Subcommands
 
 extension CommandSpec {
     static let save = CommandSpec(
         name: "save",
         overview: "Save a scene's navigation state, built from options in order or read from JSON.",
-        arguments: [("scene", "The scene to save (letters, digits, '-' and '_'; at most 64).", true)],
-        options: [
-            .init(
-                name: "--category", valueName: "name",
-                help: "The selected category: dessert, pancake, salad or sandwich."),
-            .init(
-                name: "--recipe", valueName: "id-or-name",
-                help: "A recipe to push on the path, by ID or name (case and accents ignored). Repeat in order.",
-                repeatable: true),
-            .init(
-                name: "--input", valueName: "file",
-                help: "Read navigation JSON (as the sample's jsonData produces it) from a file, or '-' for stdin."),
+        arguments: [
+            .init(name: "scene", help: "The scene to save (letters, digits, '-' and '_'; at most 64).", required: true)
         ],
+        options: [.category, .recipe, .input, .asIs, .clear, .key, .json],
         examples: [
             #"navstate save main --category dessert --recipe "Apple Pie" --recipe "Pie Crust""#,
-            #"echo '{"selectedCategory":2,"recipePathIds":[]}' | navstate save main --input -"#,
+            #"navstate save main --input NavigationData.json"#,
+            #"navstate save stale --input old-payload.json --as-is"#,
+            #"navstate save main --clear"#,
         ])
 
     static let restore = CommandSpec(
         name: "restore",
         overview: "Restore a scene's navigation state against the recipe data and show what was dropped.",
-        arguments: [("scene", "The scene to restore.", true)],
-        options: [
-            .init(
-                name: "--policy", valueName: "skip|truncate",
-                help: "skip: drop missing recipes and keep the rest (default); truncate: stop at the first missing one."
-            ),
-            .init(name: "--json", valueName: nil, help: "Print one JSON object instead of text."),
-        ],
+        arguments: [.init(name: "scene", help: "The scene to restore.", required: true)],
+        options: [.policy, .key, .json],
         examples: ["navstate restore main", "navstate restore main --policy truncate --json"])
 
     static let inspect = CommandSpec(
         name: "inspect",
-        overview: "List the saved scenes, or show one scene's document and what a restore would drop. Changes nothing.",
-        arguments: [("scene", "The scene to show; without it, every scene is listed.", false)],
-        options: [.init(name: "--json", valueName: nil, help: "Print JSON instead of text.")],
+        overview: "List the saved scenes, or show one scene's file and what a restore would drop. Changes nothing.",
+        arguments: [
+            .init(name: "scene", help: "The scene to show; without it, every scene is listed.", required: false)
+        ],
+        options: [.key, .json],
         examples: ["navstate inspect", "navstate inspect main --json"])
 
     static let remove = CommandSpec(
         name: "remove",
         overview: "Delete a scene's saved state, as closing a window does.",
-        arguments: [("scene", "The scene to remove.", true)],
-        options: [],
+        arguments: [.init(name: "scene", help: "The scene to remove.", required: true)],
+        options: [.json],
         examples: ["navstate remove main"])
 
     static let prune = CommandSpec(
         name: "prune",
-        overview: "Remove the scenes not saved within a duration.",
+        overview: "Remove the scenes not saved, and the kept-aside copies not made, within a duration.",
         arguments: [],
-        options: [
-            .init(
-                name: "--older-than", valueName: "duration", help: "A number and a unit: d, h, m or s (30d, 12h, 45m).")
-        ],
+        options: [.olderThan, .json],
         examples: ["navstate prune --older-than 30d"])
 
     static let recipes = CommandSpec(
         name: "recipes",
         overview: "List the recipe data: ID, name and category.",
         arguments: [],
-        options: [
-            .init(name: "--category", valueName: "name", help: "Only this category, sorted by name."),
-            .init(name: "--json", valueName: nil, help: "Print a JSON array instead of a table."),
-        ],
+        options: [.onlyCategory, .json],
         examples: ["navstate recipes --category dessert"])
 
     static let help = CommandSpec(
         name: "help",
         overview: "Show help for navstate or one of its subcommands.",
-        arguments: [("subcommand", "The subcommand to describe.", false)],
+        arguments: [.init(name: "subcommand", help: "The subcommand to describe.", required: false)],
         options: [])
 
     static let all: [CommandSpec] = [save, restore, inspect, remove, prune, recipes, help]

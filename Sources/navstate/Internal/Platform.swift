@@ -23,16 +23,18 @@ enum StandardStreams {
         }
     }
 
-    /// Reads standard input to its end.
-    static func readInput() -> [UInt8] {
+    /// Reads standard input to its end, but stops once it holds more than `limit` bytes (the caller
+    /// then refuses it), so an endless input cannot exhaust memory.
+    static func readInput(limit: Int) -> [UInt8] {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
+        while result.count <= limit {
             let count = buffer.withUnsafeMutableBytes { systemRead(0, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { return result }
             result.append(contentsOf: buffer[0..<count])
         }
+        return result
     }
 
     static func exit(_ status: Int32) -> Never { systemExit(status) }

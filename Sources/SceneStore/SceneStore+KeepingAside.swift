@@ -1,0 +1,109 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+// MARK: - Keeping aside
+
+extension SceneStore {
+    /// Keeps a copy of a scene's file aside when the value under `key` is one the caller cannot
+    /// read, before the caller replaces it: nothing stored is lost silently.
+    ///
+    /// Under the scene's lock, the file is read; when it has a value for `key` and `isReadable`
+    /// returns false for it, the file's exact bytes are written durably to
+    /// `<scene>.invalid-<time>.json` next to it (see ``KeptAsideFile``). The scene's file itself is
+    /// not changed. A corrupt file is left for the next write, which moves it aside itself.
+    ///
+    /// - Parameters:
+    ///   - key: The value's key.
+    ///   - scene: The scene.
+    ///   - isReadable: Whether the caller can read a stored value.
+    /// - Returns: The path of the copy, or nil when no copy was needed.
+    /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``; ``SceneStoreError/newerFormat(path:format:supported:)``,
+    ///   ``SceneStoreError/notARegularFile(path:kind:)``, ``SceneStoreError/fileTooLarge(path:size:limit:)`` or
+    ///   ``SceneStoreError/cannotRead(path:errno:)`` when the file cannot be used; ``SceneStoreError/cannotLock(path:errno:)``
+    ///   or ``SceneStoreError/cannotWrite(path:errno:)`` when the copy cannot be made.
+    @discardableResult
+    public func keepAsideIfUnreadable(
+        forKey key: String, in scene: SceneID, isReadable: (SceneValue) -> Bool
+    ) throws(SceneStoreError) -> String? {
+        try Self.validate(key: key)
+        let kept: String??
+        do throws(SceneStoreError) {
+            kept = try keepAside(forKey: key, in: scene, isReadable: isReadable)
+        } catch .cannotRead(_, .notADirectory) {
+            // No folder, so nothing stored to keep; the write that follows says what is wrong.
+            return nil
+        }
+        return kept ?? nil
+    }
+
+    private func keepAside(
+        forKey key: String, in scene: SceneID, isReadable: (SceneValue) -> Bool
+    ) throws(SceneStoreError) -> String?? {
+        try withExclusiveLock(on: scene, creating: false) { (directory) throws(SceneStoreError) -> String? in
+            let loaded: LoadedFile?
+            do throws(SceneStoreError) {
+                loaded = try load(scene, in: directory)
+            } catch .corrupt {
+                return nil
+            }
+            guard let loaded, let value = loaded.document.values[key], !isReadable(value) else { return nil }
+            let name = try freeName(for: scene, reason: .invalid, in: directory)
+            try replace(scene, with: loaded.bytes, in: directory, mode: loaded.status.permissions, named: name)
+            return scenesDirectory + "/" + name
+        }
+    }
+
+    /// Every file kept aside for the app's scenes, sorted by scene and then by time.
+    ///
+    /// - Returns: The files; empty when the app has no folder yet.
+    /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be read.
+    public func keptAsideFiles() throws(SceneStoreError) -> [KeptAsideFile] {
+        let files =
+            try withListing { (directory, names) -> [KeptAsideFile] in
+                names.compactMap { name in
+                    guard let (scene, reason, keptAt) = KeptAsideFile.parse(name: name) else { return nil }
+                    let size = (try? fileSystem.statusAt(directory, name))?.size ?? 0
+                    return KeptAsideFile(
+                        scene: scene, path: scenesDirectory + "/" + name, reason: reason, keptAt: keptAt, size: size)
+                }
+            } ?? []
+        // Within one millisecond, `-1`, `-2`, ... come after the first, and `-10` after `-9`.
+        return files.sorted {
+            ($0.scene, $0.keptAt, $0.path.count, $0.path) < ($1.scene, $1.keptAt, $1.path.count, $1.path)
+        }
+    }
+
+    /// Moves a corrupt file out of the scene's place to `<scene>.corrupt-<time>.json`.
+    func moveAside(_ scene: SceneID, in directory: Int32) throws(SceneStoreError) -> String {
+        let name = try freeName(for: scene, reason: .corrupt, in: directory)
+        do {
+            try fileSystem.renameAt(directory, Self.fileName(for: scene), name)
+            try fileSystem.synchronize(directory)
+        } catch {
+            throw .cannotWrite(path: scenesDirectory + "/" + name, errno: error)
+        }
+        return scenesDirectory + "/" + name
+    }
+
+    /// A kept-aside name that no file has yet. Only the holder of the scene's lock makes these.
+    private func freeName(
+        for scene: SceneID, reason: KeptAsideFile.Reason, in directory: Int32
+    ) throws(SceneStoreError) -> String {
+        let now = configuration.now()
+        var attempt = 0
+        while true {
+            let name = KeptAsideFile.name(for: scene, reason: reason, at: now, attempt: attempt)
+            do throws(Errno) {
+                _ = try fileSystem.statusAt(directory, name)
+                attempt += 1
+            } catch .noSuchFile {
+                return name
+            } catch {
+                throw .cannotWrite(path: scenesDirectory + "/" + name, errno: error)
+            }
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import RecipeData
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+// MARK: - inspect
+
+extension CommandLineTool {
+    /// Lists scenes and kept-aside files, or shows one scene with a dry run of its restore. Never
+    /// changes anything.
+    mutating func inspect(_ parsed: ParsedCommandLine, _ environment: Environment) throws {
+        let json = parsed.has(.json)
+        let store = environment.store
+        guard let name = parsed.positionals.first else {
+            let summaries = try store.scenes()
+            let kept = try store.keptAsideFiles()
+            if json {
+                printJSON(
+                    .object([
+                        "scenes": .array(summaries.map(Self.json)), "keptAside": .array(kept.map(Self.json)),
+                    ]))
+            } else {
+                printTable(summaries, directory: store.scenesDirectory)
+                printKeptAside(kept, directory: store.scenesDirectory)
+            }
+            return
+        }
+        let scene = try SceneID(name)
+        let key = parsed.value(.key) ?? Self.navigationKey
+        let kept = try store.keptAsideFiles().filter { $0.scene == scene }
+        let file: SceneFile
+        do {
+            file = try store.file(of: scene)
+        } catch {
+            // Corrupt or of a newer format: show what is there, and why it cannot be used.
+            if error.isUnusableContents {
+                try showUnusable(scene, error: error, keptAside: kept, json: json, store: store)
+            }
+            throw error
+        }
+        let document = file.document
+        var summary = SceneSummary(
+            scene: scene, path: file.path, keys: document.values.keys.sorted(), size: Int64(file.bytes.count),
+            lastSaved: document.savedAt, health: .ok)
+        var restored: Result<RestoreReport, RecipeDataError>?
+        if let value = document.values[key] {
+            do {
+                let payload = try NavigationPayload(sceneValue: value)
+                restored = .success(environment.data.restore(payload).report)
+            } catch {
+                restored = .failure(error)
+            }
+        }
+        var problem: String?
+        if case .failure(let error) = restored {
+            problem = "value '\(key)': \(error)"
+            summary.health = .unreadable(reason: problem ?? "")
+        }
+        if json {
+            var members = Self.jsonMembers(summary, lastSaved: document.savedAt)
+            if problem != nil { members["health"] = .string("invalid-value") }
+            members["problem"] = problem.map { .string($0) } ?? .null
+            members["key"] = .string(key)
+            members["document"] = (try? JSONValue(parsing: file.bytes)) ?? .null
+            if case .success(let report) = restored {
+                members["restore"] = report.json(in: environment.data)
+            } else {
+                members["restore"] = .null
+            }
+            members["keptAside"] = .array(kept.map(Self.json))
+            printJSON(.object(members))
+        } else {
+            printHeader(
+                summary, lastSaved: document.savedAt, problem: problem,
+                healthName: problem == nil ? nil : "invalid-value")
+            // The document is valid JSON, so control characters inside it are escaped already.
+            output += String(decoding: file.bytes, as: UTF8.self)
+            if file.bytes.last != 0x0A { print() }
+            print()
+            switch restored {
+            case nil: print("navigation: none saved under '\(TerminalText.escaped(key))'")
+            case .failure(let error): print("navigation: cannot be restored: \(error)")
+            case .success(let report): printDryRun(report)
+            }
+            printKeptAside(kept, directory: store.scenesDirectory)
+        }
+        if case .failure(let error) = restored { throw error }
+    }
+
+    /// Shows a scene file whose contents cannot be used: its problem and its bytes, escaped.
+    private mutating func showUnusable(
+        _ scene: SceneID, error: SceneStoreError, keptAside kept: [KeptAsideFile], json: Bool, store: SceneStore
+    ) throws {
+        let bytes = try store.storedBytes(of: scene)
+        var health = SceneSummary.Health.corrupt(reason: error.description)
+        if case .newerFormat(_, let format, _) = error { health = .newerFormat(format: format) }
+        let summary = SceneSummary(
+            scene: scene, path: store.path(for: scene), keys: [], size: Int64(bytes.count),
+            lastSaved: Date(timeIntervalSince1970: 0), health: health)
+        if json {
+            var members = Self.jsonMembers(summary, lastSaved: nil)
+            members["problem"] = .string(error.description)
+            members["document"] = .null
+            members["text"] = .string(String(decoding: bytes, as: UTF8.self))
+            members["restore"] = .null
+            members["keptAside"] = .array(kept.map(Self.json))
+            printJSON(.object(members))
+        } else {
+            printHeader(summary, lastSaved: nil, problem: error.description)
+            output += TerminalText.escaped(bytes: bytes)
+            if bytes.last != 0x0A { print() }
+            printKeptAside(kept, directory: store.scenesDirectory)
+        }
+    }
+
+    private mutating func printHeader(
+        _ summary: SceneSummary, lastSaved: Date?, problem: String?, healthName: String? = nil
+    ) {
+        print("scene:      \(summary.scene)")
+        print("file:       \(summary.path)")
+        print("size:       \(summary.size) bytes")
+        print("last saved: \(lastSaved.map(Timestamp.format) ?? "unknown")")
+        print("health:     \(healthName ?? summary.health.name)")
+        if let problem { print("problem:    \(TerminalText.escaped(problem))") }
+        print()
+    }
+
+    private mutating func printDryRun(_ report: RestoreReport) {
+        let saved = report.restoredIDs.count + report.dropped.count
+        guard !report.isComplete else {
+            print("navigation: a restore now would keep all \(saved) recipes (policy skip)")
+            return
+        }
+        print("navigation: a restore now would keep \(report.restoredIDs.count) of \(saved) recipes (policy skip)")
+        if let category = report.droppedCategory {
+            print("  drop category \(category): it names no category")
+        }
+        for entry in report.dropped.prefix(Self.droppedWarningsShown) {
+            print("  drop position \(entry.position + 1): \(TerminalText.escaped(entry.id)) (\(entry.reason))")
+        }
+        if report.dropped.count > Self.droppedWarningsShown {
+            print(
+                "  ... and \(Self.grouped(report.dropped.count - Self.droppedWarningsShown)) more (--json lists every one)"
+            )
+        }
+    }
+
+    private mutating func printTable(_ summaries: [SceneSummary], directory: String) {
+        guard !summaries.isEmpty else {
+            print("No saved scenes in '\(directory)'.")
+            return
+        }
+        let rows =
+            [["SCENE", "KEYS", "SIZE", "LAST SAVED", "HEALTH"]]
+            + summaries.map { summary in
+                [
+                    summary.scene.rawValue,
+                    summary.keys.isEmpty ? "-" : summary.keys.map(TerminalText.escaped).joined(separator: ","),
+                    String(summary.size), Timestamp.format(summary.lastSaved), summary.health.name,
+                ]
+            }
+        printColumns(rows)
+    }
+
+    private mutating func printKeptAside(_ files: [KeptAsideFile], directory: String) {
+        guard !files.isEmpty else { return }
+        print()
+        print("Kept aside (old copies; 'navstate prune --older-than <duration>' removes them):")
+        printColumns(
+            [["FILE", "REASON", "KEPT AT", "SIZE"]]
+                + files.map { file in
+                    [
+                        String(file.path.dropFirst(directory.count + 1)), file.reason.rawValue,
+                        Timestamp.format(file.keptAt), String(file.size),
+                    ]
+                }, indent: "  ")
+    }
+
+    private static func jsonMembers(_ summary: SceneSummary, lastSaved: Date?) -> [String: JSONValue] {
+        let problem: JSONValue
+        switch summary.health {
+        case .ok: problem = .null
+        case .corrupt(let reason), .unreadable(let reason): problem = .string(reason)
+        case .newerFormat(let format): problem = .string("format \(format)")
+        }
+        return [
+            "scene": .string(summary.scene.rawValue),
+            "path": .string(summary.path),
+            "keys": .array(summary.keys.map { .string($0) }),
+            "size": .number(JSONNumber(Int(summary.size))),
+            "lastSaved": lastSaved.map { .string(Timestamp.format($0)) } ?? .null,
+            "health": .string(summary.health.name),
+            "problem": problem,
+        ]
+    }
+
+    private static func json(_ summary: SceneSummary) -> JSONValue {
+        .object(jsonMembers(summary, lastSaved: summary.lastSaved))
+    }
+
+    static func json(_ file: KeptAsideFile) -> JSONValue {
+        .object([
+            "scene": .string(file.scene.rawValue),
+            "path": .string(file.path),
+            "reason": .string(file.reason.rawValue),
+            "keptAt": .string(Timestamp.format(file.keptAt)),
+            "size": .number(JSONNumber(Int(file.size))),
+        ])
+    }
+}
+
+extension SceneStoreError {
+    /// Whether the file is there and readable, but its contents cannot be used (corrupt or newer).
+    var isUnusableContents: Bool {
+        switch self {
+        case .corrupt, .newerFormat: true
+        default: false
+        }
+    }
+}

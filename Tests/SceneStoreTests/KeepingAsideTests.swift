@@ -1,0 +1,126 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SceneStore
+
+@Suite struct KeepingAsideTests {
+    @Test("a value the caller cannot read is copied aside, byte for byte, before it is replaced")
+    func keepsUnreadableValueAside() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store(now: Date(timeIntervalSince1970: 1_800_000_000))
+        let scene = try SceneID("main")
+        try store.set("not navigation", forKey: "navigation", in: scene)
+        try store.set(true, forKey: "other", in: scene)
+        let before = try fileBytes(store.path(for: scene))
+        let kept = try store.keepAsideIfUnreadable(forKey: "navigation", in: scene) { _ in false }
+        let expectedPath = store.scenesDirectory + "/main.invalid-20270115T080000.000Z.json"
+        #expect(kept == expectedPath)
+        #expect(try fileBytes(expectedPath) == before)
+        // The scene itself is untouched until the caller writes.
+        #expect(try fileBytes(store.path(for: scene)) == before)
+        // A second copy within the same millisecond gets its own name.
+        let again = try store.keepAsideIfUnreadable(forKey: "navigation", in: scene) { _ in false }
+        #expect(again == store.scenesDirectory + "/main.invalid-20270115T080000.000Z-1.json")
+        #expect(
+            try store.keptAsideFiles().map(\.path) == [
+                expectedPath, store.scenesDirectory + "/main.invalid-20270115T080000.000Z-1.json",
+            ])
+    }
+
+    @Test("nothing is copied when the value is readable, absent, or the scene does not exist")
+    func keepsNothingWhenNotNeeded() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        let scene = try SceneID("main")
+        #expect(try store.keepAsideIfUnreadable(forKey: "navigation", in: scene) { _ in false } == nil)
+        try store.set(1, forKey: "other", in: scene)
+        #expect(try store.keepAsideIfUnreadable(forKey: "navigation", in: scene) { _ in false } == nil)
+        try store.set(1, forKey: "navigation", in: scene)
+        #expect(try store.keepAsideIfUnreadable(forKey: "navigation", in: scene) { _ in true } == nil)
+        #expect(try store.keptAsideFiles() == [])
+    }
+
+    @Test("kept-aside files are listed with scene, reason, time and size; other names are not")
+    func listsKeptAsideFiles() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        let directory = store.scenesDirectory
+        try writeFile(directory + "/b.corrupt-20270101T000000.000Z.json", "{")
+        try writeFile(directory + "/a.invalid-20261231T235959.999Z-2.json", "{}")
+        for name in [
+            "a.json", ".a.lock", ".a.json.tmp", "a.corrupt-2027.json", "a.other-20270101T000000.000Z.json",
+            "a.corrupt-20270101T000000.000Z-.json", "bad id.corrupt-20270101T000000.000Z.json",
+        ] {
+            try writeFile(directory + "/" + name, "{")
+        }
+        let files = try store.keptAsideFiles()
+        #expect(
+            files == [
+                KeptAsideFile(
+                    scene: try SceneID("a"), path: directory + "/a.invalid-20261231T235959.999Z-2.json",
+                    reason: .invalid, keptAt: Date(timeIntervalSince1970: 1_798_761_599.999), size: 2),
+                KeptAsideFile(
+                    scene: try SceneID("b"), path: directory + "/b.corrupt-20270101T000000.000Z.json",
+                    reason: .corrupt, keptAt: Date(timeIntervalSince1970: 1_798_761_600), size: 1),
+            ])
+    }
+
+    @Test("prune removes kept-aside files kept before the cut-off and keeps lock files")
+    func pruneRemovesOldKeptAsideFiles() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store(now: Date(timeIntervalSince1970: 1_800_000_000))
+        try store.set(1, forKey: "a", in: try SceneID("a"))
+        let directory = store.scenesDirectory
+        try writeFile(directory + "/a.corrupt-20200101T000000.000Z.json", "{")
+        try writeFile(directory + "/a.corrupt-20270115T075959.000Z.json", "{")
+        let outcome = try store.prune(before: Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(outcome.removedScenes == [])
+        #expect(outcome.removedKeptAside.map(\.path) == [directory + "/a.corrupt-20200101T000000.000Z.json"])
+        #expect(
+            try temporary.listing().filter { $0.hasPrefix("state/app/scenes/") }.sorted() == [
+                "state/app/scenes/.a.lock", "state/app/scenes/a.corrupt-20270115T075959.000Z.json",
+                "state/app/scenes/a.json",
+            ])
+    }
+
+    @Test("a corrupt file moved aside by a write is listed as kept aside")
+    func movedAsideIsListed() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        try writeFile(store.scenesDirectory + "/main.json", "{")
+        let outcome = try store.set(1, forKey: "a", in: try SceneID("main"))
+        #expect(try store.keptAsideFiles().map(\.path) == [try #require(outcome.movedAsidePath)])
+        #expect(try store.keptAsideFiles().map(\.reason) == [.corrupt])
+    }
+
+    @Test("a regular file where the scenes folder should be is an error for readers, not 'nothing saved'")
+    func scenesFolderIsAFile() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        try writeFile(store.scenesDirectory, "not a folder")
+        let expected = SceneStoreError.cannotRead(path: store.scenesDirectory, errno: .notADirectory)
+        #expect(throws: expected) { try store.scenes() }
+        #expect(throws: expected) { try store.keptAsideFiles() }
+        #expect(throws: expected) { try store.document(for: try SceneID("main")) }
+    }
+
+    @Test("stored bytes are read without decoding, with the same refusals as every read")
+    func storedBytes() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        try writeFile(store.scenesDirectory + "/broken.json", "{\u{1b}")
+        #expect(try store.storedBytes(of: try SceneID("broken")) == [0x7B, 0x1B])
+        #expect(throws: SceneStoreError.sceneNotFound(try SceneID("none"), path: store.scenesDirectory + "/none.json"))
+        {
+            try store.storedBytes(of: try SceneID("none"))
+        }
+        try FileManager.default.createSymbolicLink(
+            atPath: store.scenesDirectory + "/link.json", withDestinationPath: store.scenesDirectory + "/broken.json")
+        #expect(
+            throws: SceneStoreError.notARegularFile(path: store.scenesDirectory + "/link.json", kind: "symbolic link")
+        ) {
+            try store.storedBytes(of: try SceneID("link"))
+        }
+    }
+}

@@ -5,12 +5,16 @@
 #endif
 
 extension DataModel {
-    /// The 26 recipes of Apple's NavigationCookbook sample, with fixed identifiers.
+    /// The 33 recipes of Apple's current NavigationCookbook sample (2024), with the sample's own
+    /// identifiers, names, categories and related recipes, so that state saved by the real app
+    /// restores here in full.
     ///
     /// Compiled into the library rather than loaded from a resource bundle, so that a `navstate`
-    /// binary copied on its own still has its data. `Fixtures/recipes.json` holds the same set, and a
-    /// test proves the two are equal.
-    public static let cookbook = DataModel(indexing: cookbookRecipes)
+    /// binary copied on its own still has its data. The ingredients are left empty: the sample's
+    /// ingredient texts are Apple's prose and are not copied. `Fixtures/recipes.json` holds the same
+    /// set, and tests prove both equal to `Fixtures/cookbook-2024.tsv`. Identifiers that navstate's
+    /// previous release used for the same recipes resolve through ``aliases``.
+    public static let cookbook = DataModel(indexing: cookbookRecipes, aliases: previousReleaseAliases)
 
     static let cookbookRecipes: [Recipe] = {
         // The identifiers below are literals checked by the tests; a malformed one would fall back
@@ -20,112 +24,103 @@ extension DataModel {
         }
         return [
             Recipe(
-                id: id("01891043-0ED4-4DAD-94D3-1C34396CEFBA"), name: "Apple Pie", category: .dessert,
-                ingredients: ["Pie crust", "6 apples", "1/2 cup sugar", "1 tsp cinnamon", "2 tbsp butter"],
-                related: [id("5F9C83A5-FAAB-405D-AFBF-7E9BC073C7AB"), id("ACA5D218-843E-4313-AE69-83FC46B57BFA")]),
+                id: id("E35A5C9C-F1EA-4B3D-9980-E2240B363AC8"), name: "Apple Pie", category: .dessert,
+                related: [id("D0820C1A-1AFB-4472-97DA-39A475304048")]),
             Recipe(
-                id: id("B709BD0B-BFB7-4FF7-B25E-55E74CB8256F"), name: "Baklava", category: .dessert,
-                ingredients: ["Phyllo dough", "2 cups walnuts", "1 cup butter", "1 cup honey", "1 tsp cinnamon"],
+                id: id("B95B2D99-F45D-4B74-9EC4-526914FFC414"), name: "Baklava", category: .dessert,
                 related: []),
             Recipe(
-                id: id("0FD7980B-0E91-46A3-A368-DF4E4727A107"), name: "Bolo de Rolo", category: .dessert,
-                ingredients: ["250 g guava paste", "250 g butter", "250 g sugar", "250 g flour", "5 eggs"],
+                id: id("E17C729D-1E09-48F6-99E2-5BB959F5AE70"), name: "Bolo de Rolo", category: .dessert,
                 related: []),
             Recipe(
-                id: id("8560FAA9-6574-4C6B-B85B-2FE7E47570E7"), name: "Chocolate Crackles", category: .dessert,
-                ingredients: ["4 cups rice bubbles", "1 cup icing sugar", "1/3 cup cocoa", "250 g copha"],
+                id: id("89202A12-2B04-4EFE-ADC5-D1ECE7A25389"), name: "Chocolate Crackle Cookies", category: .dessert,
                 related: []),
             Recipe(
-                id: id("45E9F4EA-BCD6-44F8-B3FF-83688553E63C"), name: "Crème Brûlée", category: .dessert,
-                ingredients: ["2 cups cream", "5 egg yolks", "1/2 cup sugar", "1 vanilla bean"],
+                id: id("412EA92A-40B5-4CFE-9379-627A1C80FFE1"), name: "Crème Brûlée", category: .dessert,
                 related: []),
             Recipe(
-                id: id("ACA5D218-843E-4313-AE69-83FC46B57BFA"), name: "Fruit Pie Filling", category: .dessert,
-                ingredients: ["4 cups fruit", "3/4 cup sugar", "3 tbsp cornstarch", "1 tbsp lemon juice"],
-                related: [id("5F9C83A5-FAAB-405D-AFBF-7E9BC073C7AB")]),
+                id: id("4792C8AE-9596-4502-A9CB-806E2DFEA408"), name: "Fruit Pie Filling", category: .dessert,
+                related: [id("D0820C1A-1AFB-4472-97DA-39A475304048")]),
             Recipe(
-                id: id("09972472-77FC-4CEA-BDFC-60036AB84C9F"), name: "Kanom Thong Ek", category: .dessert,
-                ingredients: ["10 egg yolks", "1 cup sugar", "1 cup jasmine water", "Gold leaf"],
+                id: id("331C25F6-4FED-4DA5-980E-7E619855DE92"), name: "Kanom Thong Ek", category: .dessert,
                 related: []),
             Recipe(
-                id: id("FE2338B1-15A6-4968-B8C4-59AC2780F4C6"), name: "Mochi", category: .dessert,
-                ingredients: ["1 cup glutinous rice flour", "3/4 cup water", "1/4 cup sugar", "Cornstarch"],
+                id: id("1EAA5288-8D2B-4969-AF97-ED591796B456"), name: "Mochi", category: .dessert,
                 related: []),
             Recipe(
-                id: id("BB6C0E05-BCDE-4011-8D6B-32170F2C007D"), name: "Marzipan", category: .dessert,
-                ingredients: ["2 cups almond flour", "1 cup powdered sugar", "1 egg white", "1 tsp almond extract"],
+                id: id("416F4F5A-A81C-40FD-87F1-060B0F57DE6D"), name: "Marzipan", category: .dessert,
                 related: []),
             Recipe(
-                id: id("5F9C83A5-FAAB-405D-AFBF-7E9BC073C7AB"), name: "Pie Crust", category: .dessert,
-                ingredients: ["2 1/2 cups flour", "1 cup cold butter", "1 tsp salt", "6 tbsp ice water"],
-                related: [id("ACA5D218-843E-4313-AE69-83FC46B57BFA")]),
+                id: id("D0820C1A-1AFB-4472-97DA-39A475304048"), name: "Pie Crust", category: .dessert,
+                related: [id("E35A5C9C-F1EA-4B3D-9980-E2240B363AC8"), id("4792C8AE-9596-4502-A9CB-806E2DFEA408")]),
             Recipe(
-                id: id("B44C44DE-915F-4723-9666-C3F1281DA4B0"), name: "Shortbread Biscuits", category: .dessert,
-                ingredients: ["2 cups flour", "1 cup butter", "1/2 cup sugar"],
+                id: id("3D9FEA8C-B38E-4739-8B4B-424885D76926"), name: "Shortbread Biscuits", category: .dessert,
                 related: []),
             Recipe(
-                id: id("992E1474-AE74-487C-B951-F512ACE8E266"), name: "Tiramisu", category: .dessert,
-                ingredients: ["Ladyfingers", "500 g mascarpone", "4 eggs", "1 cup espresso", "Cocoa powder"],
+                id: id("586B9A4C-410A-40D2-AE40-BC32351A5C08"), name: "Tiramisu", category: .dessert,
                 related: []),
             Recipe(
-                id: id("A92BFAB8-A9C2-45B0-A8E1-D848D8490A43"), name: "Crêpe", category: .pancake,
-                ingredients: ["1 cup flour", "2 eggs", "1 1/4 cups milk", "2 tbsp butter"],
+                id: id("9BD6C3B2-30CB-425E-8D60-7F07D0BA720C"), name: "Crêpe", category: .pancake,
                 related: []),
             Recipe(
-                id: id("0652F284-4037-4EFB-8D81-E68A6A561F8B"), name: "Jianbing", category: .pancake,
-                ingredients: ["Mung bean flour", "2 eggs", "Scallions", "Crispy wonton crackers", "Hoisin sauce"],
+                id: id("117E5CD4-8FF9-43FB-ACAE-53C35A648F6F"), name: "Jian Bing", category: .pancake,
                 related: []),
             Recipe(
-                id: id("052470ED-D627-4C31-8DA9-7E66FA454475"), name: "American", category: .pancake,
-                ingredients: [
-                    "1 1/2 cups flour", "1 egg", "1 1/4 cups milk", "3 1/2 tsp baking powder", "1 tbsp sugar",
-                ],
+                id: id("4584B877-E482-4FF2-824E-FC667BFAD271"), name: "American", category: .pancake,
                 related: []),
             Recipe(
-                id: id("63F0DAB1-EE5D-417B-90DD-E8DBDCA47F5F"), name: "Dosa", category: .pancake,
-                ingredients: ["2 cups rice", "1/2 cup urad dal", "1/2 tsp fenugreek seeds", "Salt"],
+                id: id("5666FEB6-90DB-4CD2-91FA-D6F00986E90E"), name: "Dosa", category: .pancake,
                 related: []),
             Recipe(
-                id: id("4BF7BCBB-3484-4C82-97C5-2BC29AE14D14"), name: "Injera", category: .pancake,
-                ingredients: ["2 cups teff flour", "3 cups water", "Salt"],
+                id: id("752DAEB8-123E-4C48-A190-79742AA56869"), name: "Injera", category: .pancake,
                 related: []),
             Recipe(
-                id: id("9C8F91D0-88CB-413D-8763-7454791FB0BA"), name: "Acar", category: .salad,
-                ingredients: ["Cucumbers", "Carrots", "Shallots", "Vinegar", "Sugar", "Chillies"],
+                id: id("F0D54AF2-04AD-4F08-ACE4-7886FCAE1F7B"), name: "Acar Awak", category: .salad,
                 related: []),
             Recipe(
-                id: id("30E411C9-50B2-423C-AAC3-3154E4157AFB"), name: "Ambrosia", category: .salad,
-                ingredients: ["Mandarin oranges", "Pineapple", "Mini marshmallows", "Shredded coconut", "Sour cream"],
+                id: id("F7FD59E8-F1AE-4331-8667-D5534817F7E7"), name: "Ambrosia", category: .salad,
                 related: []),
             Recipe(
-                id: id("69632B4E-5D2D-4653-AA47-833C97FCA111"), name: "Bok L'hong", category: .salad,
-                ingredients: ["Green papaya", "Long beans", "Tomatoes", "Dried shrimp", "Lime juice", "Fish sauce"],
+                id: id("3DE38C07-F985-4E05-810C-1108A777766B"), name: "Bok L'hong", category: .salad,
                 related: []),
             Recipe(
-                id: id("41DDC2F1-C7A3-4171-ADED-5EBA3F604F17"), name: "Caprese", category: .salad,
-                ingredients: ["Tomatoes", "Fresh mozzarella", "Basil", "Olive oil", "Salt"],
+                id: id("055D963C-0546-4578-AF18-6FBEE249EF35"), name: "Caprese", category: .salad,
                 related: []),
             Recipe(
-                id: id("46C72CBE-87BA-4674-8A87-77F827FD0776"), name: "Ceviche", category: .salad,
-                ingredients: ["500 g white fish", "1 cup lime juice", "Red onion", "Coriander", "Chilli"],
+                id: id("50B62AF4-89AF-4D00-9832-E200FEC01279"), name: "Ceviche", category: .salad,
                 related: []),
             Recipe(
-                id: id("3835DBDF-55A5-419D-B227-2A7A6143FD3F"), name: "Çoban Salatası", category: .salad,
-                ingredients: [
-                    "Tomatoes", "Cucumbers", "Green peppers", "Onion", "Parsley", "Lemon juice", "Olive oil",
-                ],
+                id: id("87AD6B33-FFD2-4E5C-BC4B-59769F7AC7E3"), name: "Çoban Salatası", category: .salad,
                 related: []),
             Recipe(
-                id: id("B0BC21FC-0632-4CFD-8B01-056D89479C2F"), name: "Fiambre", category: .salad,
-                ingredients: ["Cold cuts", "Sausages", "Cheeses", "Pickled vegetables", "Beets"],
+                id: id("8A9BC0D5-A931-4381-BDA8-713DF6389FE7"), name: "Fiambre", category: .salad,
                 related: []),
             Recipe(
-                id: id("A69D69E8-B408-4FFD-AAE1-F45EC46696BB"), name: "Kachumbari", category: .salad,
-                ingredients: ["Tomatoes", "Red onion", "Coriander", "Chilli", "Lime juice"],
+                id: id("E9497D38-49E0-4A18-939B-63A3F2C7C0B4"), name: "Kachumbari", category: .salad,
                 related: []),
             Recipe(
-                id: id("1464023C-C905-4CD4-81AC-ED106057946B"), name: "Niçoise", category: .salad,
-                ingredients: ["Tuna", "Green beans", "Potatoes", "Eggs", "Niçoise olives", "Anchovies"],
+                id: id("DE9F7106-4D0C-4EAC-B44C-A8D8ECD81087"), name: "Niçoise", category: .salad,
+                related: []),
+            Recipe(
+                id: id("0B2C6317-04A3-4481-A4D0-594074D35A41"), name: "Bánh mì", category: .sandwich,
+                related: []),
+            Recipe(
+                id: id("F8A54030-E8FE-4699-BADC-49D15725D30D"), name: "Tramezzino", category: .sandwich,
+                related: []),
+            Recipe(
+                id: id("553BAF3E-2232-4D59-ADE4-62B0FC7FDC0C"), name: "Shawarma", category: .sandwich,
+                related: []),
+            Recipe(
+                id: id("0F6147EE-7314-4F61-BCAA-041F559AAB45"), name: "Pambazo", category: .sandwich,
+                related: []),
+            Recipe(
+                id: id("F4D76211-7AB8-4328-9382-76A36BFF57C0"), name: "Po' boy", category: .sandwich,
+                related: []),
+            Recipe(
+                id: id("749B3BE3-D030-4A20-A893-CF2721479FD2"), name: "Katsu sando", category: .sandwich,
+                related: []),
+            Recipe(
+                id: id("51657BE4-55D5-40BE-A220-985CB00F4DEB"), name: "Choripán", category: .sandwich,
                 related: []),
         ]
     }()

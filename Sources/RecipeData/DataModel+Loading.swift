@@ -9,50 +9,60 @@ import SceneStore
 // MARK: - Loading and saving
 
 extension DataModel {
-    /// Loads and validates recipe data in the JSON shape of `Fixtures/recipes.json`:
+    /// Loads and validates recipe data: navstate's shape or the sample's own `Recipes.json`.
+    ///
+    /// navstate's shape (`Fixtures/recipes.json`) is an object holding the recipes:
     ///
     /// ```json
     /// {"recipes": [{"id": "<UUID>", "name": "Apple Pie", "category": "dessert",
     ///               "ingredients": ["..."], "related": ["<UUID>"]}]}
     /// ```
     ///
-    /// `category` is a stable name (`dessert`) or the sample's number (0-3); `ingredients` and
-    /// `related` may be left out.
+    /// Apple's sample ships a top-level array of the same objects with integer categories (0-3),
+    /// and is not strict JSON: two of its arrays end with a trailing comma, which Foundation's
+    /// `JSONDecoder` accepts. Both are read as they are: a top-level array or object, `category` as a
+    /// stable name (`dessert`) or a number, trailing commas before `]` and `}`, `ingredients` and
+    /// `related` optional, and any other key (such as the sample's `imageName`) ignored. This
+    /// leniency is for recipe data only: scene files are always read strictly.
     ///
-    /// - Parameter jsonData: The file's contents.
+    /// - Parameters:
+    ///   - jsonData: The file's contents.
+    ///   - aliases: Identifiers of an earlier data set mapped to identifiers of these recipes.
     /// - Throws: ``RecipeDataError/malformedDataFile(reason:)`` with the line and column when the
     ///   JSON is malformed; ``RecipeDataError/invalidDataFile(location:reason:)`` naming the member
-    ///   (such as `recipes[3].category`) when the shape is wrong; and the errors of ``init(recipes:)``.
-    public convenience init(jsonData: some Collection<UInt8>) throws(RecipeDataError) {
+    ///   (such as `recipes[3].category`) when the shape is wrong; and the errors of ``init(recipes:aliases:)``.
+    public convenience init(
+        jsonData: some Collection<UInt8>, aliases: [Recipe.ID: Recipe.ID] = [:]
+    ) throws(RecipeDataError) {
         let root: JSONValue
         do {
-            root = try JSONValue(parsing: jsonData)
+            root = try JSONValue(parsing: jsonData, allowsTrailingCommas: true)
         } catch {
             throw .malformedDataFile(reason: error.description)
         }
-        guard case .object(let members) = root else {
-            throw .invalidDataFile(location: "top level", reason: "expected an object, found \(root.kindName)")
-        }
-        for key in members.keys where key != "recipes" {
-            throw .invalidDataFile(location: "top level", reason: "unknown member '\(key)'")
-        }
-        guard case .array(let items)? = members["recipes"] else {
-            throw .invalidDataFile(location: "recipes", reason: "expected an array of recipes")
+        let items: [JSONValue]
+        switch root {
+        case .array(let elements): items = elements
+        case .object(let members):
+            guard case .array(let elements)? = members["recipes"] else {
+                throw .invalidDataFile(location: "recipes", reason: "expected an array of recipes")
+            }
+            items = elements
+        default:
+            throw .invalidDataFile(
+                location: "top level", reason: "expected an array of recipes or an object, found \(root.kindName)")
         }
         var recipes: [Recipe] = []
         recipes.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             recipes.append(try Self.recipe(from: item, at: "recipes[\(index)]"))
         }
-        try self.init(recipes: recipes)
+        try self.init(recipes: recipes, aliases: aliases)
     }
 
     private static func recipe(from item: JSONValue, at location: String) throws(RecipeDataError) -> Recipe {
         guard case .object(let fields) = item else {
             throw .invalidDataFile(location: location, reason: "expected an object, found \(item.kindName)")
-        }
-        for key in fields.keys where !["id", "name", "category", "ingredients", "related"].contains(key) {
-            throw .invalidDataFile(location: location, reason: "unknown member '\(key)'")
         }
         guard case .string(let idText)? = fields["id"] else {
             throw .invalidDataFile(location: "\(location).id", reason: "expected a UUID string")
@@ -108,7 +118,7 @@ extension DataModel {
         return result
     }
 
-    /// The data set in the JSON shape that ``init(jsonData:)`` reads: pretty-printed, sorted keys,
+    /// The data set in the JSON shape that ``init(jsonData:aliases:)`` reads: pretty-printed, sorted keys,
     /// categories by name, with a newline at the end.
     public func encodedJSON() -> [UInt8] {
         let items: [JSONValue] = recipes.map { recipe in

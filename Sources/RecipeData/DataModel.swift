@@ -6,9 +6,11 @@
 
 /// The cookbook's recipes, indexed for constant-time lookup by identifier.
 ///
-/// The built-in ``cookbook`` holds the 26 recipes of Apple's NavigationCookbook sample with fixed
-/// identifiers, compiled into the library, so it works with no files at all. The same data can be
-/// loaded from JSON with ``init(jsonData:)``; `Fixtures/recipes.json` is its canonical copy.
+/// The built-in ``cookbook`` holds the 33 recipes of Apple's current NavigationCookbook sample with
+/// the sample's own identifiers, compiled into the library, so it works with no files at all. Data
+/// can also be loaded from JSON with ``init(jsonData:aliases:)``, in navstate's shape
+/// (`Fixtures/recipes.json` is the canonical copy of the built-in set) or as the sample's own
+/// `Recipes.json`.
 ///
 /// ```swift
 /// let data = DataModel.cookbook
@@ -19,16 +21,25 @@
 public final class DataModel: Sendable {
     /// Every recipe, in the order given.
     public let recipes: [Recipe]
+    /// Identifiers of an earlier data set, each mapped to the identifier of the same recipe here.
+    ///
+    /// A restore that meets one of these identifiers restores the recipe it maps to and reports
+    /// the entry as migrated rather than dropped. An alias whose target is not in ``recipes`` is
+    /// ignored (the identifier is then dropped as not in the data).
+    public let aliases: [Recipe.ID: Recipe.ID]
     private let indexByID: [Recipe.ID: Int]
     private let indicesByFoldedName: [String: [Int]]
     private let indicesByCategory: [Category: [Int]]
 
     /// Indexes recipes, checking that they form a consistent data set.
-    /// - Parameter recipes: The recipes.
+    /// - Parameters:
+    ///   - recipes: The recipes.
+    ///   - aliases: Identifiers of an earlier data set mapped to identifiers of these recipes
+    ///     (none by default; ``previousReleaseAliases`` maps navstate 0.1's identifiers).
     /// - Throws: ``RecipeDataError/duplicateRecipeID(_:firstIndex:secondIndex:)`` when two share
     ///   an identifier; ``RecipeDataError/unknownRelatedRecipe(_:recipeIndex:recipeName:)`` when a
     ///   related identifier points to no recipe.
-    public convenience init(recipes: [Recipe]) throws(RecipeDataError) {
+    public convenience init(recipes: [Recipe], aliases: [Recipe.ID: Recipe.ID] = [:]) throws(RecipeDataError) {
         var indexByID: [Recipe.ID: Int] = [:]
         indexByID.reserveCapacity(recipes.count)
         for (index, recipe) in recipes.enumerated() {
@@ -41,21 +52,21 @@ public final class DataModel: Sendable {
                 throw .unknownRelatedRecipe(related.description, recipeIndex: index, recipeName: recipe.name)
             }
         }
-        self.init(recipes: recipes, indexByID: indexByID)
+        self.init(recipes: recipes, aliases: aliases, indexByID: indexByID)
     }
 
     /// Indexes recipes already known to be consistent (the built-in set, which a test checks).
-    convenience init(indexing recipes: [Recipe]) {
+    convenience init(indexing recipes: [Recipe], aliases: [Recipe.ID: Recipe.ID]) {
         var indexByID: [Recipe.ID: Int] = [:]
         indexByID.reserveCapacity(recipes.count)
         for (index, recipe) in recipes.enumerated() where indexByID[recipe.id] == nil {
             indexByID[recipe.id] = index
         }
-        self.init(recipes: recipes, indexByID: indexByID)
+        self.init(recipes: recipes, aliases: aliases, indexByID: indexByID)
     }
 
     /// Builds the name and category indexes beside an index by ID that is already made.
-    private init(recipes: [Recipe], indexByID: [Recipe.ID: Int]) {
+    private init(recipes: [Recipe], aliases: [Recipe.ID: Recipe.ID], indexByID: [Recipe.ID: Int]) {
         var indicesByFoldedName: [String: [Int]] = [:]
         var indicesByCategory: [Category: [Int]] = [:]
         for (index, recipe) in recipes.enumerated() {
@@ -68,6 +79,7 @@ public final class DataModel: Sendable {
             }
         }
         self.recipes = recipes
+        self.aliases = aliases
         self.indexByID = indexByID
         self.indicesByFoldedName = indicesByFoldedName
         self.indicesByCategory = indicesByCategory

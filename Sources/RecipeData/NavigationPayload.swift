@@ -9,10 +9,11 @@ import SceneStore
 /// Navigation data as decoded, before its identifiers are looked up.
 ///
 /// Accepts every shape a `NavigationModel` has been saved in: the talk's two keys
-/// (`selectedCategory`, `recipePathIds`), the shipped sample's three (plus `columnVisibility`), and
-/// navstate's own. A missing `recipePathIds` means an empty path and a missing or null
-/// `selectedCategory` means none. Identifiers are kept as text, so a malformed one can be reported
-/// and dropped rather than failing the whole restore.
+/// (`selectedCategory`, `recipePathIds`), the shipped samples' three (plus `columnVisibility`, in
+/// any key order, as the 2024 sample's `NavigationData.json` writes them), the WWDC23 Focus
+/// Cookbook's spelling `recipePathIDs`, and navstate's own. A missing path means an empty one and a
+/// missing or null `selectedCategory` means none. Identifiers are kept as text, so a malformed one
+/// can be reported and dropped rather than failing the whole restore.
 public struct NavigationPayload: Sendable, Hashable {
     /// The category's raw value as stored, which may name no category.
     public var selectedCategory: Int?
@@ -81,19 +82,22 @@ public struct NavigationPayload: Sendable, Hashable {
             throw .invalidNavigationData(reason: "'selectedCategory' must be an integer, found \(other.kindName)")
         }
         var ids: [String] = []
-        switch members.removeValue(forKey: "recipePathIds") {
+        // The Focus Cookbook spells the key `recipePathIDs`; when both are present, the cookbook's
+        // own key wins and the other is kept as an unknown member.
+        let key = members["recipePathIds"] == nil && members["recipePathIDs"] != nil ? "recipePathIDs" : "recipePathIds"
+        switch members.removeValue(forKey: key) {
         case nil: break
         case .array(let items)?:
             ids.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
                 guard case .string(let text) = item else {
                     throw .invalidNavigationData(
-                        reason: "'recipePathIds[\(index)]' must be a string, found \(item.kindName)")
+                        reason: "'\(key)[\(index)]' must be a string, found \(item.kindName)")
                 }
                 ids.append(text)
             }
         case let other?:
-            throw .invalidNavigationData(reason: "'recipePathIds' must be an array, found \(other.kindName)")
+            throw .invalidNavigationData(reason: "'\(key)' must be an array, found \(other.kindName)")
         }
         let columnVisibility = members.removeValue(forKey: "columnVisibility")
         self.init(

@@ -2,8 +2,8 @@ import SceneStore
 
 /// What a ``NavigationModel`` holds, in the form that is saved: the path as recipe identifiers.
 ///
-/// Encoded exactly as Apple's NavigationCookbook sample encodes its `NavigationModel` with
-/// `JSONEncoder` and `.sortedKeys`, so the two are interchangeable:
+/// Encoded exactly as `JSONEncoder` with `.sortedKeys` encodes the sample's `NavigationModel`
+/// (compact, `/` escaped as `\/`), which every version of the sample decodes:
 ///
 /// ```json
 /// {"recipePathIds":["01891043-0ED4-4DAD-94D3-1C34396CEFBA"],"selectedCategory":0}
@@ -50,11 +50,12 @@ extension NavigationState {
         return .object(members)
     }
 
-    /// The state as compact JSON bytes, byte-identical to the sample's `JSONEncoder` output with
-    /// `.sortedKeys`.
+    /// The state as compact JSON bytes, byte-identical to `JSONEncoder` output with `.sortedKeys`
+    /// (slashes escaped as `\/`, as `JSONEncoder` writes them): a `columnVisibility` read from the
+    /// 2024 sample's `NavigationData.json` is written back in the same bytes.
     public func encoded() -> [UInt8] {
         // The common shape is written directly; anything with extra members goes through the tree.
-        guard columnVisibility == nil, additionalMembers.isEmpty else { return json.serialized() }
+        guard columnVisibility == nil, additionalMembers.isEmpty else { return json.serialized(escapingSlashes: true) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(40 + recipePathIDs.count * 39)
         bytes.append(contentsOf: #"{"recipePathIds":["#.utf8)

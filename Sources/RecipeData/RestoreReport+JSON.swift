@@ -8,7 +8,8 @@ extension RestoreReport {
     /// ```json
     /// {"droppedCategory": null, "selectedCategory": "dessert",
     ///  "path": [{"id": "…", "name": "Apple Pie"}],
-    ///  "dropped": [{"id": "…", "position": 1, "reason": "not-in-data-set"}]}
+    ///  "dropped": [{"id": "…", "position": 1, "reason": "not-in-data-set"}],
+    ///  "migrated": [{"from": "…", "to": "…", "name": "Pie Crust", "position": 2}]}
     /// ```
     ///
     /// - Parameter dataModel: Where to find the restored recipes' names.
@@ -30,6 +31,15 @@ extension RestoreReport {
                         "id": .string(entry.id),
                         "position": .number(JSONNumber(entry.position)),
                         "reason": .string(entry.reason.rawValue),
+                    ])
+                }),
+            "migrated": .array(
+                migrated.map { entry in
+                    .object([
+                        "from": .string(entry.from),
+                        "to": .string(entry.to.description),
+                        "name": .string(dataModel.recipe(withID: entry.to)?.name ?? ""),
+                        "position": .number(JSONNumber(entry.position)),
                     ])
                 }),
         ])

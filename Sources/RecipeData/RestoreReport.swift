@@ -81,6 +81,27 @@ public struct RestoreReport: Sendable, Hashable {
         }
     }
 
+    /// One identifier of an earlier data set, restored as the recipe it is an alias of.
+    public struct MigratedID: Sendable, Hashable {
+        /// Its index in the saved path, from 0 (people are shown it counted from 1).
+        public var position: Int
+        /// The identifier as stored.
+        public var from: String
+        /// The identifier of the recipe restored in its place.
+        public var to: Recipe.ID
+
+        /// Creates an entry.
+        /// - Parameters:
+        ///   - position: The position in the saved path.
+        ///   - from: The identifier as stored.
+        ///   - to: The identifier restored.
+        public init(position: Int, from: String, to: Recipe.ID) {
+            self.position = position
+            self.from = from
+            self.to = to
+        }
+    }
+
     /// The restored category.
     public var selectedCategory: Category?
     /// The saved category's raw value when it names no category (and so was dropped).
@@ -89,6 +110,9 @@ public struct RestoreReport: Sendable, Hashable {
     public var restoredIDs: [Recipe.ID]
     /// The dropped identifiers, in path order.
     public var dropped: [DroppedID]
+    /// The identifiers restored through ``DataModel/aliases``, in path order. They are part of the
+    /// restored path (and of ``restoredIDs`` under their new identifiers), not dropped.
+    public var migrated: [MigratedID]
 
     /// Creates a report.
     /// - Parameters:
@@ -96,17 +120,19 @@ public struct RestoreReport: Sendable, Hashable {
     ///   - droppedCategory: A saved category that names none.
     ///   - restoredIDs: The restored path.
     ///   - dropped: The dropped identifiers.
+    ///   - migrated: The identifiers restored through aliases.
     public init(
         selectedCategory: Category? = nil, droppedCategory: Int? = nil, restoredIDs: [Recipe.ID] = [],
-        dropped: [DroppedID] = []
+        dropped: [DroppedID] = [], migrated: [MigratedID] = []
     ) {
         self.selectedCategory = selectedCategory
         self.droppedCategory = droppedCategory
         self.restoredIDs = restoredIDs
         self.dropped = dropped
+        self.migrated = migrated
     }
 
-    /// Whether everything saved was restored.
+    /// Whether everything saved was restored (migrated identifiers count as restored).
     public var isComplete: Bool { dropped.isEmpty && droppedCategory == nil }
 }
 
@@ -149,12 +175,18 @@ extension DataModel {
                 if policy.missingRecipes == .truncate { truncated = true }
                 continue
             }
-            guard let recipe = recipe(withID: id) else {
+            var migratedFrom: String?
+            var found = recipe(withID: id)
+            if found == nil, let target = aliases[id], let aliased = recipe(withID: target) {
+                found = aliased
+                migratedFrom = text
+            }
+            guard let recipe = found else {
                 drop(.notInDataSet)
                 if policy.missingRecipes == .truncate { truncated = true }
                 continue
             }
-            if policy.dropsDuplicates && !seen.insert(id).inserted {
+            if policy.dropsDuplicates && !seen.insert(recipe.id).inserted {
                 drop(.duplicate)
                 continue
             }
@@ -163,6 +195,9 @@ extension DataModel {
                 continue
             }
             path.append(recipe)
+            if let migratedFrom {
+                report.migrated.append(.init(position: position, from: migratedFrom, to: recipe.id))
+            }
         }
         report.restoredIDs = path.map(\.id)
         let state = NavigationState(

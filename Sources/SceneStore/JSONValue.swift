@@ -88,21 +88,28 @@ extension JSONValue {
     /// commas, no duplicate keys, no invalid UTF-8, no unescaped control characters, and at most
     /// `maximumDepth` nested arrays and objects.
     ///
+    /// With `allowsTrailingCommas`, a comma before a closing `]` or `}` is accepted, as
+    /// Foundation's `JSONDecoder` accepts it: for files people write by hand, such as the recipe
+    /// data of Apple's sample (scene files are always read strictly).
+    ///
     /// - Parameters:
     ///   - bytes: The UTF-8 text.
     ///   - maximumDepth: How deeply arrays and objects may nest.
+    ///   - allowsTrailingCommas: Whether `[1,]` and `{"a":1,}` are accepted.
     /// - Throws: ``JSONParseError`` naming the line, column and byte offset of the first problem.
-    public init(parsing bytes: some Collection<UInt8>, maximumDepth: Int = 256) throws(JSONParseError) {
+    public init(
+        parsing bytes: some Collection<UInt8>, maximumDepth: Int = 256, allowsTrailingCommas: Bool = false
+    ) throws(JSONParseError) {
         let result: Result<JSONValue, JSONParseError>
         if let contiguous = bytes.withContiguousStorageIfAvailable({ buffer in
-            var parser = JSONParser(buffer, maximumDepth: maximumDepth)
+            var parser = JSONParser(buffer, maximumDepth: maximumDepth, allowsTrailingCommas: allowsTrailingCommas)
             return parser.parseDocument()
         }) {
             result = contiguous
         } else {
             let array = Array(bytes)
             result = array.withUnsafeBufferPointer { buffer in
-                var parser = JSONParser(buffer, maximumDepth: maximumDepth)
+                var parser = JSONParser(buffer, maximumDepth: maximumDepth, allowsTrailingCommas: allowsTrailingCommas)
                 return parser.parseDocument()
             }
         }
@@ -148,21 +155,26 @@ extension JSONValue {
     /// literal text. Compact output has no whitespace, which makes it byte-identical to
     /// `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes` for the same value.
     ///
-    /// - Parameter pretty: Whether to indent by two spaces and put each member on its own line.
+    /// With `escapingSlashes`, `/` is written as `\/`, as `JSONEncoder` does by default: compact
+    /// output is then byte-identical to `JSONEncoder` with `.sortedKeys` alone.
+    ///
+    /// - Parameters:
+    ///   - pretty: Whether to indent by two spaces and put each member on its own line.
+    ///   - escapingSlashes: Whether to write `/` as `\/`.
     /// - Returns: The text, without a trailing newline.
-    public func serialized(pretty: Bool = false) -> [UInt8] {
+    public func serialized(pretty: Bool = false, escapingSlashes: Bool = false) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
-        write(into: &output, pretty: pretty, indent: 0)
+        write(into: &output, pretty: pretty, indent: 0, escapingSlashes: escapingSlashes)
         return output
     }
 
-    func write(into output: inout [UInt8], pretty: Bool, indent: Int) {
+    func write(into output: inout [UInt8], pretty: Bool, indent: Int, escapingSlashes: Bool = false) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let number): output.append(contentsOf: number.literal.utf8)
-        case .string(let text): JSONValue.writeString(text, into: &output)
+        case .string(let text): JSONValue.writeString(text, into: &output, escapingSlashes: escapingSlashes)
         case .array(let elements):
             if elements.isEmpty {
                 output.append(contentsOf: "[]".utf8)
@@ -172,7 +184,7 @@ extension JSONValue {
             for (index, element) in elements.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 if pretty { JSONValue.newline(&output, indent: indent + 1) }
-                element.write(into: &output, pretty: pretty, indent: indent + 1)
+                element.write(into: &output, pretty: pretty, indent: indent + 1, escapingSlashes: escapingSlashes)
             }
             if pretty { JSONValue.newline(&output, indent: indent) }
             output.append(UInt8(ascii: "]"))
@@ -186,10 +198,11 @@ extension JSONValue {
             for (index, key) in keys.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 if pretty { JSONValue.newline(&output, indent: indent + 1) }
-                JSONValue.writeString(key, into: &output)
+                JSONValue.writeString(key, into: &output, escapingSlashes: escapingSlashes)
                 output.append(UInt8(ascii: ":"))
                 if pretty { output.append(UInt8(ascii: " ")) }
-                members[key, default: .null].write(into: &output, pretty: pretty, indent: indent + 1)
+                members[key, default: .null].write(
+                    into: &output, pretty: pretty, indent: indent + 1, escapingSlashes: escapingSlashes)
             }
             if pretty { JSONValue.newline(&output, indent: indent) }
             output.append(UInt8(ascii: "}"))
@@ -209,11 +222,14 @@ extension JSONValue {
         }
     }
 
-    static func writeString(_ text: String, into output: inout [UInt8]) {
+    static func writeString(_ text: String, into output: inout [UInt8], escapingSlashes: Bool = false) {
         output.append(UInt8(ascii: "\""))
         // Most strings (identifiers, names) need no escaping: copy them whole.
         let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            for byte in bytes
+            where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                || (escapingSlashes && byte == UInt8(ascii: "/"))
+            {
                 return false
             }
             output.append(contentsOf: bytes)
@@ -227,6 +243,8 @@ extension JSONValue {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
             case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "/") where escapingSlashes:
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "/")])
             case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
             case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])

@@ -84,7 +84,7 @@ extension CommandLineTool {
             switch restored {
             case nil: print("navigation: none saved under '\(TerminalText.escaped(key))'")
             case .failure(let error): print("navigation: cannot be restored: \(error)")
-            case .success(let report): printDryRun(report)
+            case .success(let report): printDryRun(report, in: environment.data)
             }
             printKeptAside(kept, directory: store.scenesDirectory)
         }
@@ -129,13 +129,23 @@ extension CommandLineTool {
         print()
     }
 
-    private mutating func printDryRun(_ report: RestoreReport) {
+    private mutating func printDryRun(_ report: RestoreReport, in data: DataModel) {
         let saved = report.restoredIDs.count + report.dropped.count
-        guard !report.isComplete else {
+        if report.isComplete {
             print("navigation: a restore now would keep all \(saved) recipes (policy skip)")
-            return
+        } else {
+            print("navigation: a restore now would keep \(report.restoredIDs.count) of \(saved) recipes (policy skip)")
         }
-        print("navigation: a restore now would keep \(report.restoredIDs.count) of \(saved) recipes (policy skip)")
+        for entry in report.migrated.prefix(Self.droppedWarningsShown) {
+            let name = data.recipe(withID: entry.to)?.name ?? ""
+            print(
+                "  migrate position \(entry.position + 1): \(TerminalText.escaped(entry.from)) -> \(entry.to) (\(name))"
+            )
+        }
+        if report.migrated.count > Self.droppedWarningsShown {
+            print("  ... and \(Self.grouped(report.migrated.count - Self.droppedWarningsShown)) more migrated")
+        }
+        guard !report.isComplete else { return }
         if let category = report.droppedCategory {
             print("  drop category \(category): it names no category")
         }

@@ -43,6 +43,18 @@ extension CommandLineTool {
         }
     }
 
+    /// Notes each identifier restored through an alias (an earlier data set's ID for the same
+    /// recipe), positions counted from 1: the first few one by one, then a count.
+    mutating func noteMigrations(_ report: RestoreReport, in data: DataModel) {
+        for entry in report.migrated.prefix(Self.droppedWarningsShown) {
+            let name = data.recipe(withID: entry.to)?.name ?? ""
+            errors +=
+                "note: migrated recipe \(TerminalText.escaped(entry.from)) at position \(entry.position + 1) to \(entry.to) (\(name)), its ID in an earlier data set\n"
+        }
+        let rest = report.migrated.count - Self.droppedWarningsShown
+        if rest > 0 { errors += "note: ... and \(Self.grouped(rest)) more migrated (--json lists every one)\n" }
+    }
+
     /// Warns where a copy of the old file was kept, so the user knows nothing was lost.
     mutating func warnAboutKeptCopies(keptAside: String?, movedAside: [String], key: String) {
         if let keptAside {

@@ -12,6 +12,7 @@ extension CommandLineTool {
         let payload = try storedNavigation(scene, key: key, environment)
         let model = NavigationModel(dataModel: environment.data)
         let report = model.restore(from: payload, policy: policy)
+        noteMigrations(report, in: environment.data)
         warnAboutDrops(report)
         if parsed.has(.json) {
             var members = Self.restoreJSON(report, in: environment.data)

@@ -64,7 +64,10 @@ extension CommandLineTool {
             }
         }
         try await persistence.close()
-        if let report { warnAboutDrops(report) }
+        if let report {
+            noteMigrations(report, in: environment.data)
+            warnAboutDrops(report)
+        }
         warnAboutKeptCopies(
             keptAside: persistence.keptAsidePath, movedAside: persistence.statistics.movedAsidePaths, key: key)
         let path = environment.store.path(for: scene)

@@ -204,7 +204,9 @@ struct Environment {
         if let path = parsed.value(.data) {
             let absolute = path.hasPrefix("/") ? path : context.currentDirectory + "/" + path
             do {
-                data = try DataModel(jsonData: try Self.readInputFile(absolute))
+                // navstate 0.1's identifiers resolve against any data that has the sample's recipes.
+                data = try DataModel(
+                    jsonData: try Self.readInputFile(absolute), aliases: DataModel.previousReleaseAliases)
             } catch let error as RecipeDataError {
                 throw CommandError.inputContents(path: absolute, error: error)
             }

@@ -197,7 +197,7 @@ import Testing
         #expect(data.status == 65)
         #expect(
             data.standardError.hasPrefix(
-                "Error: '<tmp>/bad.json': recipe data: top level: unknown member 'recipePathIds'\n"))
+                "Error: '<tmp>/bad.json': recipe data: recipes: expected an array of recipes\n"))
         #expect(try FileManager.default.subpathsOfDirectory(atPath: directory.path) == ["bad.json"])
     }
 
@@ -260,7 +260,7 @@ import Testing
     @Test("200,000 IDs: ten warnings, then one line that sums up the rest; --json lists every one")
     func warningsAreSummarised() async throws {
         let directory = try TemporaryDirectory()
-        let pie = "01891043-0ED4-4DAD-94D3-1C34396CEFBA"
+        let pie = "E35A5C9C-F1EA-4B3D-9980-E2240B363AC8"
         let input =
             "{\"recipePathIds\":[" + Array(repeating: "\"\(pie)\"", count: 200_000).joined(separator: ",") + "]}"
         let outcome = await navstate(["save", "deep", "--input", "-"], in: directory, input: input)

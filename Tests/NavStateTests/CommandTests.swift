@@ -182,7 +182,7 @@ import Testing
         let reduced = try Fixtures.text("recipes.json")
         var json = try JSONValue(parsing: Array(reduced.utf8))
         guard case .object(var root) = json, case .array(let items)? = root["recipes"] else { return }
-        let crust = "5F9C83A5-FAAB-405D-AFBF-7E9BC073C7AB"
+        let crust = "D0820C1A-1AFB-4472-97DA-39A475304048"
         root["recipes"] = .array(
             items.compactMap { item in
                 guard case .object(var fields) = item, fields["id"] != .string(crust) else { return nil }

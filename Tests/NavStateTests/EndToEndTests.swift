@@ -91,7 +91,14 @@ func runBinary(
         // that the unprivileged user cannot enter.
         let binary = directory.appending("navstate")
         if !FileManager.default.fileExists(atPath: binary) {
-            try FileManager.default.copyItem(atPath: Products.path("navstate"), toPath: binary)
+            // Written through a close-on-exec descriptor: a child that another test spawns meanwhile
+            // must not inherit it open for writing, or executing the copy fails with ETXTBSY.
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: Products.path("navstate")))
+            let descriptor = open(binary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+            guard descriptor >= 0 else { throw POSIXError(.EIO) }
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+            guard written == bytes.count else { throw POSIXError(.EIO) }
             chmod(binary, 0o755)
         }
         let command = prefix + [binary, "--state-dir", directory.appending("state")] + arguments

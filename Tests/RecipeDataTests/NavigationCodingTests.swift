@@ -39,7 +39,7 @@ private struct SampleEncoding: Encodable {
         let state = NavigationState(selectedCategory: .dessert, recipePathIDs: Self.samplePath.prefix(1).map(\.id))
         #expect(
             String(decoding: state.encoded(), as: UTF8.self)
-                == #"{"recipePathIds":["01891043-0ED4-4DAD-94D3-1C34396CEFBA"],"selectedCategory":0}"#)
+                == #"{"recipePathIds":["E35A5C9C-F1EA-4B3D-9980-E2240B363AC8"],"selectedCategory":0}"#)
     }
 
     @Test("the sample's columnVisibility and unknown members survive a round trip byte for byte")
@@ -56,7 +56,9 @@ private struct SampleEncoding: Encodable {
     func decodesEveryShape() throws {
         let talk = try NavigationPayload(data: try Fixtures.bytes("navigation/talk-two-key.json"))
         #expect(talk.selectedCategory == 2)
-        #expect(talk.recipePathIDs == ["a92bfab8-a9c2-45b0-a8e1-d848d8490a43"])
+        #expect(talk.recipePathIDs == ["9bd6c3b2-30cb-425e-8d60-7f07d0ba720c"])
+        let focus = try NavigationPayload(data: try Fixtures.bytes("navigation/focus-cookbook.json"))
+        #expect(focus.selectedCategory == 1 && focus.recipePathIDs.count == 2 && focus.additionalMembers.isEmpty)
         let sample = try NavigationPayload(data: try Fixtures.bytes("navigation/sample-three-key.json"))
         #expect(sample.columnVisibility == .object(["automatic": .object([:])]))
         let empty = try NavigationPayload(data: try Fixtures.bytes("navigation/empty.json"))
@@ -86,7 +88,8 @@ private struct SampleEncoding: Encodable {
         "each navigation fixture restores as its golden report says, under both policies",
         arguments: [
             "ours", "sample-three-key", "talk-two-key", "stale-ids", "duplicate-ids", "malformed-id",
-            "unknown-category", "empty", "extra-members",
+            "unknown-category", "empty", "extra-members", "sample-2024", "sample-2024-no-category", "focus-cookbook",
+            "sample-2022", "previous-release-stale",
         ], RestorePolicy.MissingRecipes.allCases)
     func fixtureRestores(_ name: String, _ missing: RestorePolicy.MissingRecipes) throws {
         let payload = try NavigationPayload(data: try Fixtures.bytes("navigation/\(name).json"))
@@ -119,5 +122,68 @@ private struct SampleEncoding: Encodable {
         let restored = try model.restore(from: NavigationState(recipePathIDs: path.map(\.id)).encoded())
         #expect(restored.isComplete)
         #expect(model.path.map(\.id) == path.map(\.id))
+    }
+
+    @Test(
+        "the 2024 sample's NavigationData.json restores every recipe; jsonData writes columnVisibility back byte for byte"
+    )
+    func sample2024() throws {
+        for name in ["sample-2024", "sample-2024-no-category"] {
+            let bytes = try Fixtures.bytes("navigation/\(name).json")
+            let model = NavigationModel()
+            model.jsonData = Data(bytes)
+            let report = try #require(model.lastRestoreReport, "\(name)")
+            #expect(model.lastRestoreError == nil)
+            #expect(report.isComplete && report.dropped.isEmpty && report.migrated.isEmpty)
+            let stored = try NavigationPayload(data: bytes)
+            #expect(model.path.map(\.id.description) == stored.recipePathIDs)
+            // The columnVisibility member, as the sample wrote it, appears unchanged in what we write.
+            let text = String(decoding: bytes, as: UTF8.self)
+            let start = try #require(text.range(of: #""columnVisibility":"#))
+            let member = String(text[start.lowerBound..<text.index(before: text.endIndex)])
+            let written = String(decoding: try #require(model.jsonData), as: UTF8.self)
+            #expect(written.hasPrefix("{" + member + ","), "\(name): \(written)")
+        }
+        let model = NavigationModel()
+        model.jsonData = Data(try Fixtures.bytes("navigation/sample-2024.json"))
+        #expect(model.selectedCategory == .sandwich)
+        #expect(model.path.map(\.name) == ["Bánh mì", "Apple Pie", "Pie Crust"])
+        #expect(model.columnVisibility == .object(["automatic": .object([:])]))
+        let noCategory = NavigationModel()
+        noCategory.jsonData = Data(try Fixtures.bytes("navigation/sample-2024-no-category.json"))
+        #expect(noCategory.selectedCategory == nil && noCategory.path.map(\.name) == ["Choripán"])
+        #expect(
+            String(decoding: try #require(noCategory.jsonData), as: UTF8.self)
+                == #"{"columnVisibility":{"detailOnly":{"note":"split\/view"}},"recipePathIds":["51657BE4-55D5-40BE-A220-985CB00F4DEB"]}"#
+        )
+    }
+
+    @Test("the 2022 sample's random IDs restore the category and report every ID as not in the data")
+    func sample2022() throws {
+        let payload = try NavigationPayload(data: try Fixtures.bytes("navigation/sample-2022.json"))
+        let report = DataModel.cookbook.restore(payload).report
+        #expect(report.selectedCategory == .dessert)
+        #expect(report.restoredIDs.isEmpty)
+        #expect(report.dropped.map(\.reason) == [.notInDataSet, .notInDataSet])
+    }
+
+    @Test("a path saved by navstate's previous release restores fully, its IDs reported as migrated")
+    func previousRelease() throws {
+        let payload = try NavigationPayload(data: try Fixtures.bytes("navigation/previous-release-stale.json"))
+        let report = DataModel.cookbook.restore(payload).report
+        let pie = try #require(Recipe.ID("E35A5C9C-F1EA-4B3D-9980-E2240B363AC8"))
+        let crust = try #require(Recipe.ID("D0820C1A-1AFB-4472-97DA-39A475304048"))
+        #expect(report.restoredIDs == [pie, crust])
+        #expect(
+            report.migrated == [
+                .init(position: 0, from: "01891043-0ED4-4DAD-94D3-1C34396CEFBA", to: pie),
+                .init(position: 1, from: "5F9C83A5-FAAB-405D-AFBF-7E9BC073C7AB", to: crust),
+            ])
+        // The third ID was stale already then: dropped, not migrated.
+        #expect(
+            report.dropped == [.init(position: 2, id: "DD742F51-7B94-4AA4-8F0B-7A0C6C5A1A11", reason: .notInDataSet)])
+        // Data without aliases drops the old IDs.
+        let plain = try DataModel(recipes: DataModel.cookbook.recipes)
+        #expect(plain.restore(payload).report.dropped.count == 3)
     }
 }

@@ -23,7 +23,7 @@ import Testing
         "connecting restores each accepted scene shape as its golden report says",
         arguments: [
             "ours", "sample-three-key", "talk-two-key", "stale-ids", "duplicate-ids", "malformed-id",
-            "unknown-category", "extra-members", "binary-json",
+            "unknown-category", "extra-members", "binary-json", "previous-release",
         ])
     func connectRestoresFixtures(_ name: String) async throws {
         let (directory, store) = try store(with: name)
@@ -175,5 +175,33 @@ import Testing
         #expect(RestoreReport.Reason.notInDataSet.rawValue == "not-in-data-set")
         #expect("\(RestoreReport.Reason.beyondMaximumDepth)" == "beyond the maximum depth")
         #expect("\(RestoreReport.Reason.malformedID)" == "not a UUID")
+    }
+
+    @Test("a scene saved by the previous release restores fully as migrated, and the next save writes the new IDs")
+    func previousReleaseScene() async throws {
+        let (directory, store) = try store(with: "previous-release")
+        defer { withExtendedLifetime(directory) {} }
+        let scene = try SceneID("previous-release")
+        let model = NavigationModel()
+        let persistence = try await NavigationPersistence.connect(model, to: store, scene: scene)
+        let report = try #require(persistence.report)
+        #expect(report.isComplete)
+        #expect(
+            report.migrated.map(\.to.description) == [
+                "E35A5C9C-F1EA-4B3D-9980-E2240B363AC8", "D0820C1A-1AFB-4472-97DA-39A475304048",
+            ])
+        #expect(model.path.map(\.name) == ["Apple Pie", "Pie Crust"])
+        // A restore alone writes nothing: the old file stays until the model changes.
+        #expect(
+            Array(try Data(contentsOf: URL(fileURLWithPath: store.path(for: scene))))
+                == (try Fixtures.bytes("scenes/previous-release.json")))
+        model.path.append(try #require(DataModel.cookbook.recipe(named: "Fruit Pie Filling")))
+        try await persistence.close()
+        let stored = try #require(try store.value(NavigationState.self, forKey: "navigation", in: scene))
+        #expect(
+            stored.recipePathIDs.map(\.description) == [
+                "E35A5C9C-F1EA-4B3D-9980-E2240B363AC8", "D0820C1A-1AFB-4472-97DA-39A475304048",
+                "4792C8AE-9596-4502-A9CB-806E2DFEA408",
+            ])
     }
 }

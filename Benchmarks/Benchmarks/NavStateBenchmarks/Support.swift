@@ -10,7 +10,7 @@ import SceneStore
 
 // MARK: - Data
 
-/// A data set of `count` recipes with deterministic IDs (the first 26 are the cookbook's).
+/// A data set of `count` recipes with deterministic IDs (the first ones, up to 33, are the cookbook's).
 func makeDataModel(recipes count: Int) -> DataModel {
     var recipes = Array(DataModel.cookbook.recipes.prefix(count))
     var index = recipes.count

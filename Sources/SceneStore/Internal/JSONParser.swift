@@ -6,12 +6,25 @@
 struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maximumDepth: Int
+    /// Whether a comma may come before a closing bracket or brace (never in scene files).
+    private let allowsTrailingCommas: Bool
     private var position = 0
     private var depth = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, allowsTrailingCommas: Bool = false) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.allowsTrailingCommas = allowsTrailingCommas
+    }
+
+    /// After a comma: whether the container closes here, with a trailing comma that is allowed.
+    private mutating func closesAfterComma(_ closing: Character) -> Bool {
+        guard allowsTrailingCommas else { return false }
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == closing.asciiValue else { return false }
+        position += 1
+        depth -= 1
+        return true
     }
 
     mutating func parseDocument() -> Result<JSONValue, JSONParseError> {
@@ -117,6 +130,7 @@ struct JSONParser {
             guard position < bytes.count else { throw error("unterminated array") }
             if bytes[position] == UInt8(ascii: ",") {
                 position += 1
+                if closesAfterComma("]") { return .array(elements) }
                 continue
             }
             if bytes[position] == UInt8(ascii: "]") {
@@ -161,6 +175,7 @@ struct JSONParser {
             guard position < bytes.count else { throw error("unterminated object") }
             if bytes[position] == UInt8(ascii: ",") {
                 position += 1
+                if closesAfterComma("}") { return .object(members) }
                 continue
             }
             if bytes[position] == UInt8(ascii: "}") {

@@ -7,22 +7,26 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "SceneStore", targets: ["SceneStore"]),
+        .library(name: "SceneNavigation", targets: ["SceneNavigation"]),
         .library(name: "RecipeData", targets: ["RecipeData"]),
         .executable(name: "navstate", targets: ["navstate"]),
     ],
     targets: [
         .target(name: "SceneStore"),
-        .target(name: "RecipeData", dependencies: ["SceneStore"]),
-        .executableTarget(name: "navstate", dependencies: ["RecipeData", "SceneStore"]),
+        .target(name: "SceneNavigation", dependencies: ["SceneStore"]),
+        .target(name: "RecipeData", dependencies: ["SceneNavigation", "SceneStore"]),
+        .executableTarget(name: "navstate", dependencies: ["RecipeData", "SceneNavigation", "SceneStore"]),
         // A small writer process for the multi-process and crash tests; not a product.
         .executableTarget(name: "SceneStoreWorker", dependencies: ["SceneStore"]),
         // The libFuzzer target over every decode-and-validate path (Scripts/fuzz.sh); not a product.
-        .executableTarget(name: "NavStateFuzz", dependencies: ["RecipeData", "SceneStore"]),
+        .executableTarget(name: "NavStateFuzz", dependencies: ["RecipeData", "SceneNavigation", "SceneStore"]),
         // Temporary folders, fixtures and child processes for the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SceneStoreTests", dependencies: ["SceneStore", "SceneStoreWorker", "TestSupport"]),
-        .testTarget(name: "RecipeDataTests", dependencies: ["RecipeData", "SceneStore", "TestSupport"]),
+        .testTarget(name: "SceneNavigationTests", dependencies: ["SceneNavigation", "SceneStore", "TestSupport"]),
+        .testTarget(
+            name: "RecipeDataTests", dependencies: ["RecipeData", "SceneNavigation", "SceneStore", "TestSupport"]),
         .testTarget(
             name: "NavStateTests", dependencies: ["navstate", "RecipeData", "SceneStore", "TestSupport"]),
         // Replays Fixtures/fuzz-corpus (and every other fixture) through the fuzz target's decoders.

@@ -1,4 +1,5 @@
 import Observation
+import SceneNavigation
 import SceneStore
 import Synchronization
 
@@ -55,7 +56,7 @@ public final class NavigationModel {
     public private(set) var lastRestoreError: RecipeDataError?
 
     @ObservationIgnored private var isApplyingRestore = false
-    @ObservationIgnored let subscribers = Subscribers()
+    @ObservationIgnored let broadcaster = ChangeBroadcaster<Snapshot>()
 
     /// Creates a model.
     /// - Parameters:
@@ -69,7 +70,7 @@ public final class NavigationModel {
     }
 
     deinit {
-        subscribers.finishAll()
+        broadcaster.finish()
     }
 
     /// The state as it is saved: the path as identifiers.
@@ -171,124 +172,63 @@ extension NavigationModel {
     ///
     /// - Returns: A stream that starts with the next change.
     public func changes() -> AsyncStream<Snapshot> {
-        guard let subscription = subscribers.subscribe() else { return AsyncStream { $0.finish() } }
-        return AsyncStream(unfolding: { await subscription.next() }, onCancel: { subscription.cancel() })
+        broadcaster.subscribe()
     }
 
     private func publishChange() {
         guard !isApplyingRestore else { return }
         revision &+= 1
-        subscribers.publish(
-            Snapshot(
-                revision: revision, selectedCategory: selectedCategory, path: path, columnVisibility: columnVisibility,
-                additionalMembers: additionalMembers))
+        broadcaster.publish(currentSnapshot)
     }
 }
 
-/// The subscribers of a model's change streams: for each, the newest snapshot not yet taken, or
-/// the consumer waiting for one.
-///
-/// A class of its own, `Sendable` through its lock, so that stream cancellation (on any thread)
-/// and the model's `deinit` (nonisolated) can reach it.
-final class Subscribers: Sendable {
-    typealias Snapshot = NavigationModel.Snapshot
+// MARK: - Persisting
 
-    private struct Subscriber {
-        var latest: Snapshot?
-        var waiter: CheckedContinuation<Snapshot?, Never>?
+extension NavigationModel: PersistableNavigationModel {
+    /// The current state as a snapshot.
+    public var currentSnapshot: Snapshot {
+        Snapshot(
+            revision: revision, selectedCategory: selectedCategory, path: path, columnVisibility: columnVisibility,
+            additionalMembers: additionalMembers)
     }
 
-    private struct State {
-        var nextID = 0
-        var all: [Int: Subscriber] = [:]
-        var finished = false
+    /// A snapshot's revision.
+    /// - Parameter snapshot: The snapshot.
+    /// - Returns: Its revision.
+    public nonisolated static func revision(of snapshot: Snapshot) -> UInt64 { snapshot.revision }
+
+    /// A snapshot as stored: the sample's navigation JSON, with the path as identifiers.
+    /// - Parameter snapshot: The snapshot.
+    /// - Returns: The value to store.
+    public nonisolated static func sceneValue(of snapshot: Snapshot) -> SceneValue { snapshot.state.sceneValue }
+
+    /// Whether a stored value is navigation data in any accepted shape.
+    /// - Parameter value: The stored value.
+    /// - Returns: Whether a restore would succeed.
+    public nonisolated static func canRestore(from value: SceneValue) -> Bool {
+        (try? NavigationPayload(sceneValue: value)) != nil
     }
 
-    private let state = Mutex(State())
-
-    var hasSubscribers: Bool { state.withLock { !$0.all.isEmpty } }
-
-    /// Registers a subscriber; nil once the model is gone.
-    func subscribe() -> Subscription? {
-        let id = state.withLock { state -> Int? in
-            guard !state.finished else { return nil }
-            state.nextID += 1
-            state.all[state.nextID] = Subscriber()
-            return state.nextID
-        }
-        return id.map { Subscription(subscribers: self, id: $0) }
-    }
-
-    /// Hands a snapshot to every subscriber: to the one waiting, or into its slot, replacing an
-    /// older snapshot not yet taken. `snapshot` is only built when someone listens.
-    func publish(_ snapshot: @autoclosure () -> Snapshot) {
-        var waiting: [(CheckedContinuation<Snapshot?, Never>, Snapshot)] = []
-        state.withLock { state in
-            guard !state.all.isEmpty else { return }
-            let value = snapshot()
-            for index in state.all.values.indices {
-                if let waiter = state.all.values[index].waiter {
-                    state.all.values[index].waiter = nil
-                    waiting.append((waiter, value))
-                } else {
-                    state.all.values[index].latest = value
-                }
+    /// Restores from a stored value, as ``restore(from:policy:)`` does.
+    /// - Parameters:
+    ///   - value: The stored value.
+    ///   - key: The value's key, for error messages.
+    ///   - policy: How to treat identifiers that no longer resolve.
+    /// - Returns: What was restored and what was dropped.
+    /// - Throws: ``SceneNavigation/NavigationError/cannotDecode(key:reason:)`` when the value is not
+    ///   navigation data; the model is untouched.
+    public func restore(
+        from value: SceneValue, key: String, policy: RestorePolicy
+    ) throws(NavigationError) -> RestoreReport {
+        let payload: NavigationPayload
+        do {
+            payload = try NavigationPayload(sceneValue: value)
+        } catch {
+            guard case .invalidNavigationData(let reason) = error else {
+                throw .cannotDecode(key: key, reason: error.description)
             }
+            throw .cannotDecode(key: key, reason: reason)
         }
-        for (waiter, value) in waiting { waiter.resume(returning: value) }
+        return restore(from: payload, policy: policy)
     }
-
-    /// The next snapshot for a subscriber, waiting for one if needed; nil when it is removed or
-    /// the model is gone.
-    func next(_ id: Int) async -> Snapshot? {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Snapshot?, Never>) in
-                let immediate = state.withLock { state -> Snapshot?? in
-                    guard var subscriber = state.all[id] else { return .some(nil) }
-                    if let latest = subscriber.latest {
-                        subscriber.latest = nil
-                        state.all[id] = subscriber
-                        return .some(latest)
-                    }
-                    subscriber.waiter = continuation
-                    state.all[id] = subscriber
-                    return .none
-                }
-                if case .some(let value) = immediate { continuation.resume(returning: value) }
-            }
-        } onCancel: {
-            remove(id)
-        }
-    }
-
-    func remove(_ id: Int) {
-        let waiter = state.withLock { $0.all.removeValue(forKey: id)?.waiter }
-        waiter?.resume(returning: nil)
-    }
-
-    func finishAll() {
-        let waiters = state.withLock { state in
-            state.finished = true
-            defer { state.all = [:] }
-            return state.all.values.compactMap(\.waiter)
-        }
-        for waiter in waiters { waiter.resume(returning: nil) }
-    }
-}
-
-/// One stream's registration; removing it when the stream goes away, iterated or not.
-final class Subscription: Sendable {
-    private let subscribers: Subscribers
-    private let id: Int
-
-    init(subscribers: Subscribers, id: Int) {
-        self.subscribers = subscribers
-        self.id = id
-    }
-
-    func next() async -> NavigationModel.Snapshot? { await subscribers.next(id) }
-
-    func cancel() { subscribers.remove(id) }
-
-    deinit { subscribers.remove(id) }
 }

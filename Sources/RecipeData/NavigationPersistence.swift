@@ -1,3 +1,4 @@
+import SceneNavigation
 import SceneStore
 
 /// Keeps a ``NavigationModel`` saved in a scene, as the sample's `.task` with `@SceneStorage` did:
@@ -13,47 +14,25 @@ import SceneStore
 ///
 /// Reads and writes run off the main actor: mutating the model never waits for I/O. Bursts of
 /// changes coalesce to the newest, and a change equal to what is stored is not written again.
+/// Built on SceneNavigation's ``ScenePersistence``, which does the same for any app's model; this
+/// type keeps the cookbook's API and its errors (``RecipeDataError``).
 @MainActor
 public final class NavigationPersistence {
+    private let persistence: ScenePersistence<NavigationModel>
+
+    private init(_ persistence: ScenePersistence<NavigationModel>) {
+        self.persistence = persistence
+    }
+
     /// What the restore kept and dropped; nil when nothing was stored for the scene.
-    public let report: RestoreReport?
+    public var report: RestoreReport? { persistence.report }
     /// The scene written to.
-    public let scene: SceneID
+    public var scene: SceneID { persistence.scene }
     /// The key written to.
-    public let key: String
+    public var key: String { persistence.key }
     /// Where a copy of the scene's file was kept because its stored value under ``key`` was not
     /// navigation data and was about to be replaced (only when connecting without restoring).
-    public let keptAsidePath: String?
-
-    private let model: NavigationModel
-    private let writer: SceneWriter
-    private let forwarding: Task<Void, Never>
-
-    private init(
-        model: NavigationModel, writer: SceneWriter, report: RestoreReport?, scene: SceneID, key: String,
-        keptAsidePath: String?
-    ) {
-        self.model = model
-        self.writer = writer
-        self.report = report
-        self.keptAsidePath = keptAsidePath
-        self.scene = scene
-        self.key = key
-        let changes = model.changes()
-        // The snapshots' identifiers and JSON are built here, off the main actor.
-        forwarding = Task.detached {
-            for await snapshot in changes {
-                writer.submit(snapshot.state, sequence: snapshot.revision)
-                // Take the next snapshot only when the writer can use it: meanwhile the stream keeps
-                // just the newest, and mutating the model wakes nobody.
-                await writer.waitUntilReady()
-            }
-        }
-    }
-
-    isolated deinit {
-        forwarding.cancel()
-    }
+    public var keptAsidePath: String? { persistence.keptAsidePath }
 
     /// Restores `model` from what `store` holds for the scene, then writes every change through
     /// until ``close()`` (or until the persistence goes away).
@@ -78,39 +57,13 @@ public final class NavigationPersistence {
         _ model: NavigationModel, to store: SceneStore, scene: SceneID, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), restoring: Bool = true
     ) async throws(RecipeDataError) -> NavigationPersistence {
-        let writer: SceneWriter
-        var stored: SceneValue?
         do {
-            writer = try store.writer(forKey: key, in: scene)
-            if restoring { stored = try await store.loadDocument(for: scene)?.values[key] }
+            return NavigationPersistence(
+                try await ScenePersistence.connect(
+                    model, to: store, scene: scene, key: key, policy: policy, restoring: restoring))
         } catch {
-            throw .store(error)
+            throw RecipeDataError(error)
         }
-        var report: RestoreReport?
-        if let stored {
-            report = model.restore(from: try NavigationPayload(sceneValue: stored), policy: policy)
-        }
-        var keptAsidePath: String?
-        if !restoring {
-            // Off the main actor: this reads the scene's file and may write a copy.
-            let kept = await Task.detached { () -> Result<String?, SceneStoreError> in
-                do throws(SceneStoreError) {
-                    return .success(
-                        try store.keepAsideIfUnreadable(forKey: key, in: scene) { value in
-                            (try? NavigationPayload(sceneValue: value)) != nil
-                        })
-                } catch {
-                    return .failure(error)
-                }
-            }.value
-            do {
-                keptAsidePath = try kept.get()
-            } catch {
-                throw .store(error)
-            }
-        }
-        return NavigationPersistence(
-            model: model, writer: writer, report: report, scene: scene, key: key, keptAsidePath: keptAsidePath)
     }
 
     /// Connects, then keeps writing changes through until the calling task is cancelled, and makes
@@ -127,36 +80,45 @@ public final class NavigationPersistence {
         _ model: NavigationModel, store: SceneStore, scene: SceneID, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), restored: (RestoreReport?) -> Void = { _ in }
     ) async throws(RecipeDataError) {
-        let persistence = try await connect(model, to: store, scene: scene, key: key, policy: policy)
-        restored(persistence.report)
-        // Sleep until cancelled; the forwarding task does the work meanwhile.
-        while !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(3600))
+        do {
+            try await ScenePersistence.run(
+                model, store: store, scene: scene, key: key, policy: policy, restored: restored)
+        } catch {
+            throw RecipeDataError(error)
         }
-        try await persistence.close()
     }
 
     /// Waits until the model's current state is durable.
     /// - Throws: ``RecipeDataError/store(_:)`` when the last write failed.
     public func flush() async throws(RecipeDataError) {
-        // The stream may still hold the newest snapshot: hand the current state over directly. Its
-        // revision makes the writer ignore that snapshot if it arrives later; a state equal to
-        // what is stored is not written again.
-        writer.submit(model.state, sequence: model.revision)
         do {
-            try await writer.flush()
+            try await persistence.flush()
         } catch {
-            throw .store(error)
+            throw RecipeDataError(error)
         }
     }
 
     /// Stops listening to the model and makes its current state durable.
     /// - Throws: ``RecipeDataError/store(_:)`` when the last write failed.
     public func close() async throws(RecipeDataError) {
-        forwarding.cancel()
-        try await flush()
+        do {
+            try await persistence.close()
+        } catch {
+            throw RecipeDataError(error)
+        }
     }
 
     /// What the writer did: values submitted, coalesced, written and found unchanged.
-    public var statistics: SceneWriter.Statistics { writer.statistics }
+    public var statistics: SceneWriter.Statistics { persistence.statistics }
+}
+
+extension RecipeDataError {
+    /// The cookbook's error for a navigation error.
+    init(_ error: NavigationError) {
+        switch error {
+        case .store(let error): self = .store(error)
+        case .cannotDecode(_, let reason): self = .invalidNavigationData(reason: reason)
+        case .cannotEncode(let reason): self = .invalidNavigationData(reason: reason)
+        }
+    }
 }

@@ -1,32 +1,28 @@
-/// How a restore treats identifiers that no longer resolve.
-public struct RestorePolicy: Sendable, Hashable {
-    /// What to do with a path identifier that names no recipe.
-    public enum MissingRecipes: String, Sendable, Hashable, CaseIterable {
-        /// Drop it and keep the rest, as the sample's `compactMap` does. The default.
-        case skip
-        /// Keep the path up to the first missing recipe and drop everything from there, so the
-        /// restored stack is a prefix of the saved one and stays coherent.
-        case truncate
+import SceneNavigation
+
+/// How a restore treats identifiers that no longer resolve: SceneNavigation's policy, which every
+/// restore of the toolkit follows.
+public typealias RestorePolicy = SceneNavigation.RestorePolicy
+
+extension RestorePolicy {
+    /// What to do with a path identifier that names no recipe: skip it (the sample's
+    /// `compactMap`) or truncate the path there.
+    public typealias MissingRecipes = DropHandling
+
+    /// What to do with identifiers that name no recipe (``RestorePolicy/onDrop``).
+    public var missingRecipes: MissingRecipes {
+        get { onDrop }
+        set { onDrop = newValue }
     }
 
-    /// What to do with identifiers that name no recipe.
-    public var missingRecipes: MissingRecipes
-    /// The deepest path restored; identifiers past it are dropped. 10,000 by default.
-    public var maximumDepth: Int
-    /// Whether a recipe already on the path is dropped when it appears again. Off by default:
-    /// following related recipes can legitimately visit one twice (Pie Crust, Fruit Pie Filling,
-    /// Pie Crust).
-    public var dropsDuplicates: Bool
-
-    /// Creates a policy.
+    /// Creates a policy in the cookbook's words.
     /// - Parameters:
     ///   - missingRecipes: Skip or truncate at missing recipes.
     ///   - maximumDepth: The deepest path restored.
-    ///   - dropsDuplicates: Whether repeated recipes are dropped.
-    public init(missingRecipes: MissingRecipes = .skip, maximumDepth: Int = 10_000, dropsDuplicates: Bool = false) {
-        self.missingRecipes = missingRecipes
-        self.maximumDepth = maximumDepth
-        self.dropsDuplicates = dropsDuplicates
+    ///   - dropsDuplicates: Whether a recipe already on the path is dropped when it appears again
+    ///     (off by default: following related recipes can visit one twice).
+    public init(missingRecipes: MissingRecipes, maximumDepth: Int = 10_000, dropsDuplicates: Bool = false) {
+        self.init(onDrop: missingRecipes, maximumDepth: maximumDepth, dropsDuplicates: dropsDuplicates)
     }
 }
 
@@ -134,75 +130,4 @@ public struct RestoreReport: Sendable, Hashable {
 
     /// Whether everything saved was restored (migrated identifiers count as restored).
     public var isComplete: Bool { dropped.isEmpty && droppedCategory == nil }
-}
-
-// MARK: - Restoring
-
-extension DataModel {
-    /// Looks up a payload's identifiers and builds the state to restore, with a report.
-    ///
-    /// Runs in time proportional to the path's length, whatever the size of the data set.
-    ///
-    /// - Parameters:
-    ///   - payload: The decoded navigation data.
-    ///   - policy: How to treat identifiers that do not resolve.
-    /// - Returns: The state to apply, its recipes, and the report.
-    public func restore(
-        _ payload: NavigationPayload, policy: RestorePolicy = RestorePolicy()
-    ) -> (state: NavigationState, path: [Recipe], report: RestoreReport) {
-        var report = RestoreReport()
-        if let raw = payload.selectedCategory {
-            if let category = Category(rawValue: raw) {
-                report.selectedCategory = category
-            } else {
-                report.droppedCategory = raw
-            }
-        }
-        var path: [Recipe] = []
-        path.reserveCapacity(min(payload.recipePathIDs.count, max(policy.maximumDepth, 0)))
-        var seen: Set<Recipe.ID> = []
-        var truncated = false
-        for (position, text) in payload.recipePathIDs.enumerated() {
-            func drop(_ reason: RestoreReport.Reason) {
-                report.dropped.append(.init(position: position, id: text, reason: reason))
-            }
-            if truncated {
-                drop(.afterMissingRecipe)
-                continue
-            }
-            guard let id = Recipe.ID(text) else {
-                drop(.malformedID)
-                if policy.missingRecipes == .truncate { truncated = true }
-                continue
-            }
-            var migratedFrom: String?
-            var found = recipe(withID: id)
-            if found == nil, let target = aliases[id], let aliased = recipe(withID: target) {
-                found = aliased
-                migratedFrom = text
-            }
-            guard let recipe = found else {
-                drop(.notInDataSet)
-                if policy.missingRecipes == .truncate { truncated = true }
-                continue
-            }
-            if policy.dropsDuplicates && !seen.insert(recipe.id).inserted {
-                drop(.duplicate)
-                continue
-            }
-            if path.count >= policy.maximumDepth {
-                drop(.beyondMaximumDepth)
-                continue
-            }
-            path.append(recipe)
-            if let migratedFrom {
-                report.migrated.append(.init(position: position, from: migratedFrom, to: recipe.id))
-            }
-        }
-        report.restoredIDs = path.map(\.id)
-        let state = NavigationState(
-            selectedCategory: report.selectedCategory, recipePathIDs: report.restoredIDs,
-            columnVisibility: payload.columnVisibility, additionalMembers: payload.additionalMembers)
-        return (state, path, report)
-    }
 }

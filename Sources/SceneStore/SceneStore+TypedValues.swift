@@ -112,12 +112,6 @@ extension SceneStore {
         _ value: Value?, forKey key: String, in scene: SceneID, encoder: JSONEncoder = JSONEncoder()
     ) throws(SceneStoreError) -> SceneWriteOutcome {
         guard let value else { return try setSceneValue(nil, forKey: key, in: scene) }
-        let json: JSONValue
-        do {
-            json = try JSONValue(parsing: encoder.encode(value))
-        } catch {
-            throw .cannotEncode(key: key, reason: String(describing: error))
-        }
-        return try setSceneValue(.json(json), forKey: key, in: scene)
+        return try setSceneValue(.json(try SceneWriter.encode(value, key: key, with: encoder)), forKey: key, in: scene)
     }
 }

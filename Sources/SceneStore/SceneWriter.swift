@@ -55,8 +55,11 @@ public final class SceneWriter: Sendable {
         var statistics = Statistics()
     }
 
-    private struct Pending {
-        var value: SceneValue?
+    private enum Pending {
+        /// A value ready to store; nil removes the key.
+        case value(SceneValue?)
+        /// A value to encode as JSON on the writer's queue, not on the producer's.
+        case encodable(any Encodable & Sendable, JSONEncoder)
     }
 
     init(store: SceneStore, key: String, scene: SceneID) {
@@ -84,7 +87,28 @@ public final class SceneWriter: Sendable {
         submit(sceneValue: value?.sceneValue, sequence: sequence)
     }
 
+    /// Records any `Encodable` value to be written as readable JSON, replacing any value still
+    /// waiting. Returns at once: the value is encoded on the writer's queue, and only when it is
+    /// the newest, so a burst of changes costs one encoding per write, not one per change.
+    ///
+    /// An encoding failure counts as a failed write: ``flush()`` throws
+    /// ``SceneStoreError/cannotEncode(key:reason:)``.
+    ///
+    /// - Parameters:
+    ///   - value: The new value.
+    ///   - sequence: Increases with each newer value (see ``submit(_:sequence:)``), or nil.
+    ///   - encoder: The encoder; the stored JSON is what it writes.
+    public func submit<Value: Encodable & Sendable>(
+        encoding value: Value, sequence: UInt64? = nil, encoder: JSONEncoder = JSONEncoder()
+    ) {
+        submit(.encodable(value, encoder), sequence: sequence)
+    }
+
     private func submit(sceneValue: SceneValue?, sequence: UInt64?) {
+        submit(.value(sceneValue), sequence: sequence)
+    }
+
+    private func submit(_ pending: Pending, sequence: UInt64?) {
         let startDrain = state.withLock { state -> Bool in
             if let sequence {
                 if sequence <= state.newestSequence && state.statistics.submitted > 0 { return false }
@@ -92,7 +116,7 @@ public final class SceneWriter: Sendable {
             }
             state.statistics.submitted += 1
             if state.pending != nil { state.statistics.coalesced += 1 }
-            state.pending = Pending(value: sceneValue)
+            state.pending = pending
             if state.draining { return false }
             state.draining = true
             return true
@@ -172,8 +196,14 @@ public final class SceneWriter: Sendable {
     }
 
     private func write(_ pending: Pending) {
-        do {
-            let outcome = try store.setSceneValue(pending.value, forKey: key, in: scene)
+        do throws(SceneStoreError) {
+            let value: SceneValue?
+            switch pending {
+            case .value(let stored): value = stored
+            case .encodable(let encodable, let encoder):
+                value = .json(try Self.encode(encodable, key: key, with: encoder))
+            }
+            let outcome = try store.setSceneValue(value, forKey: key, in: scene)
             state.withLock { state in
                 state.lastError = nil
                 if outcome.wroteFile {
@@ -188,6 +218,17 @@ public final class SceneWriter: Sendable {
                 state.lastError = error
                 state.statistics.failed += 1
             }
+        }
+    }
+
+    /// Encodes a value as `JSONEncoder` does and reads it back as a JSON value.
+    static func encode(
+        _ value: any Encodable, key: String, with encoder: JSONEncoder
+    ) throws(SceneStoreError) -> JSONValue {
+        do {
+            return try JSONValue(parsing: encoder.encode(value))
+        } catch {
+            throw .cannotEncode(key: key, reason: String(describing: error))
         }
     }
 
@@ -229,6 +270,32 @@ extension SceneStore {
         var iterator = values.makeAsyncIterator()
         while let value = await iterator.next(isolation: nil) {
             writer.submit(value)
+        }
+        try await writer.flush()
+        return writer.statistics
+    }
+
+    /// Writes every value of a sequence of any `Encodable` values through to one (scene, key) as
+    /// readable JSON, as ``writeThrough(_:forKey:in:)`` does for stored types: the latest wins
+    /// while a write is in flight, and only the values that are written are encoded.
+    ///
+    /// - Parameters:
+    ///   - values: The values, such as an `AsyncStream` of an app's navigation state.
+    ///   - key: The value's key.
+    ///   - scene: The scene.
+    ///   - encoder: The encoder; the stored JSON is what it writes.
+    /// - Returns: What the writer did.
+    /// - Throws: The error of the last write when it failed (``SceneStoreError/cannotEncode(key:reason:)``
+    ///   when the last value could not be encoded), or ``SceneStoreError/invalidKey(_:reason:)``.
+    @discardableResult
+    public func writeThrough<Values: AsyncSequence>(
+        encoding values: Values, forKey key: String, in scene: SceneID, encoder: JSONEncoder = JSONEncoder()
+    ) async throws(SceneStoreError) -> SceneWriter.Statistics
+    where Values.Element: Encodable & Sendable, Values.Failure == Never {
+        let writer = try writer(forKey: key, in: scene)
+        var iterator = values.makeAsyncIterator()
+        while let value = await iterator.next(isolation: nil) {
+            writer.submit(encoding: value, encoder: encoder)
         }
         try await writer.flush()
         return writer.statistics

@@ -89,9 +89,9 @@ import Testing
         let model = NavigationModel()
         let task = Task { for await _ in model.changes() {} }
         try await Task.sleep(for: .milliseconds(20))
-        #expect(model.subscribers.hasSubscribers)
+        #expect(model.broadcaster.hasSubscribers)
         task.cancel()
         await task.value
-        #expect(!model.subscribers.hasSubscribers)
+        #expect(!model.broadcaster.hasSubscribers)
     }
 }

@@ -43,7 +43,7 @@ import Testing
         try Data(block.code.utf8).write(to: URL(fileURLWithPath: source))
         let products = Products.directory
         var objects: [String] = []
-        for target in ["SceneStore", "RecipeData"] {
+        for target in ["SceneStore", "SceneNavigation", "RecipeData"] {
             let sources = Fixtures.path("../Sources/\(target)")
             for file in FileManager.default.enumerator(atPath: sources)?.compactMap({ $0 as? String }) ?? []
             where file.hasSuffix(".swift") {

@@ -1,0 +1,126 @@
+import Synchronization
+
+/// Hands each change of a model to any number of subscribers as a snapshot, newest first: a
+/// subscriber that falls behind gets only the newest snapshot (bursts coalesce), and publishing
+/// costs the producer no wake-up while no subscriber waits.
+///
+/// Models publish the snapshot of their state *after* each change (from `didSet`), so a
+/// subscriber never sees the old state, as it would with Observation's `onChange`.
+///
+/// ```swift
+/// let changes = ChangeBroadcaster<Int>()
+/// let stream = changes.subscribe()      // an AsyncStream that starts with the next change
+/// changes.publish(1)
+/// ```
+///
+/// `Sendable` through its mutex, so a model's nonisolated `deinit` can ``finish()`` it.
+public final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
+    private struct Subscriber {
+        var latest: Snapshot?
+        var waiter: CheckedContinuation<Snapshot?, Never>?
+    }
+
+    private struct State {
+        var nextID = 0
+        var all: [Int: Subscriber] = [:]
+        var finished = false
+    }
+
+    private let state = Mutex(State())
+
+    /// A broadcaster with no subscribers.
+    public init() {}
+
+    /// Whether anyone listens.
+    public var hasSubscribers: Bool { state.withLock { !$0.all.isEmpty } }
+
+    /// A stream of the snapshots published from now on. It ends when its consuming task is
+    /// cancelled or the broadcaster is finished; a finished broadcaster gives an empty stream.
+    /// - Returns: The stream.
+    public func subscribe() -> AsyncStream<Snapshot> {
+        let id = state.withLock { state -> Int? in
+            guard !state.finished else { return nil }
+            state.nextID += 1
+            state.all[state.nextID] = Subscriber()
+            return state.nextID
+        }
+        guard let id else { return AsyncStream { $0.finish() } }
+        let subscription = Subscription(broadcaster: self, id: id)
+        return AsyncStream(unfolding: { await subscription.next() }, onCancel: { subscription.cancel() })
+    }
+
+    /// Hands a snapshot to every subscriber: to the one waiting, or into its slot, replacing an
+    /// older snapshot not yet taken. `snapshot` is only built when someone listens.
+    /// - Parameter snapshot: The state after the change.
+    public func publish(_ snapshot: @autoclosure () -> Snapshot) {
+        var waiting: [(CheckedContinuation<Snapshot?, Never>, Snapshot)] = []
+        state.withLock { state in
+            guard !state.all.isEmpty else { return }
+            let value = snapshot()
+            for index in state.all.values.indices {
+                if let waiter = state.all.values[index].waiter {
+                    state.all.values[index].waiter = nil
+                    waiting.append((waiter, value))
+                } else {
+                    state.all.values[index].latest = value
+                }
+            }
+        }
+        for (waiter, value) in waiting { waiter.resume(returning: value) }
+    }
+
+    /// Ends every stream; later subscriptions get empty streams.
+    public func finish() {
+        let waiters = state.withLock { state in
+            state.finished = true
+            defer { state.all = [:] }
+            return state.all.values.compactMap(\.waiter)
+        }
+        for waiter in waiters { waiter.resume(returning: nil) }
+    }
+
+    /// The next snapshot for a subscriber, waiting for one if needed; nil when it is removed or
+    /// the broadcaster is finished.
+    fileprivate func next(_ id: Int) async -> Snapshot? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Snapshot?, Never>) in
+                let immediate = state.withLock { state -> Snapshot?? in
+                    guard var subscriber = state.all[id] else { return .some(nil) }
+                    if let latest = subscriber.latest {
+                        subscriber.latest = nil
+                        state.all[id] = subscriber
+                        return .some(latest)
+                    }
+                    subscriber.waiter = continuation
+                    state.all[id] = subscriber
+                    return .none
+                }
+                if case .some(let value) = immediate { continuation.resume(returning: value) }
+            }
+        } onCancel: {
+            remove(id)
+        }
+    }
+
+    fileprivate func remove(_ id: Int) {
+        let waiter = state.withLock { $0.all.removeValue(forKey: id)?.waiter }
+        waiter?.resume(returning: nil)
+    }
+}
+
+/// One stream's registration; removed when the stream goes away, iterated or not.
+private final class Subscription<Snapshot: Sendable>: Sendable {
+    private let broadcaster: ChangeBroadcaster<Snapshot>
+    private let id: Int
+
+    init(broadcaster: ChangeBroadcaster<Snapshot>, id: Int) {
+        self.broadcaster = broadcaster
+        self.id = id
+    }
+
+    func next() async -> Snapshot? { await broadcaster.next(id) }
+
+    func cancel() { broadcaster.remove(id) }
+
+    deinit { broadcaster.remove(id) }
+}

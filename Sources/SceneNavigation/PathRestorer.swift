@@ -1,0 +1,74 @@
+/// The element-by-element restore of a saved path: the one algorithm behind every restore of the
+/// toolkit, for any route type.
+///
+/// The caller says how one element is restored (decoded and resolved, or why not); the restorer
+/// applies the policy: skip or truncate after a dropped element, drop duplicates, stop at the
+/// maximum depth. Elements after a truncation are never decoded.
+public enum PathRestorer {
+    /// What became of one element.
+    public enum ElementOutcome<Route> {
+        /// It restored as this route.
+        case restored(Route)
+        /// It restored as this route through a migration (an alias of an earlier identifier).
+        case migrated(Route)
+        /// It cannot be restored, for this reason (`.undecodable` or `.unresolved`).
+        case dropped(PathRestoreReport.Reason)
+    }
+
+    /// A restored path: its routes, and what was dropped or migrated, by position.
+    public struct Outcome<Route> {
+        /// The restored routes, in order.
+        public var routes: [Route] = []
+        /// The dropped positions, in order, each with its reason.
+        public var dropped: [(position: Int, reason: PathRestoreReport.Reason)] = []
+        /// The elements restored through a migration, in order: their position and route.
+        public var migrated: [(position: Int, route: Route)] = []
+    }
+
+    /// Restores `count` elements, asking `element` for each in order.
+    ///
+    /// Runs in time proportional to the path's length.
+    ///
+    /// - Parameters:
+    ///   - count: How many elements the saved path has.
+    ///   - policy: What to do after a dropped element, with duplicates and past the maximum depth.
+    ///   - element: Restores the element at a position.
+    /// - Returns: The routes and what was dropped or migrated.
+    public static func restore<Route: Hashable>(
+        count: Int, policy: RestorePolicy, element: (Int) -> ElementOutcome<Route>
+    ) -> Outcome<Route> {
+        var outcome = Outcome<Route>()
+        outcome.routes.reserveCapacity(min(count, max(policy.maximumDepth, 0)))
+        var seen: Set<Route> = []
+        var truncated = false
+        for position in 0..<count {
+            if truncated {
+                outcome.dropped.append((position, .afterDroppedElement))
+                continue
+            }
+            let route: Route
+            var migrated = false
+            switch element(position) {
+            case .dropped(let reason):
+                outcome.dropped.append((position, reason))
+                if policy.onDrop == .truncate { truncated = true }
+                continue
+            case .restored(let restored): route = restored
+            case .migrated(let restored):
+                route = restored
+                migrated = true
+            }
+            if policy.dropsDuplicates && !seen.insert(route).inserted {
+                outcome.dropped.append((position, .duplicate))
+                continue
+            }
+            if outcome.routes.count >= policy.maximumDepth {
+                outcome.dropped.append((position, .beyondMaximumDepth))
+                continue
+            }
+            outcome.routes.append(route)
+            if migrated { outcome.migrated.append((position, route)) }
+        }
+        return outcome
+    }
+}

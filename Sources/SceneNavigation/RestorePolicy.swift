@@ -1,0 +1,34 @@
+/// How a restore treats the elements of a saved path that cannot be restored.
+///
+/// ```swift
+/// let policy = RestorePolicy(onDrop: .truncate, maximumDepth: 50)
+/// ```
+public struct RestorePolicy: Sendable, Hashable {
+    /// What happens to the rest of the path after an element is dropped.
+    public enum DropHandling: String, Sendable, Hashable, CaseIterable {
+        /// Drop the element and keep the rest, as the cookbook's `compactMap` does. The default.
+        case skip
+        /// Keep the path up to the first dropped element and drop everything from there, so the
+        /// restored stack is a prefix of the saved one and stays coherent.
+        case truncate
+    }
+
+    /// What happens after an element that no longer decodes or resolves.
+    public var onDrop: DropHandling
+    /// The deepest path restored; elements past it are dropped. 10,000 by default.
+    public var maximumDepth: Int
+    /// Whether an element equal to one already restored is dropped. Off by default: a path can
+    /// legitimately visit one screen twice.
+    public var dropsDuplicates: Bool
+
+    /// Creates a policy.
+    /// - Parameters:
+    ///   - onDrop: Skip or truncate at a dropped element.
+    ///   - maximumDepth: The deepest path restored.
+    ///   - dropsDuplicates: Whether repeated elements are dropped.
+    public init(onDrop: DropHandling = .skip, maximumDepth: Int = 10_000, dropsDuplicates: Bool = false) {
+        self.onDrop = onDrop
+        self.maximumDepth = maximumDepth
+        self.dropsDuplicates = dropsDuplicates
+    }
+}

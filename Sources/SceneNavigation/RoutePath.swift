@@ -1,0 +1,106 @@
+/// A navigation path of typed routes that restores element by element.
+///
+/// Use it as the path of a `NavigationStack` (it is a mutable, range-replaceable collection of
+/// `Hashable` routes), alone or as a member of a larger app state. It encodes as a plain JSON array
+/// of the routes' own encodings, byte for byte what `JSONEncoder` writes for `[Route]`, so stored
+/// files stay readable and interchangeable. Restored through ``NavigationCoding``, each element is
+/// decoded on its own: one that no longer decodes (a case removed or renamed by a newer app
+/// version) or that the app's resolver rejects is dropped and reported with its position, its
+/// stored JSON and the reason, and the rest is restored. Decoded by a plain `JSONDecoder`, it is as
+/// strict as `[Route]`.
+///
+/// ```swift
+/// enum Item: Codable, Hashable, Sendable { case sub1(id: Int), sub2(id: Int) }
+/// var path: RoutePath<Item> = [.sub1(id: 1), .sub2(id: 2)]
+/// path.append(.sub1(id: 3))
+/// ```
+public struct RoutePath<Route: Codable & Hashable & Sendable>: Sendable, Hashable {
+    /// The routes, from the root.
+    public var routes: [Route]
+
+    /// Creates a path.
+    /// - Parameter routes: The routes, from the root.
+    public init(_ routes: [Route]) {
+        self.routes = routes
+    }
+}
+
+// MARK: - Collection
+
+extension RoutePath: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
+    /// An empty path.
+    public init() {
+        routes = []
+    }
+
+    /// The position of the root route.
+    public var startIndex: Int { routes.startIndex }
+    /// The position after the last route.
+    public var endIndex: Int { routes.endIndex }
+
+    /// The route at a position.
+    /// - Parameter position: The position, from the root.
+    public subscript(position: Int) -> Route {
+        get { routes[position] }
+        set { routes[position] = newValue }
+    }
+
+    /// Replaces a range of routes.
+    /// - Parameters:
+    ///   - subrange: The routes to replace.
+    ///   - newElements: The new routes.
+    public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
+    where C.Element == Route {
+        routes.replaceSubrange(subrange, with: newElements)
+    }
+}
+
+extension RoutePath: ExpressibleByArrayLiteral {
+    /// A path of the routes listed.
+    /// - Parameter elements: The routes, from the root.
+    public init(arrayLiteral elements: Route...) {
+        self.init(elements)
+    }
+}
+
+// MARK: - Coding
+
+extension RoutePath: Codable {
+    /// Encodes the routes as a JSON array, as `[Route]` encodes.
+    /// - Parameter encoder: The encoder.
+    /// - Throws: What encoding a route throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(routes)
+    }
+
+    /// Decodes the routes: element by element with a report when decoded by ``NavigationCoding``,
+    /// strictly (as `[Route]`) otherwise.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` when the value is not an array (or, decoded strictly, when any
+    ///   element does not decode).
+    public init(from decoder: any Decoder) throws {
+        guard let session = decoder.userInfo[RestoreSession.key] as? RestoreSession else {
+            routes = try decoder.singleValueContainer().decode([Route].self)
+            return
+        }
+        var container = try decoder.unkeyedContainer()
+        var elements: [Result<Route, any Error>] = []
+        if let count = container.count { elements.reserveCapacity(count) }
+        while !container.isAtEnd {
+            elements.append(try container.decode(LossyElement<Route>.self).result)
+        }
+        routes = session.restore(elements, at: decoder.codingPath)
+    }
+}
+
+/// One element decoded on its own: its failure is kept, so the array's decoding goes on.
+struct LossyElement<Route: Decodable>: Decodable {
+    let result: Result<Route, any Error>
+
+    init(from decoder: any Decoder) {
+        // Through a single-value container, so that the decoder's own handling of types such as
+        // URL, Date and Data applies as it does to `[Route]`.
+        result = Result { try decoder.singleValueContainer().decode(Route.self) }
+    }
+}

@@ -1,0 +1,125 @@
+import Observation
+import SceneStore
+
+/// The navigation state of one scene of any app, observable, restored element by element and
+/// saved without ever making a mutation wait for I/O.
+///
+/// `State` is any `Codable` value: a ``RoutePath`` of the app's routes, or a struct with paths and
+/// other state side by side. The model publishes a snapshot after each change on ``changes()``; a
+/// ``ScenePersistence`` listens to it and writes the state through to a scene.
+///
+/// ```swift
+/// enum Animal: Codable, Hashable, Sendable { case cat, dog }
+/// let model = SceneNavigationModel(RoutePath<Animal>())
+/// model.state.append(.cat)                      // returns at once
+/// ```
+@MainActor
+@Observable
+public final class SceneNavigationModel<State: Codable & Equatable & Sendable> {
+    /// The navigation state; bind a `NavigationStack` to its path.
+    public var state: State {
+        didSet { publishChange() }
+    }
+
+    /// The report of the last restore.
+    public private(set) var lastRestoreReport: PathRestoreReport?
+
+    /// The app's resolvers, by route type, used by every restore.
+    @ObservationIgnored public var resolvers: RouteResolvers
+
+    /// Counts the changes published so far; each snapshot carries the count after its change.
+    @ObservationIgnored public private(set) var revision: UInt64 = 0
+
+    @ObservationIgnored private let broadcaster = ChangeBroadcaster<Snapshot>()
+
+    /// Creates a model.
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - resolvers: The app's resolvers, by route type.
+    public init(_ state: State, resolvers: RouteResolvers = RouteResolvers()) {
+        self.state = state
+        self.resolvers = resolvers
+    }
+
+    isolated deinit {
+        broadcaster.finish()
+    }
+}
+
+// MARK: - Observing
+
+extension SceneNavigationModel {
+    /// The state after one change.
+    public struct Snapshot: Sendable {
+        /// The model's ``SceneNavigationModel/revision`` after the change.
+        public let revision: UInt64
+        /// The state.
+        public let state: State
+    }
+
+    /// The model's changes, each as a snapshot of the state after the change. A subscriber that
+    /// falls behind gets only the newest snapshot; any number may listen; a stream ends when its
+    /// consuming task is cancelled or the model goes away.
+    /// - Returns: A stream that starts with the next change.
+    public func changes() -> AsyncStream<Snapshot> {
+        broadcaster.subscribe()
+    }
+
+    private func publishChange() {
+        revision &+= 1
+        broadcaster.publish(Snapshot(revision: revision, state: state))
+    }
+}
+
+// MARK: - Restoring
+
+extension SceneNavigationModel {
+    /// Restores the state from a stored scene value, each path element by element.
+    ///
+    /// Decoding happens first: a value that cannot be decoded at all throws and leaves the model
+    /// untouched. Otherwise the state is replaced at once (one change is published).
+    ///
+    /// - Parameters:
+    ///   - value: The stored value.
+    ///   - key: The value's key, for error messages.
+    ///   - policy: What to do with elements that cannot be restored.
+    /// - Returns: What was dropped, and why.
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:)``.
+    @discardableResult
+    public func restore(
+        from value: SceneValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy()
+    ) throws(NavigationError) -> PathRestoreReport {
+        let (restored, report) = try NavigationCoding.decode(
+            State.self, from: value, key: key, policy: policy, resolvers: resolvers)
+        state = restored
+        lastRestoreReport = report
+        return report
+    }
+}
+
+// MARK: - Persisting
+
+extension SceneNavigationModel: PersistableNavigationModel {
+    /// The current state as a snapshot.
+    public var currentSnapshot: Snapshot { Snapshot(revision: revision, state: state) }
+
+    /// A snapshot's revision.
+    /// - Parameter snapshot: The snapshot.
+    /// - Returns: Its revision.
+    public nonisolated static func revision(of snapshot: Snapshot) -> UInt64 { snapshot.revision }
+
+    /// A snapshot's state as stored: the JSON `JSONEncoder` writes for it, with sorted keys.
+    /// - Parameter snapshot: The snapshot.
+    /// - Returns: The value to store.
+    /// - Throws: ``NavigationError/cannotEncode(reason:)``.
+    public nonisolated static func sceneValue(of snapshot: Snapshot) throws(NavigationError) -> SceneValue {
+        .json(try NavigationCoding.encode(snapshot.state))
+    }
+
+    /// Whether a stored value decodes as this model's state (element drops aside).
+    /// - Parameter value: The stored value.
+    /// - Returns: Whether a restore would succeed.
+    public nonisolated static func canRestore(from value: SceneValue) -> Bool {
+        (try? NavigationCoding.decode(State.self, from: value)) != nil
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import SceneNavigation
+import SceneStore
+import TestSupport
+import Testing
+
+enum Screen: Codable, Hashable, Sendable {
+    case home
+    case recipe(id: Int, title: String)
+    case search(query: String?)
+}
+
+@Suite struct RoutePathTests {
+    func json(_ text: String) throws -> JSONValue { try JSONValue(parsing: Array(text.utf8)) }
+
+    @Test("a path encodes byte for byte as JSONEncoder with .sortedKeys encodes [Route]")
+    func encodesAsJSONEncoder() throws {
+        let routes: [Screen] = [
+            .home, .recipe(id: 7, title: "Crème / brûlée"), .search(query: nil), .search(query: "pie"),
+        ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let expected = Array(try encoder.encode(routes))
+        #expect(try NavigationCoding.encode(RoutePath(routes)).serialized(escapingSlashes: true) == expected)
+        // Decoded by a plain JSONDecoder, the path is as strict as [Route].
+        #expect(try JSONDecoder().decode(RoutePath<Screen>.self, from: Data(expected)).routes == routes)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(RoutePath<Screen>.self, from: Data(#"[{"gone":{}}]"#.utf8))
+        }
+    }
+
+    @Test("each element decodes on its own: every JSON type, a changed payload, a removed case")
+    func elementByElement() throws {
+        let stored = try json(
+            #"[{"home":{}}, 1, "x", null, true, [], {"recipe":{"id":"7","title":"t"}}, {"recipe":{"id":7,"title":"t"}}]"#
+        )
+        let (path, report) = try NavigationCoding.decode(RoutePath<Screen>.self, from: stored)
+        #expect(path.routes == [.home, .recipe(id: 7, title: "t")])
+        #expect(report.restoredCount == 2)
+        #expect(report.dropped.map(\.position) == [1, 2, 3, 4, 5, 6])
+        #expect(report.dropped.allSatisfy { $0.reason.code == "undecodable" })
+        #expect(report.dropped.map(\.json) == Array(stored.arrayValue?[1...6] ?? []))
+        #expect(
+            report.dropped.last?.reason
+                == .undecodable("Expected to decode Int but found a string instead. (at recipe.id)"))
+    }
+
+    @Test("a stored value that is no path at all is a typed error, and the model is untouched")
+    @MainActor
+    func notAnArray() throws {
+        for text in [#"{"a":1}"#, "7", #""path""#, "null"] {
+            #expect(throws: NavigationError.self) {
+                try NavigationCoding.decode(RoutePath<Screen>.self, from: try json(text))
+            }
+        }
+        let model = SceneNavigationModel(RoutePath<Screen>([.home]))
+        #expect {
+            try model.restore(from: .json(try json(#"{"a":1}"#)))
+        } throws: { error in
+            guard case .cannotDecode(let key, let reason) = error as? NavigationError else { return false }
+            return key == "navigation" && reason.hasPrefix("Expected to decode Array")
+        }
+        #expect(model.state == [.home] && model.revision == 0)
+    }
+
+    @Test("resolvers drop what the app no longer has; policies skip, truncate, cap the depth and drop duplicates")
+    func resolversAndPolicies() throws {
+        let stored = try json(
+            #"[{"recipe":{"id":1,"title":"a"}},{"recipe":{"id":2,"title":"b"}},{"home":{}},{"home":{}}]"#)
+        let resolvers = RouteResolvers().adding(Screen.self) { screen in
+            if case .recipe(let id, _) = screen, id == 2 { return nil }
+            return screen
+        }
+        let skip = try NavigationCoding.decode(RoutePath<Screen>.self, from: stored, resolvers: resolvers)
+        #expect(skip.state.routes == [.recipe(id: 1, title: "a"), .home, .home])
+        #expect(skip.report.dropped.map(\.reason) == [.unresolved])
+        let truncate = try NavigationCoding.decode(
+            RoutePath<Screen>.self, from: stored, policy: RestorePolicy(onDrop: .truncate), resolvers: resolvers)
+        #expect(truncate.state.routes == [.recipe(id: 1, title: "a")])
+        #expect(truncate.report.dropped.map(\.reason) == [.unresolved, .afterDroppedElement, .afterDroppedElement])
+        let capped = try NavigationCoding.decode(
+            RoutePath<Screen>.self, from: stored, policy: RestorePolicy(maximumDepth: 2, dropsDuplicates: true))
+        #expect(capped.state.routes == [.recipe(id: 1, title: "a"), .recipe(id: 2, title: "b")])
+        #expect(capped.report.dropped.map(\.reason) == [.beyondMaximumDepth, .duplicate])
+        #expect(capped.report.dropped.map(\.position) == [2, 3])
+    }
+
+    @Test("the report as JSON has stable codes and the decoding error")
+    func reportJSON() throws {
+        let (_, report) = try NavigationCoding.decode(
+            RoutePath<Screen>.self, from: try json(#"[{"home":{}},{"gone":{}}]"#))
+        #expect(
+            String(decoding: report.json.serialized(), as: UTF8.self)
+                == #"{"dropped":[{"error":"Invalid number of keys found, expected one.","json":{"gone":{}},"location":"","position":1,"reason":"undecodable"}],"restored":1}"#
+        )
+    }
+
+    @Test("hostile stored paths give a typed error or per-element drops, never a crash")
+    func hostilePaths() throws {
+        // A 3 MiB element, an element nested deeply, and 100,000 elements. (Nesting past the
+        // parser's limit cannot reach a restore: the scene file is refused as corrupt, see below.)
+        let huge = JSONValue.array([.string(String(repeating: "x", count: 3 << 20)), .string("home")])
+        #expect(try NavigationCoding.decode(RoutePath<String>.self, from: huge).state.count == 2)
+        var nested = JSONValue.string("deep")
+        for _ in 0..<200 { nested = .array([nested]) }
+        let deep = try NavigationCoding.decode(
+            RoutePath<Screen>.self, from: .array([nested, .object(["home": .object([:])])]))
+        #expect(deep.state.routes == [.home] && deep.report.dropped.count == 1)
+        let many = JSONValue.array(Array(repeating: .number(JSONNumber(1)), count: 100_000))
+        let manyOutcome = try NavigationCoding.decode(RoutePath<String>.self, from: many)
+        #expect(manyOutcome.state.isEmpty && manyOutcome.report.dropped.count == 100_000)
+    }
+
+    @Test("a scene file whose path holds 10,000 nested arrays or invalid UTF-8 is refused as corrupt, with its place")
+    @MainActor
+    func hostileSceneFiles() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SceneStore(appID: AppID("app"), environment: directory.environment)
+        try FileManager.default.createDirectory(atPath: store.scenesDirectory, withIntermediateDirectories: true)
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let files: [(String, [UInt8])] = [
+            (
+                "deep",
+                Array(
+                    #"{"format":1,"savedAt":"2026-11-01T10:00:00.000Z","scene":"deep","values":{"navigation":{"json":["#
+                        .utf8) + Array(deep.utf8) + Array("]}}}".utf8)
+            ),
+            (
+                "utf8",
+                Array(
+                    #"{"format":1,"savedAt":"2026-11-01T10:00:00.000Z","scene":"utf8","values":{"navigation":{"json":[""#
+                        .utf8) + [0xFF, 0xFE] + Array(#""]}}}"#.utf8)
+            ),
+        ]
+        for (name, bytes) in files {
+            try Data(bytes).write(to: URL(fileURLWithPath: store.scenesDirectory + "/\(name).json"))
+            let model = SceneNavigationModel(RoutePath<String>(["kept"]))
+            await #expect {
+                _ = try await ScenePersistence.connect(model, to: store, scene: try SceneID(name))
+            } throws: { error in
+                guard case .store(.corrupt(let path, _)) = error as? NavigationError else { return false }
+                return path.hasSuffix("/\(name).json")
+            }
+            #expect(model.state == ["kept"])
+        }
+    }
+}

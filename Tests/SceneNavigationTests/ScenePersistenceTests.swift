@@ -1,0 +1,114 @@
+import Foundation
+import SceneNavigation
+import SceneStore
+import TestSupport
+import Testing
+
+@MainActor
+@Suite struct ScenePersistenceTests {
+    func store(_ directory: TemporaryDirectory) throws -> SceneStore {
+        try SceneStore(appID: AppID("app"), environment: directory.environment)
+    }
+
+    @Test("a change reaches the disk through the change stream alone, with no flush or close")
+    func writesThroughWithoutFlush() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try store(directory)
+        let scene = try SceneID("main")
+        let model = SceneNavigationModel(RoutePath<Item>())
+        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
+        model.state.append(.sub1(id: 1))
+        model.state.append(.sub2(id: 2))
+        let expected = try NavigationCoding.encode(model.state)
+        var stored: SceneValue?
+        for _ in 0..<1_000 {
+            stored = try? store.sceneValue(forKey: "navigation", in: scene)
+            if stored == .json(expected) { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(stored == .json(expected))
+        #expect(persistence.statistics.submitted >= 1 && persistence.statistics.written >= 1)
+        try await persistence.close()
+    }
+
+    @Test("a burst of 10,000 mutations ends with the last state on disk after far fewer writes")
+    func burstCoalesces() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try store(directory)
+        let model = SceneNavigationModel(RoutePath<Item>())
+        let persistence = try await ScenePersistence.connect(model, to: store, scene: try SceneID("main"))
+        for index in 0..<10_000 {
+            if model.state.count > 20 { model.state.removeAll() }
+            model.state.append(.sub1(id: index))
+        }
+        try await persistence.close()
+        let restored = SceneNavigationModel(RoutePath<Item>())
+        _ = try await ScenePersistence.connect(restored, to: store, scene: try SceneID("main"))
+        #expect(restored.state == model.state)
+        #expect(persistence.statistics.written < 1_000)
+    }
+
+    @Test("a stored value the model cannot restore throws on connect and is kept aside when replaced")
+    func unreadableValueIsKept() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try store(directory)
+        let scene = try SceneID("main")
+        try store.set("not a path", forKey: "navigation", in: scene)
+        let model = SceneNavigationModel(RoutePath<Item>([.sub1(id: 1)]))
+        await #expect(throws: NavigationError.self) {
+            _ = try await ScenePersistence.connect(model, to: store, scene: scene)
+        }
+        #expect(model.state == [.sub1(id: 1)])
+        #expect(try store.value(String.self, forKey: "navigation", in: scene) == "not a path")
+        let replacing = try await ScenePersistence.connect(model, to: store, scene: scene, restoring: false)
+        let kept = try #require(replacing.keptAsidePath)
+        #expect(kept.hasPrefix(store.scenesDirectory + "/main.invalid-"))
+        try await replacing.close()
+        #expect(try store.keptAsideFiles().map(\.path) == [kept])
+        #expect(
+            try store.sceneValue(forKey: "navigation", in: scene) == .json(try NavigationCoding.encode(model.state)))
+    }
+
+    @Test("run restores, writes through until cancelled, then flushes")
+    func runUntilCancelled() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try store(directory)
+        let scene = try SceneID("main")
+        try store.setSceneValue(
+            .json(.array([.string("home"), .number(JSONNumber(3))])), forKey: "navigation", in: scene)
+        let model = SceneNavigationModel(RoutePath<String>())
+        let reports = AsyncStream<PathRestoreReport?>.makeStream()
+        let task = Task {
+            try await ScenePersistence.run(model, store: store, scene: scene) { reports.continuation.yield($0) }
+        }
+        var iterator = reports.stream.makeAsyncIterator()
+        let report = await iterator.next()
+        #expect(report??.dropped.map(\.position) == [1])
+        model.state.append("detail")
+        task.cancel()
+        try await task.value
+        #expect(
+            try store.sceneValue(forKey: "navigation", in: scene)
+                == .json(.array([.string("home"), .string("detail")])))
+    }
+
+    @Test("SceneWriter and writeThrough take any Encodable value")
+    func writerTakesEncodable() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try store(directory)
+        let scene = try SceneID("main")
+        let writer = try store.writer(forKey: "router", in: scene)
+        writer.submit(encoding: RouterState(isActive: true, items: [.sub2(id: 4)]))
+        try await writer.flush()
+        #expect(
+            try store.decodedValue(RouterState.self, forKey: "router", in: scene)
+                == RouterState(isActive: true, items: [.sub2(id: 4)]))
+        let (stream, continuation) = AsyncStream<[Animal]>.makeStream()
+        continuation.yield([.cat])
+        continuation.yield([.cat, .dog])
+        continuation.finish()
+        let statistics = try await store.writeThrough(encoding: stream, forKey: "animals", in: scene)
+        #expect(statistics.submitted == 2 && statistics.failed == 0)
+        #expect(try store.decodedValue([Animal].self, forKey: "animals", in: scene) == [.cat, .dog])
+    }
+}

@@ -1,8 +1,24 @@
 import RecipeData
+import SceneNavigation
 import SceneStore
 
+/// A route with associated values, as apps navigate with.
+enum FuzzRoute: Codable, Hashable, Sendable {
+    case home
+    case item(id: Int)
+    case search(query: String?, page: Int)
+}
+
+/// An app state with paths beside other state.
+struct FuzzState: Codable, Equatable, Sendable {
+    var tab: Int
+    var items: RoutePath<FuzzRoute>
+    var names: RoutePath<String>?
+}
+
 /// Runs one input through every decode-and-validate path: the JSON parser, scene documents,
-/// navigation JSON, recipe data files and UUID text. Errors are expected; a crash, a hang or a
+/// navigation JSON, recipe data files (leniently too), route paths restored element by element,
+/// and UUID text. Errors are expected; a crash, a hang or a
 /// broken invariant (checked here and stopped with `fatalError`, which is what a fuzzer looks for)
 /// is a bug.
 package func fuzzOneInput(_ bytes: [UInt8]) {
@@ -38,8 +54,39 @@ package func fuzzOneInput(_ bytes: [UInt8]) {
         }
     }
     _ = try? DataModel(jsonData: bytes)
+    if let value = try? JSONValue(parsing: bytes, allowsTrailingCommas: true) {
+        _ = try? JSONValue(parsing: value.serialized())
+    }
+    if let value = try? JSONValue(parsing: bytes) {
+        fuzzRoutePaths(value)
+    }
     let text = String(decoding: bytes, as: UTF8.self)
     if let id = Recipe.ID(text), Recipe.ID(id.description) != id {
         fatalError("UUID text round trip changed the ID")
     }
+}
+
+/// Route paths restored element by element: every element is restored or reported, and what is
+/// restored encodes and restores again to the same routes.
+private func fuzzRoutePaths(_ value: JSONValue) {
+    if let (path, report) = try? NavigationCoding.decode(RoutePath<FuzzRoute>.self, from: value) {
+        let count = value.arrayValue?.count ?? -1
+        guard report.restoredCount == path.count, path.count + report.dropped.count == count else {
+            fatalError("route path report does not account for every element")
+        }
+        guard let encoded = try? NavigationCoding.encode(path),
+            let again = try? NavigationCoding.decode(RoutePath<FuzzRoute>.self, from: encoded),
+            again.state == path, again.report.isComplete
+        else {
+            fatalError("restored route path does not round-trip")
+        }
+    }
+    if let (state, _) = try? NavigationCoding.decode(FuzzState.self, from: value) {
+        guard let encoded = try? NavigationCoding.encode(state),
+            (try? NavigationCoding.decode(FuzzState.self, from: encoded))?.state == state
+        else {
+            fatalError("restored app state does not round-trip")
+        }
+    }
+    for path in StoredRoutePath.paths(in: value) { _ = path.json }
 }

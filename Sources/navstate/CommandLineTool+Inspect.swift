@@ -1,4 +1,5 @@
 import RecipeData
+import SceneNavigation
 import SceneStore
 
 #if canImport(FoundationEssentials)
@@ -46,6 +47,9 @@ extension CommandLineTool {
         var summary = SceneSummary(
             scene: scene, path: file.path, keys: document.values.keys.sorted(), size: Int64(file.bytes.count),
             lastSaved: document.savedAt, health: .ok)
+        guard environment.isCookbook else {
+            return showGeneric(file, key: key, keptAside: kept, json: json, store: store)
+        }
         var restored: Result<RestoreReport, RecipeDataError>?
         if let value = document.values[key] {
             do {
@@ -89,6 +93,43 @@ extension CommandLineTool {
             printKeptAside(kept, directory: store.scenesDirectory)
         }
         if case .failure(let error) = restored { throw error }
+    }
+
+    /// Shows another app's scene: its document, and the route paths of its value under the key,
+    /// element by element.
+    private mutating func showGeneric(
+        _ file: SceneFile, key: String, keptAside kept: [KeptAsideFile], json: Bool, store: SceneStore
+    ) {
+        let document = file.document
+        let summary = SceneSummary(
+            scene: document.scene, path: file.path, keys: document.values.keys.sorted(), size: Int64(file.bytes.count),
+            lastSaved: document.savedAt, health: .ok)
+        var stored: JSONValue?
+        switch document.values[key] {
+        case .json(let value)?: stored = value
+        case .binary(let data)?: stored = try? JSONValue(parsing: data)
+        case nil: stored = nil
+        }
+        let paths = stored.map(StoredRoutePath.paths(in:)) ?? []
+        if json {
+            var members = Self.jsonMembers(summary, lastSaved: document.savedAt)
+            members["key"] = .string(key)
+            members["document"] = (try? JSONValue(parsing: file.bytes)) ?? .null
+            members["paths"] = .array(paths.map(\.json))
+            members["keptAside"] = .array(kept.map(Self.json))
+            printJSON(.object(members))
+            return
+        }
+        printHeader(summary, lastSaved: document.savedAt, problem: nil)
+        output += String(decoding: file.bytes, as: UTF8.self)
+        if file.bytes.last != 0x0A { print() }
+        print()
+        if let stored {
+            printRoutePaths(paths, of: stored)
+        } else {
+            print("navigation: none saved under '\(TerminalText.escaped(key))'")
+        }
+        printKeptAside(kept, directory: store.scenesDirectory)
     }
 
     /// Shows a scene file whose contents cannot be used: its problem and its bytes, escaped.

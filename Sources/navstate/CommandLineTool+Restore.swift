@@ -1,4 +1,5 @@
 import RecipeData
+import SceneNavigation
 import SceneStore
 
 // MARK: - restore
@@ -9,6 +10,9 @@ extension CommandLineTool {
         let scene = try SceneID(parsed.positionals[0])
         let key = parsed.value(.key) ?? Self.navigationKey
         let policy = try restorePolicy(parsed.value(.policy))
+        guard environment.isCookbook else {
+            return try showRoutePaths(scene, key: key, environment, json: parsed.has(.json))
+        }
         let payload = try storedNavigation(scene, key: key, environment)
         let model = NavigationModel(dataModel: environment.data)
         let report = model.restore(from: payload, policy: policy)
@@ -22,6 +26,49 @@ extension CommandLineTool {
         } else {
             print("scene:    \(scene)")
             printState(category: model.selectedCategory, path: model.path)
+        }
+    }
+
+    /// Another app's scene: its stored value's route paths, element by element, as JSON (the CLI
+    /// has not the app's types to decode them).
+    private mutating func showRoutePaths(_ scene: SceneID, key: String, _ environment: Environment, json: Bool) throws {
+        guard let value = try environment.store.sceneValue(forKey: key, in: scene) else {
+            let document = try environment.store.document(for: scene)
+            throw CommandError.noSavedState(
+                "scene '\(scene)' has no '\(TerminalText.escaped(key))' value (keys: \(document.values.keys.sorted().map(TerminalText.escaped).joined(separator: ", ")))"
+            )
+        }
+        let stored: JSONValue
+        switch value {
+        case .json(let json): stored = json
+        case .binary(let data): stored = (try? JSONValue(parsing: data)) ?? .string("<\(data.count) bytes of binary data>")
+        }
+        let paths = StoredRoutePath.paths(in: stored)
+        if json {
+            printJSON(
+                .object([
+                    "scene": .string(scene.rawValue), "key": .string(key), "value": stored,
+                    "paths": .array(paths.map(\.json)),
+                ]))
+            return
+        }
+        print("scene:    \(scene)")
+        print("key:      \(TerminalText.escaped(key))")
+        printRoutePaths(paths, of: stored)
+    }
+
+    /// Lists route paths element by element, positions from 1, each element's JSON compact.
+    mutating func printRoutePaths(_ paths: [StoredRoutePath], of value: JSONValue) {
+        if paths.isEmpty {
+            print("no route path: the value is \(value.kindName)")
+            return
+        }
+        for path in paths {
+            let name = path.location.isEmpty ? "path" : TerminalText.escaped(path.location)
+            print("\(name) (\(path.elements.count) element\(path.elements.count == 1 ? "" : "s")):")
+            for (index, element) in path.elements.enumerated() {
+                print("  \(index + 1). \(TerminalText.escaped(String(decoding: element.serialized(), as: UTF8.self)))")
+            }
         }
     }
 

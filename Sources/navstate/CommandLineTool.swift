@@ -189,10 +189,14 @@ struct Environment {
     let store: SceneStore
     let data: DataModel
     let dataPath: String?
+    /// Whether scenes hold the cookbook's navigation (the default app, or recipe data given);
+    /// any other app's values are shown as generic route paths.
+    let isCookbook: Bool
 
     @MainActor
     init(_ parsed: ParsedCommandLine, context: CommandLineTool.Context) throws {
         let appID = try AppID(parsed.value(.app) ?? CommandLineTool.defaultAppID)
+        isCookbook = appID.rawValue == CommandLineTool.defaultAppID || parsed.value(.data) != nil
         let configuration = SceneStore.Configuration(now: context.now)
         if let directory = parsed.value(.stateDirectory) {
             guard !directory.isEmpty else { throw CommandError.usage("option '--state-dir' needs a path") }

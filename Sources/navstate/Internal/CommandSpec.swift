@@ -47,7 +47,10 @@ extension CommandSpec.Option {
         name: "--state-dir", valueName: "path",
         help: "The state root instead of the platform's (default: $XDG_STATE_HOME or ~/.local/state).")
     static let app = Self(
-        name: "--app", valueName: "id", help: "The app whose scenes to use (default: \(CommandLineTool.defaultAppID)).")
+        name: "--app", valueName: "id",
+        help:
+            "The app whose scenes to use (default: \(CommandLineTool.defaultAppID)); another app's values are shown as route paths."
+    )
     static let data = Self(
         name: "--data", valueName: "recipes.json",
         help: "Recipe data to use instead of the built-in cookbook (ours or the sample's Recipes.json).")

@@ -15,6 +15,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "SceneStore", package: "navstate"),
+                .product(name: "SceneNavigation", package: "navstate"),
                 .product(name: "RecipeData", package: "navstate"),
             ],
             path: "Benchmarks/NavStateBenchmarks",

@@ -132,6 +132,23 @@ def main():
             f"| peak resident growth | {mb(get(r, n, 'peak delta MB'))} | {mb(get(r, p, 'peak delta MB'))} | {ratio(get(r, p, 'peak delta MB'), get(r, n, 'peak delta MB'))} |",
             f"| bytes allocated | {mb(get(r, n, 'malloc MB'))} | {mb(get(r, p, 'malloc MB'))} | {ratio(get(r, p, 'malloc MB'), get(r, n, 'malloc MB'))} |",
             f"| allocations | {int(get(r, n, 'mallocs') or 0)} | {int(get(r, p, 'mallocs') or 0)} | {ratio(get(r, p, 'mallocs'), get(r, n, 'mallocs'))} |"]
+    rr = "routes/restore/10000 routes"
+    fv, fb, jd = ns(rr, "navstate from value ns"), ns(rr, "navstate from bytes ns"), ns(rr, "jsondecoder ns")
+    rm, jm = "routes/restore memory/10000 routes", "routes/jsondecoder memory/10000 routes"
+    out += ["", "### 8. Any app's routes: restore of 10,000 enum routes with associated values (interleaved)", "",
+            "| measure | time | / JSONDecoder on [Route] |", "| --- | --- | --- |",
+            f"| `JSONDecoder().decode([Route].self)` (salvages nothing) | {t(jd)} | 1.00x |",
+            f"| element-by-element restore from the parsed scene value | {t(fv)} | {ratio(fv, jd)} |",
+            f"| element-by-element restore from the bytes (parse included) | {t(fb)} | {ratio(fb, jd)} |",
+            f"| bytes allocated, restore / JSONDecoder | {mb(get(r, rm, 'malloc MB'))} / {mb(get(r, jm, 'malloc MB'))} | {ratio(get(r, rm, 'malloc MB'), get(r, jm, 'malloc MB'))} |",
+            f"| allocations, restore / JSONDecoder | {int(get(r, rm, 'mallocs') or 0)} / {int(get(r, jm, 'mallocs') or 0)} | {ratio(get(r, rm, 'mallocs'), get(r, jm, 'mallocs'))} |"]
+    rb = r.get("burst/routes/100000 mutations", {})
+    rlatency = rb.get("last mutation to durable ns")
+    out += ["", "### 9. Any app's routes: write-through of a burst of 100,000 route mutations", "",
+            "| measure | SceneNavigationModel | baseline | ratio |", "| --- | --- | --- | --- |",
+            f"| producer cost per mutation | {t(rb.get('producer ns per mutation', 0) * 1e-9) if rb else '-'} | target < 1 µs | - |",
+            f"| physical writes | {int(rb.get('physical writes', 0)) if rb else '-'} | 100,000 (one per change) | - |",
+            f"| last mutation to durable | {t(rlatency * 1e-9) if rlatency else '-'} | one floor write: {t(floor)} | {ratio(rlatency * 1e-9 if rlatency else None, floor)} |"]
     print("\n".join(out))
 
 

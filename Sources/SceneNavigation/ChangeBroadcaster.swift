@@ -15,18 +15,30 @@ import Synchronization
 ///
 /// `Sendable` through its mutex, so a model's nonisolated `deinit` can ``finish()`` it.
 public final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
-    private struct Subscriber {
-        var latest: Snapshot?
-        var waiter: CheckedContinuation<Snapshot?, Never>?
+    // Inlinable where it is on the producer's path (publish), so that a model in another module
+    // gets it specialized for its snapshot type.
+    @usableFromInline
+    struct Subscriber {
+        @usableFromInline var latest: Snapshot?
+        @usableFromInline var waiter: CheckedContinuation<Snapshot?, Never>?
+
+        @usableFromInline
+        init() {}
     }
 
-    private struct State {
-        var nextID = 0
-        var all: [Int: Subscriber] = [:]
-        var finished = false
+    @usableFromInline
+    struct State {
+        @usableFromInline var nextID = 0
+        /// One slot per subscriber, by ID; a handful at most, so an array beats a dictionary.
+        @usableFromInline var all: [(id: Int, subscriber: Subscriber)] = []
+        @usableFromInline var finished = false
+
+        @usableFromInline
+        init() {}
     }
 
-    private let state = Mutex(State())
+    @usableFromInline
+    let state = Mutex(State())
 
     /// A broadcaster with no subscribers.
     public init() {}
@@ -41,7 +53,7 @@ public final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
         let id = state.withLock { state -> Int? in
             guard !state.finished else { return nil }
             state.nextID += 1
-            state.all[state.nextID] = Subscriber()
+            state.all.append((state.nextID, Subscriber()))
             return state.nextID
         }
         guard let id else { return AsyncStream { $0.finish() } }
@@ -52,17 +64,18 @@ public final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
     /// Hands a snapshot to every subscriber: to the one waiting, or into its slot, replacing an
     /// older snapshot not yet taken. `snapshot` is only built when someone listens.
     /// - Parameter snapshot: The state after the change.
+    @inlinable
     public func publish(_ snapshot: @autoclosure () -> Snapshot) {
         var waiting: [(CheckedContinuation<Snapshot?, Never>, Snapshot)] = []
         state.withLock { state in
             guard !state.all.isEmpty else { return }
             let value = snapshot()
-            for index in state.all.values.indices {
-                if let waiter = state.all.values[index].waiter {
-                    state.all.values[index].waiter = nil
+            for index in state.all.indices {
+                if let waiter = state.all[index].subscriber.waiter {
+                    state.all[index].subscriber.waiter = nil
                     waiting.append((waiter, value))
                 } else {
-                    state.all.values[index].latest = value
+                    state.all[index].subscriber.latest = value
                 }
             }
         }
@@ -73,8 +86,8 @@ public final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
     public func finish() {
         let waiters = state.withLock { state in
             state.finished = true
-            defer { state.all = [:] }
-            return state.all.values.compactMap(\.waiter)
+            defer { state.all = [] }
+            return state.all.compactMap(\.subscriber.waiter)
         }
         for waiter in waiters { waiter.resume(returning: nil) }
     }
@@ -85,14 +98,12 @@ public final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Snapshot?, Never>) in
                 let immediate = state.withLock { state -> Snapshot?? in
-                    guard var subscriber = state.all[id] else { return .some(nil) }
-                    if let latest = subscriber.latest {
-                        subscriber.latest = nil
-                        state.all[id] = subscriber
+                    guard let index = state.all.firstIndex(where: { $0.id == id }) else { return .some(nil) }
+                    if let latest = state.all[index].subscriber.latest {
+                        state.all[index].subscriber.latest = nil
                         return .some(latest)
                     }
-                    subscriber.waiter = continuation
-                    state.all[id] = subscriber
+                    state.all[index].subscriber.waiter = continuation
                     return .none
                 }
                 if case .some(let value) = immediate { continuation.resume(returning: value) }
@@ -103,7 +114,10 @@ public final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
     }
 
     fileprivate func remove(_ id: Int) {
-        let waiter = state.withLock { $0.all.removeValue(forKey: id)?.waiter }
+        let waiter = state.withLock { state -> CheckedContinuation<Snapshot?, Never>? in
+            guard let index = state.all.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.all.remove(at: index).subscriber.waiter
+        }
         waiter?.resume(returning: nil)
     }
 }

@@ -6,7 +6,7 @@ import SceneStore
 /// ``SceneNavigationModel`` conforms for any app state; RecipeData's `NavigationModel` conforms
 /// with the cookbook's own format.
 @MainActor
-public protocol PersistableNavigationModel: AnyObject {
+public protocol PersistableNavigationModel: AnyObject, SendableMetatype {
     /// The state after one change, as published.
     associatedtype Snapshot: Sendable
     /// What a restore reports.

@@ -14,12 +14,14 @@
 /// var path: RoutePath<Item> = [.sub1(id: 1), .sub2(id: 2)]
 /// path.append(.sub1(id: 3))
 /// ```
+@frozen
 public struct RoutePath<Route: Codable & Hashable & Sendable>: Sendable, Hashable {
     /// The routes, from the root.
     public var routes: [Route]
 
     /// Creates a path.
     /// - Parameter routes: The routes, from the root.
+    @inlinable
     public init(_ routes: [Route]) {
         self.routes = routes
     }
@@ -27,19 +29,25 @@ public struct RoutePath<Route: Codable & Hashable & Sendable>: Sendable, Hashabl
 
 // MARK: - Collection
 
+// Inlinable, so that pushing and popping in an app's module is as fast as on an array: an app
+// mutates its path on the main actor, on every navigation.
 extension RoutePath: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
     /// An empty path.
+    @inlinable
     public init() {
         routes = []
     }
 
     /// The position of the root route.
-    public var startIndex: Int { routes.startIndex }
+    @inlinable public var startIndex: Int { routes.startIndex }
     /// The position after the last route.
-    public var endIndex: Int { routes.endIndex }
+    @inlinable public var endIndex: Int { routes.endIndex }
+    /// How many routes the path has.
+    @inlinable public var count: Int { routes.count }
 
     /// The route at a position.
     /// - Parameter position: The position, from the root.
+    @inlinable
     public subscript(position: Int) -> Route {
         get { routes[position] }
         set { routes[position] = newValue }
@@ -49,15 +57,53 @@ extension RoutePath: RandomAccessCollection, MutableCollection, RangeReplaceable
     /// - Parameters:
     ///   - subrange: The routes to replace.
     ///   - newElements: The new routes.
+    @inlinable
     public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
     where C.Element == Route {
         routes.replaceSubrange(subrange, with: newElements)
+    }
+
+    /// Pushes a route.
+    /// - Parameter route: The route.
+    @inlinable
+    public mutating func append(_ route: Route) {
+        routes.append(route)
+    }
+
+    /// Pushes routes, in order.
+    /// - Parameter newRoutes: The routes.
+    @inlinable
+    public mutating func append<S: Sequence>(contentsOf newRoutes: S) where S.Element == Route {
+        routes.append(contentsOf: newRoutes)
+    }
+
+    /// Pops the last route.
+    /// - Returns: The route popped.
+    @inlinable
+    @discardableResult
+    public mutating func removeLast() -> Route {
+        routes.removeLast()
+    }
+
+    /// Pops the last `count` routes.
+    /// - Parameter count: How many to pop.
+    @inlinable
+    public mutating func removeLast(_ count: Int) {
+        routes.removeLast(count)
+    }
+
+    /// Pops every route, back to the root.
+    /// - Parameter keepCapacity: Whether to keep the storage.
+    @inlinable
+    public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+        routes.removeAll(keepingCapacity: keepCapacity)
     }
 }
 
 extension RoutePath: ExpressibleByArrayLiteral {
     /// A path of the routes listed.
     /// - Parameter elements: The routes, from the root.
+    @inlinable
     public init(arrayLiteral elements: Route...) {
         self.init(elements)
     }

@@ -14,30 +14,55 @@ import SceneStore
 /// model.state.append(.cat)                      // returns at once
 /// ```
 @MainActor
-@Observable
-public final class SceneNavigationModel<State: Codable & Equatable & Sendable> {
-    /// The navigation state; bind a `NavigationStack` to its path.
+public final class SceneNavigationModel<State: Codable & Equatable & Sendable>: Observable {
+    /// The navigation state; bind a `NavigationStack` to its path. Observable: views that read it
+    /// update when it changes.
     public var state: State {
-        didSet { publishChange() }
+        @inlinable get {
+            registrar.access(self, keyPath: stateKeyPath)
+            return storedState
+        }
+        @inlinable set {
+            registrar.withMutation(of: self, keyPath: stateKeyPath) { storedState = newValue }
+            publishChange()
+        }
+        @inlinable _modify {
+            // In place, so pushing on a path does not copy it.
+            registrar.willSet(self, keyPath: stateKeyPath)
+            defer {
+                registrar.didSet(self, keyPath: stateKeyPath)
+                publishChange()
+            }
+            yield &storedState
+        }
     }
 
     /// The report of the last restore.
     public private(set) var lastRestoreReport: PathRestoreReport?
 
     /// The app's resolvers, by route type, used by every restore.
-    @ObservationIgnored public var resolvers: RouteResolvers
+    public var resolvers: RouteResolvers
 
     /// Counts the changes published so far; each snapshot carries the count after its change.
-    @ObservationIgnored public private(set) var revision: UInt64 = 0
+    public var revision: UInt64 { storedRevision }
 
-    @ObservationIgnored private let broadcaster = ChangeBroadcaster<Snapshot>()
+    // The mutation path is inlinable, so that an app's module specializes it for its own state:
+    // generic, a mutation with a listener cost about 1 µs; specialized, a fraction of it.
+    @usableFromInline var storedState: State
+    @usableFromInline var storedRevision: UInt64 = 0
+    @usableFromInline let broadcaster = ChangeBroadcaster<Snapshot>()
+    // Observation by hand rather than with `@Observable`: the macro forms the key path at every
+    // access, and for a generic class that means building a new key path object each time (about
+    // 5 µs per mutation, measured). Formed once here.
+    @usableFromInline let registrar = ObservationRegistrar()
+    @usableFromInline let stateKeyPath: KeyPath<SceneNavigationModel, State> = \.state
 
     /// Creates a model.
     /// - Parameters:
     ///   - state: The initial state.
     ///   - resolvers: The app's resolvers, by route type.
     public init(_ state: State, resolvers: RouteResolvers = RouteResolvers()) {
-        self.state = state
+        self.storedState = state
         self.resolvers = resolvers
     }
 
@@ -55,6 +80,12 @@ extension SceneNavigationModel {
         public let revision: UInt64
         /// The state.
         public let state: State
+
+        @usableFromInline
+        init(revision: UInt64, state: State) {
+            self.revision = revision
+            self.state = state
+        }
     }
 
     /// The model's changes, each as a snapshot of the state after the change. A subscriber that
@@ -65,9 +96,10 @@ extension SceneNavigationModel {
         broadcaster.subscribe()
     }
 
-    private func publishChange() {
-        revision &+= 1
-        broadcaster.publish(Snapshot(revision: revision, state: state))
+    @inlinable
+    func publishChange() {
+        storedRevision &+= 1
+        broadcaster.publish(Snapshot(revision: storedRevision, state: storedState))
     }
 }
 

@@ -41,7 +41,8 @@ extension CommandLineTool {
         let stored: JSONValue
         switch value {
         case .json(let json): stored = json
-        case .binary(let data): stored = (try? JSONValue(parsing: data)) ?? .string("<\(data.count) bytes of binary data>")
+        case .binary(let data):
+            stored = (try? JSONValue(parsing: data)) ?? .string("<\(data.count) bytes of binary data>")
         }
         let paths = StoredRoutePath.paths(in: stored)
         if json {

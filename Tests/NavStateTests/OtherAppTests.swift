@@ -11,9 +11,11 @@ import Testing
     /// A router app's scene, as SceneNavigation stores `{"isActive": ..., "items": RoutePath<Item>}`.
     func saveRouterScene(in directory: TemporaryDirectory) throws {
         let store = try SceneStore(appID: AppID("com.example.router"), environment: directory.environment)
-        let value = try JSONValue(parsing: Array(#"{"isActive":true,"items":[{"sub1":{"id":1}},{"sub3":{"id":3}}]}"#.utf8))
+        let value = try JSONValue(
+            parsing: Array(#"{"isActive":true,"items":[{"sub1":{"id":1}},{"sub3":{"id":3}}]}"#.utf8))
         try store.setSceneValue(.json(value), forKey: "router", in: SceneID("main"))
-        try store.setSceneValue(.json(.array([.string("home"), .string("detail")])), forKey: "navigation", in: SceneID("main"))
+        try store.setSceneValue(
+            .json(.array([.string("home"), .string("detail")])), forKey: "navigation", in: SceneID("main"))
     }
 
     @Test("restore of another app's scene lists its route paths element by element, as text and JSON")
@@ -44,8 +46,14 @@ import Testing
                     .object([
                         "location": .string("items"),
                         "elements": .array([
-                            .object(["position": .number(JSONNumber(0)), "json": .object(["sub1": .object(["id": .number(JSONNumber(1))])])]),
-                            .object(["position": .number(JSONNumber(1)), "json": .object(["sub3": .object(["id": .number(JSONNumber(3))])])]),
+                            .object([
+                                "position": .number(JSONNumber(0)),
+                                "json": .object(["sub1": .object(["id": .number(JSONNumber(1))])]),
+                            ]),
+                            .object([
+                                "position": .number(JSONNumber(1)),
+                                "json": .object(["sub3": .object(["id": .number(JSONNumber(3))])]),
+                            ]),
                         ]),
                     ])
                 ]))
@@ -57,7 +65,9 @@ import Testing
         try saveRouterScene(in: directory)
         let text = await navstate(["--app", "com.example.router", "inspect", "main", "--key", "router"], in: directory)
         #expect(text.status == 0)
-        #expect(text.standardOutput.hasSuffix("\nitems (2 elements):\n  1. {\"sub1\":{\"id\":1}}\n  2. {\"sub3\":{\"id\":3}}\n"))
+        #expect(
+            text.standardOutput.hasSuffix(
+                "\nitems (2 elements):\n  1. {\"sub1\":{\"id\":1}}\n  2. {\"sub3\":{\"id\":3}}\n"))
         let json = await navstate(["--app", "com.example.router", "inspect", "main", "--json"], in: directory)
         let object = try JSONValue(parsing: Array(json.standardOutput.utf8)).objectValue ?? [:]
         #expect(object["paths"]?.arrayValue?.first?.objectValue?["location"] == .string(""))

@@ -9,29 +9,39 @@ import Testing
 /// without `-enable-testing` and without the package's name, so only `public` declarations are
 /// visible, as they are to an app that depends on the package.
 @Suite struct ReadmeSnippetTests {
-    /// The README's Swift blocks, with the line each starts on.
-    static let blocks: [(line: Int, code: String)] = {
-        let readme = (try? Fixtures.text("../README.md")) ?? ""
-        var blocks: [(Int, String)] = []
-        var current: [String]?
-        var start = 0
-        for (index, line) in readme.components(separatedBy: "\n").enumerated() {
-            if current == nil, line == "```swift" {
-                current = []
-                start = index + 2
-            } else if current != nil, line == "```" {
-                blocks.append((start, (current ?? []).joined(separator: "\n") + "\n"))
-                current = nil
-            } else if current != nil {
-                current?.append(line)
+    /// The README's Swift blocks, with the line each starts on and, when the block is followed by
+    /// `Output:` and a text block, the output it must print.
+    static let blocks: [(line: Int, code: String, output: String?)] = {
+        let lines = ((try? Fixtures.text("../README.md")) ?? "").components(separatedBy: "\n")
+        var blocks: [(Int, String, String?)] = []
+        var index = 0
+        func fenced(from start: Int) -> (text: String, end: Int) {
+            var end = start
+            while end < lines.count && lines[end] != "```" { end += 1 }
+            return (lines[start..<min(end, lines.count)].joined(separator: "\n") + "\n", end)
+        }
+        while index < lines.count {
+            guard lines[index] == "```swift" else {
+                index += 1
+                continue
             }
+            let (code, end) = fenced(from: index + 1)
+            var output: String?
+            if end + 4 < lines.count, lines[end + 1].isEmpty, lines[end + 2] == "Output:", lines[end + 3].isEmpty,
+                lines[end + 4] == "```text"
+            {
+                output = fenced(from: end + 5).text
+            }
+            blocks.append((index + 2, code, output))
+            index = end + 1
         }
         return blocks
     }()
 
-    @Test("the README has Swift blocks to check")
+    @Test("the README has Swift blocks to check, one of them with its output")
     func readmeHasBlocks() {
-        #expect(Self.blocks.count >= 1)
+        #expect(Self.blocks.count >= 2)
+        #expect(Self.blocks.contains { $0.output != nil })
     }
 
     @Test(
@@ -60,6 +70,9 @@ import Testing
         guard compiled.status == 0 else { return }
         let ran = try runProcess(directory.appending("example"), [], environment: directory.environment)
         #expect(ran.status == 0, "README block at line \(block.line) failed when run:\n\(ran.standardError)")
+        if let output = block.output {
+            #expect(ran.standardOutput == output, "README block at line \(block.line) printed other output")
+        }
     }
 
     /// The compiler next to the `swift` that runs the tests, found on `PATH`.

@@ -148,7 +148,7 @@ enum Screen: Codable, Hashable, Sendable {
     @Test("the hostile corpus's route paths: a typed error or per-element drops, each as expected")
     func hostileCorpus() throws {
         // Not an array where the router's path is: a typed error, naming the member.
-        let notAnArray = try JSONValue(parsing: Fixtures.bytes("hostile/route-path-not-an-array.json"))
+        let notAnArray = try JSONValue(parsing: Fixtures.bytes("hostile-paths/not-an-array.json"))
         #expect {
             try NavigationCoding.decode(RouterState.self, from: notAnArray)
         } throws: { error in
@@ -156,13 +156,15 @@ enum Screen: Codable, Hashable, Sendable {
             return reason.contains("(at items)") || reason.contains("(at isActive)")
         }
         // Elements of every JSON type: only the one valid item restores.
-        let everyType = try JSONValue(parsing: Fixtures.bytes("hostile/route-path-every-type.json"))
+        let everyType = try JSONValue(parsing: Fixtures.bytes("hostile-paths/every-type.json"))
         let (path, report) = try NavigationCoding.decode(RoutePath<Item>.self, from: everyType)
         #expect(path.routes == [.sub1(id: 1)])
         #expect(report.dropped.map(\.position) == [0, 1, 2, 3, 4, 5, 7, 8, 9])
         // Nesting past the parser's limit and invalid UTF-8 never reach a decoder.
-        for name in ["route-path-deep-element", "route-path-invalid-utf8"] {
-            #expect(throws: JSONParseError.self) { try JSONValue(parsing: Fixtures.bytes("hostile/\(name).json")) }
+        for name in ["deep-element", "invalid-utf8"] {
+            #expect(throws: JSONParseError.self) {
+                try JSONValue(parsing: Fixtures.bytes("hostile-paths/\(name).json"))
+            }
         }
     }
 }

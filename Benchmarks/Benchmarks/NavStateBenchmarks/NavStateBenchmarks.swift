@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import RecipeData
+import SceneNavigation
 import SceneStore
 
 // Every scenario registers its baselines beside it, named `<scenario>/<variant>/<size>`, so one run
@@ -216,6 +217,88 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: 7. Any app's routes: element-by-element restore against JSONDecoder on [Route]
+
+    do {
+        let routes = makeRoutes(10_000)
+        let bytes = try! JSONEncoder().encode(routes)
+        let value = try! JSONValue(parsing: bytes)
+        // The three run one after the other in each iteration, so noise hits all alike.
+        Benchmark(
+            "routes/restore/10000 routes",
+            configuration: .init(
+                metrics: [.custom("navstate from value ns"), .custom("navstate from bytes ns"), .custom("jsondecoder ns")],
+                warmupIterations: 3, maxDuration: .seconds(6), maxIterations: 200)
+        ) { benchmark in
+            let clock = ContinuousClock()
+            let start = clock.now
+            blackHole(try! JSONDecoder().decode([BenchRoute].self, from: bytes))
+            let afterFoundation = clock.now
+            blackHole(try! NavigationCoding.decode(RoutePath<BenchRoute>.self, from: value))
+            let afterValue = clock.now
+            blackHole(try! NavigationCoding.decode(RoutePath<BenchRoute>.self, from: try! JSONValue(parsing: bytes)))
+            let afterBytes = clock.now
+            benchmark.measurement(.custom("jsondecoder ns"), nanoseconds(afterFoundation - start))
+            benchmark.measurement(.custom("navstate from value ns"), nanoseconds(afterValue - afterFoundation))
+            benchmark.measurement(.custom("navstate from bytes ns"), nanoseconds(afterBytes - afterValue))
+        }
+        Benchmark(
+            "routes/restore memory/10000 routes",
+            configuration: .init(metrics: [.mallocCountTotal, .mallocBytesCount], maxIterations: 20)
+        ) { _ in
+            blackHole(try! NavigationCoding.decode(RoutePath<BenchRoute>.self, from: value))
+        }
+        Benchmark(
+            "routes/jsondecoder memory/10000 routes",
+            configuration: .init(metrics: [.mallocCountTotal, .mallocBytesCount], maxIterations: 20)
+        ) { _ in
+            blackHole(try! JSONDecoder().decode([BenchRoute].self, from: bytes))
+        }
+    }
+
+    // MARK: 8. Any app's routes: write-through of a burst of 100,000 mutations
+
+    do {
+        let directory = makeTemporaryDirectory()
+        let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
+        let scene = try! SceneID("routes")
+        Benchmark(
+            "burst/routes/100000 mutations",
+            configuration: .init(
+                metrics: [.wallClock, .custom("producer ns per mutation"), .custom("physical writes"),
+                          .custom("last mutation to durable ns")],
+                warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 20)
+        ) { benchmark in
+            await MainActor.run {}
+            let (producer, writes, latency) = await routeBurst(store: store, scene: scene, mutations: 100_000)
+            benchmark.measurement(.custom("producer ns per mutation"), producer)
+            benchmark.measurement(.custom("physical writes"), writes)
+            benchmark.measurement(.custom("last mutation to durable ns"), latency)
+        }
+    }
+
+    // Where the producer's cost goes: the route model alone, and with a subscriber that does not consume.
+    for subscribed in [false, true] {
+        Benchmark(
+            "burst/routes model only\(subscribed ? ", idle subscriber" : "")/100000 mutations",
+            configuration: .init(metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 20)
+        ) { _ in
+            await MainActor.run {
+                let model = SceneNavigationModel(RoutePath<BenchRoute>())
+                let stream = subscribed ? model.changes() : nil
+                let routes = makeRoutes(8)
+                for index in 0..<100_000 {
+                    if model.state.count >= 4 {
+                        model.state.removeLast()
+                    } else {
+                        model.state.append(routes[index & 7])
+                    }
+                }
+                blackHole(stream)
+            }
+        }
+    }
+
     // MARK: 6. The CLI end to end
 
     if let navstate = environment["NAVSTATE_BINARY"], let trivial = environment["TRIVIAL_SWIFT_BINARY"],
@@ -272,4 +355,43 @@ func burst(store: SceneStore, scene: SceneID, recipes: [Recipe], mutations: Int)
 
 func nanoseconds(_ duration: Duration) -> Int {
     Int(duration.components.seconds) * 1_000_000_000 + Int(duration.components.attoseconds / 1_000_000_000)
+}
+
+/// A route with associated values, as apps navigate with.
+enum BenchRoute: Codable, Hashable, Sendable {
+    case home
+    case item(id: Int, title: String)
+    case search(query: String, page: Int)
+}
+
+/// `count` routes of every case, in turn.
+func makeRoutes(_ count: Int) -> [BenchRoute] {
+    (0..<count).map { index in
+        switch index % 3 {
+        case 0: .item(id: index, title: "Item \(index)")
+        case 1: .search(query: "query \(index)", page: index % 7)
+        default: .home
+        }
+    }
+}
+
+@MainActor
+func routeBurst(store: SceneStore, scene: SceneID, mutations: Int) async -> (Int, Int, Int) {
+    let model = SceneNavigationModel(RoutePath<BenchRoute>())
+    let persistence = try! await ScenePersistence.connect(model, to: store, scene: scene, restoring: false)
+    let routes = makeRoutes(8)
+    let clock = ContinuousClock()
+    let start = clock.now
+    for index in 0..<mutations {
+        // Push and pop, as a user navigates: the path stays a few routes deep.
+        if model.state.count >= 4 {
+            model.state.removeLast()
+        } else {
+            model.state.append(routes[index & 7])
+        }
+    }
+    let last = clock.now
+    try! await persistence.close()
+    let durable = clock.now
+    return (nanoseconds((last - start) / mutations), persistence.statistics.written, nanoseconds(durable - last))
 }

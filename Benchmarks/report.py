@@ -139,7 +139,7 @@ def main():
             "| measure | time | / JSONDecoder on [Route] |", "| --- | --- | --- |",
             f"| `JSONDecoder().decode([Route].self)` (salvages nothing) | {t(jd)} | 1.00x |",
             f"| element-by-element restore from the parsed scene value | {t(fv)} | {ratio(fv, jd)} |",
-            f"| element-by-element restore from the bytes (parse included) | {t(fb)} | {ratio(fb, jd)} |",
+            f"| element-by-element restore from the bytes (`decode(_:fromJSON:)`) | {t(fb)} | {ratio(fb, jd)} |",
             f"| bytes allocated, restore / JSONDecoder | {mb(get(r, rm, 'malloc MB'))} / {mb(get(r, jm, 'malloc MB'))} | {ratio(get(r, rm, 'malloc MB'), get(r, jm, 'malloc MB'))} |",
             f"| allocations, restore / JSONDecoder | {int(get(r, rm, 'mallocs') or 0)} / {int(get(r, jm, 'mallocs') or 0)} | {ratio(get(r, rm, 'mallocs'), get(r, jm, 'mallocs'))} |"]
     rb = r.get("burst/routes/100000 mutations", {})

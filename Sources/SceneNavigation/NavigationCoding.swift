@@ -52,10 +52,38 @@ public enum NavigationCoding {
         resolvers: RouteResolvers = RouteResolvers()
     ) throws(NavigationError) -> (state: State, report: PathRestoreReport) {
         let session = RestoreSession(policy: policy, resolvers: resolvers, root: value)
+        return try decode(type, from: Data(value.serialized()), key: key, session: session)
+    }
+
+    /// Restores a state from JSON bytes (such as a `Data` an app kept itself), each ``RoutePath``
+    /// in it element by element. The bytes are decoded once; they are parsed a second time only
+    /// when an element is dropped, to report it as it was stored.
+    ///
+    /// - Parameters:
+    ///   - type: The state's type.
+    ///   - bytes: The stored JSON.
+    ///   - key: A name for the value, for error messages.
+    ///   - policy: What to do with elements that cannot be restored.
+    ///   - resolvers: The app's resolvers, by route type.
+    /// - Returns: The state and the report of what was dropped.
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:)`` when the bytes are not JSON or cannot
+    ///   be decoded as the state at all.
+    public static func decode<State: Decodable>(
+        _ type: State.Type, fromJSON bytes: some Collection<UInt8>, key: String = "navigation",
+        policy: RestorePolicy = RestorePolicy(), resolvers: RouteResolvers = RouteResolvers()
+    ) throws(NavigationError) -> (state: State, report: PathRestoreReport) {
+        let bytes = Array(bytes)
+        let session = RestoreSession(policy: policy, resolvers: resolvers, root: nil, bytes: bytes)
+        return try decode(type, from: Data(bytes), key: key, session: session)
+    }
+
+    private static func decode<State: Decodable>(
+        _ type: State.Type, from data: Data, key: String, session: RestoreSession
+    ) throws(NavigationError) -> (state: State, report: PathRestoreReport) {
         let decoder = JSONDecoder()
         decoder.userInfo[RestoreSession.key] = session
         do {
-            let state = try decoder.decode(State.self, from: Data(value.serialized()))
+            let state = try decoder.decode(State.self, from: data)
             return (state, session.report)
         } catch {
             throw .cannotDecode(key: key, reason: RestoreSession.describe(error))

@@ -17,14 +17,27 @@ final class RestoreSession: Sendable {
 
     let policy: RestorePolicy
     let resolvers: RouteResolvers
-    /// The stored value, to report dropped elements as they were stored.
-    let root: JSONValue
+    /// The stored value, to report dropped elements as they were stored; parsed from `bytes` on
+    /// the first drop when the restore started from bytes.
+    private let root: Mutex<JSONValue?>
+    private let bytes: [UInt8]
     private let collected = Mutex(PathRestoreReport())
 
-    init(policy: RestorePolicy, resolvers: RouteResolvers, root: JSONValue) {
+    init(policy: RestorePolicy, resolvers: RouteResolvers, root: JSONValue?, bytes: [UInt8] = []) {
         self.policy = policy
         self.resolvers = resolvers
-        self.root = root
+        self.root = Mutex(root)
+        self.bytes = bytes
+    }
+
+    /// The stored value, parsed once when needed.
+    private var storedValue: JSONValue {
+        root.withLock { root in
+            if let root { return root }
+            let parsed = (try? JSONValue(parsing: bytes, maximumDepth: 512)) ?? .null
+            root = parsed
+            return parsed
+        }
     }
 
     var report: PathRestoreReport { collected.withLock { $0 } }
@@ -42,7 +55,7 @@ final class RestoreSession: Sendable {
             }
         }
         let location = Self.location(of: codingPath)
-        let stored = Self.value(at: codingPath, in: root)?.arrayValue ?? []
+        let stored = outcome.dropped.isEmpty ? [] : Self.value(at: codingPath, in: storedValue)?.arrayValue ?? []
         collected.withLock { report in
             report.restoredCount += outcome.routes.count
             for (position, reason) in outcome.dropped {

@@ -76,7 +76,7 @@ public final class NavigationModel {
     /// The state as it is saved: the path as identifiers.
     public var state: NavigationState {
         NavigationState(
-            selectedCategory: selectedCategory, recipePathIDs: path.map(\.id), columnVisibility: columnVisibility,
+            selectedCategory: selectedCategory, recipes: path, columnVisibility: columnVisibility,
             additionalMembers: additionalMembers)
     }
 }
@@ -141,25 +141,22 @@ extension NavigationModel {
 // MARK: - Observing
 
 extension NavigationModel {
-    /// A snapshot of the model after one change.
+    /// The model after one change: its revision and its state. The state holds the path's recipes
+    /// (copying an array is constant-time; identifiers are taken when saved).
     public struct Snapshot: Sendable {
         /// The model's ``NavigationModel/revision`` after the change.
         public let revision: UInt64
-        /// The selected category.
-        public let selectedCategory: Category?
-        /// The path's recipes (an array copy is constant-time; identifiers are taken on demand).
-        public let path: [Recipe]
-        /// The sample's split-view setting.
-        public let columnVisibility: JSONValue?
-        /// Unknown members.
-        public let additionalMembers: [String: JSONValue]
+        /// The state, as it is saved.
+        public let state: NavigationState
 
-        /// The state as it is saved.
-        public var state: NavigationState {
-            NavigationState(
-                selectedCategory: selectedCategory, recipePathIDs: path.map(\.id),
-                columnVisibility: columnVisibility, additionalMembers: additionalMembers)
-        }
+        /// The selected category.
+        public var selectedCategory: Category? { state.selectedCategory }
+        /// The path's recipes.
+        public var path: [Recipe] { state.recipes ?? [] }
+        /// The sample's split-view setting.
+        public var columnVisibility: JSONValue? { state.columnVisibility }
+        /// Unknown members.
+        public var additionalMembers: [String: JSONValue] { state.additionalMembers }
     }
 
     /// The model's changes, each as a snapshot of the state *after* the change.
@@ -186,11 +183,7 @@ extension NavigationModel {
 
 extension NavigationModel: PersistableNavigationModel {
     /// The current state as a snapshot.
-    public var currentSnapshot: Snapshot {
-        Snapshot(
-            revision: revision, selectedCategory: selectedCategory, path: path, columnVisibility: columnVisibility,
-            additionalMembers: additionalMembers)
-    }
+    public var currentSnapshot: Snapshot { Snapshot(revision: revision, state: state) }
 
     /// A snapshot's revision.
     /// - Parameter snapshot: The snapshot.

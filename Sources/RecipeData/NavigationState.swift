@@ -11,11 +11,35 @@ import SceneStore
 ///
 /// `selectedCategory` is left out when nil; `columnVisibility` (which only the shipped sample
 /// writes) and any other member are kept as they were read and written back unchanged.
+///
+/// It is also what a ``NavigationModel`` publishes after each change (inside its
+/// ``NavigationModel/Snapshot``): made from the model, it holds the path's recipes themselves, so
+/// taking it copies no identifiers; they are read from the recipes when asked for.
 public struct NavigationState: Sendable, Hashable {
+    /// The path as it is held: identifiers (decoded or built), or a model's recipes.
+    enum Path: Sendable {
+        case identifiers([Recipe.ID])
+        case recipes([Recipe])
+    }
+
     /// The selected category, if any.
     public var selectedCategory: Category?
     /// The identifiers of the recipes on the navigation path, from the root.
-    public var recipePathIDs: [Recipe.ID]
+    public var recipePathIDs: [Recipe.ID] {
+        get {
+            switch path {
+            case .identifiers(let identifiers): identifiers
+            case .recipes(let recipes): recipes.map(\.id)
+            }
+        }
+        set { path = .identifiers(newValue) }
+    }
+    /// The path's recipes, when the state was made from a model.
+    var recipes: [Recipe]? {
+        if case .recipes(let recipes) = path { return recipes }
+        return nil
+    }
+    var path: Path
     /// The shipped sample's split-view setting, kept verbatim when present.
     public var columnVisibility: JSONValue?
     /// Members this version does not know, kept verbatim so a round trip loses nothing.
@@ -32,9 +56,43 @@ public struct NavigationState: Sendable, Hashable {
         additionalMembers: [String: JSONValue] = [:]
     ) {
         self.selectedCategory = selectedCategory
-        self.recipePathIDs = recipePathIDs
+        self.path = .identifiers(recipePathIDs)
         self.columnVisibility = columnVisibility
         self.additionalMembers = additionalMembers
+    }
+
+    /// A state made from a model's values, holding its recipes.
+    init(
+        selectedCategory: Category?, recipes: [Recipe], columnVisibility: JSONValue?,
+        additionalMembers: [String: JSONValue]
+    ) {
+        self.selectedCategory = selectedCategory
+        self.path = .recipes(recipes)
+        self.columnVisibility = columnVisibility
+        self.additionalMembers = additionalMembers
+    }
+}
+
+// MARK: - Equality
+
+extension NavigationState {
+    /// Two states are equal when they would be saved the same: same category, identifiers and members.
+    /// - Parameters:
+    ///   - lhs: A state.
+    ///   - rhs: Another state.
+    /// - Returns: Whether they are equal.
+    public static func == (lhs: NavigationState, rhs: NavigationState) -> Bool {
+        lhs.selectedCategory == rhs.selectedCategory && lhs.columnVisibility == rhs.columnVisibility
+            && lhs.additionalMembers == rhs.additionalMembers && lhs.recipePathIDs == rhs.recipePathIDs
+    }
+
+    /// Hashes what is saved.
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(selectedCategory)
+        hasher.combine(recipePathIDs)
+        hasher.combine(columnVisibility)
+        hasher.combine(additionalMembers)
     }
 }
 
@@ -56,10 +114,11 @@ extension NavigationState {
     public func encoded() -> [UInt8] {
         // The common shape is written directly; anything with extra members goes through the tree.
         guard columnVisibility == nil, additionalMembers.isEmpty else { return json.serialized(escapingSlashes: true) }
+        let identifiers = recipePathIDs
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(40 + recipePathIDs.count * 39)
+        bytes.reserveCapacity(40 + identifiers.count * 39)
         bytes.append(contentsOf: #"{"recipePathIds":["#.utf8)
-        for (index, id) in recipePathIDs.enumerated() {
+        for (index, id) in identifiers.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: id.description.utf8)

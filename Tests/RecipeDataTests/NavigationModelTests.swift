@@ -94,4 +94,17 @@ import Testing
         await task.value
         #expect(!model.broadcaster.hasSubscribers)
     }
+
+    @Test("a snapshot holds the model's state: equal to the same state built from identifiers")
+    func snapshotIsTheState() throws {
+        let pie = try #require(DataModel.cookbook.recipe(named: "Apple Pie"))
+        let crust = try #require(DataModel.cookbook.recipe(named: "Pie Crust"))
+        let model = NavigationModel(selectedCategory: .dessert, path: [pie, crust])
+        let built = NavigationState(selectedCategory: .dessert, recipePathIDs: [pie.id, crust.id])
+        #expect(model.currentSnapshot.state == built)
+        #expect(model.currentSnapshot.state.hashValue == built.hashValue)
+        #expect(model.currentSnapshot.path == [pie, crust])
+        #expect(model.currentSnapshot.state.encoded() == built.encoded())
+        #expect(model.state != NavigationState(selectedCategory: .dessert, recipePathIDs: [pie.id]))
+    }
 }

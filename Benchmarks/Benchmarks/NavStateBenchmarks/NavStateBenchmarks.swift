@@ -67,18 +67,8 @@ let benchmarks: @Sendable () -> Void = {
         let scene = try! SceneID("burst")
         let recipes = Array(DataModel.cookbook.recipes.prefix(3))
         let mutations = 100_000
-        Benchmark(
-            "burst/navstate/100000 mutations",
-            configuration: .init(
-                metrics: [.wallClock, .custom("producer ns per mutation"), .custom("physical writes"),
-                          .custom("last mutation to durable ns")],
-                warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 20)
-        ) { benchmark in
-            await MainActor.run {}
-            let (producer, writes, latency) = await burst(store: store, scene: scene, recipes: recipes, mutations: mutations)
-            benchmark.measurement(.custom("producer ns per mutation"), producer)
-            benchmark.measurement(.custom("physical writes"), writes)
-            benchmark.measurement(.custom("last mutation to durable ns"), latency)
+        burstBenchmark("burst/navstate/100000 mutations") {
+            await burst(store: store, scene: scene, recipes: recipes, mutations: mutations)
         }
         // Where the producer's cost goes: the model alone, and with a subscriber that does not consume.
         for subscribed in [false, true] {
@@ -262,18 +252,8 @@ let benchmarks: @Sendable () -> Void = {
         let directory = makeTemporaryDirectory()
         let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
         let scene = try! SceneID("routes")
-        Benchmark(
-            "burst/routes/100000 mutations",
-            configuration: .init(
-                metrics: [.wallClock, .custom("producer ns per mutation"), .custom("physical writes"),
-                          .custom("last mutation to durable ns")],
-                warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 20)
-        ) { benchmark in
-            await MainActor.run {}
-            let (producer, writes, latency) = await routeBurst(store: store, scene: scene, mutations: 100_000)
-            benchmark.measurement(.custom("producer ns per mutation"), producer)
-            benchmark.measurement(.custom("physical writes"), writes)
-            benchmark.measurement(.custom("last mutation to durable ns"), latency)
+        burstBenchmark("burst/routes/100000 mutations") {
+            await routeBurst(store: store, scene: scene, mutations: 100_000)
         }
     }
 
@@ -286,14 +266,7 @@ let benchmarks: @Sendable () -> Void = {
             await MainActor.run {
                 let model = SceneNavigationModel(RoutePath<BenchRoute>())
                 let stream = subscribed ? model.changes() : nil
-                let routes = makeRoutes(8)
-                for index in 0..<100_000 {
-                    if model.state.count >= 4 {
-                        model.state.removeLast()
-                    } else {
-                        model.state.append(routes[index & 7])
-                    }
-                }
+                navigate(model, mutations: 100_000)
                 blackHole(stream)
             }
         }
@@ -379,19 +352,42 @@ func makeRoutes(_ count: Int) -> [BenchRoute] {
 func routeBurst(store: SceneStore, scene: SceneID, mutations: Int) async -> (Int, Int, Int) {
     let model = SceneNavigationModel(RoutePath<BenchRoute>())
     let persistence = try! await ScenePersistence.connect(model, to: store, scene: scene, restoring: false)
-    let routes = makeRoutes(8)
     let clock = ContinuousClock()
     let start = clock.now
+    navigate(model, mutations: mutations)
+    let last = clock.now
+    try! await persistence.close()
+    let durable = clock.now
+    return (nanoseconds((last - start) / mutations), persistence.statistics.written, nanoseconds(durable - last))
+}
+
+/// Pushes and pops routes, as a user navigates: the path stays a few routes deep.
+@MainActor
+func navigate(_ model: SceneNavigationModel<RoutePath<BenchRoute>>, mutations: Int) {
+    let routes = makeRoutes(8)
     for index in 0..<mutations {
-        // Push and pop, as a user navigates: the path stays a few routes deep.
         if model.state.count >= 4 {
             model.state.removeLast()
         } else {
             model.state.append(routes[index & 7])
         }
     }
-    let last = clock.now
-    try! await persistence.close()
-    let durable = clock.now
-    return (nanoseconds((last - start) / mutations), persistence.statistics.written, nanoseconds(durable - last))
+}
+
+/// Registers a burst benchmark: `run` returns the producer's cost per mutation, the physical
+/// writes and the time from the last mutation to durable, in nanoseconds.
+func burstBenchmark(_ name: String, run: @escaping @Sendable () async -> (Int, Int, Int)) {
+    Benchmark(
+        name,
+        configuration: .init(
+            metrics: [.wallClock, .custom("producer ns per mutation"), .custom("physical writes"),
+                      .custom("last mutation to durable ns")],
+            warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 20)
+    ) { benchmark in
+        await MainActor.run {}
+        let (producer, writes, latency) = await run()
+        benchmark.measurement(.custom("producer ns per mutation"), producer)
+        benchmark.measurement(.custom("physical writes"), writes)
+        benchmark.measurement(.custom("last mutation to durable ns"), latency)
+    }
 }

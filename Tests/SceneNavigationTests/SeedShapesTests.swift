@@ -63,6 +63,13 @@ struct RouterState: Codable, Equatable, Sendable {
         #expect(restored.state == saved)
         #expect(report == PathRestoreReport(restoredCount: 3))
         #expect(file == .array([.string("list"), .string("detail"), .string("settings")]))
+        // A newer version without a "detail" screen says so through its resolver.
+        let screens: Set<String> = ["list", "settings"]
+        let (_, relaunched, removed, _) = try await roundTrip(
+            RoutePath<String>(), mutate: { $0 = ["list", "detail", "settings"] },
+            resolvers: RouteResolvers().adding(String.self) { screens.contains($0) ? $0 : nil })
+        #expect(relaunched.state == ["list", "settings"])
+        #expect(removed?.dropped == [.init(position: 1, json: .string("detail"), reason: .unresolved)])
     }
 
     @Test("a typed [Animal] path round-trips, and a case a newer version removed is dropped precisely")

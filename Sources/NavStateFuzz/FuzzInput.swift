@@ -89,4 +89,11 @@ private func fuzzRoutePaths(_ value: JSONValue) {
         }
     }
     for path in StoredRoutePath.paths(in: value) { _ = path.json }
+    if let (path, report) = try? MixedPath.decode(from: value, types: NavigationTypeRegistry()) {
+        guard path.count == report.restoredCount,
+            path.count + report.dropped.count == (value.arrayValue?.count ?? 0) / 2
+        else {
+            fatalError("mixed path report does not account for every element")
+        }
+    }
 }

@@ -52,7 +52,7 @@ extension RestoreReport.Reason {
     /// The cookbook's name for a generic reason.
     init(_ reason: PathRestoreReport.Reason) {
         switch reason {
-        case .undecodable: self = .malformedID
+        case .undecodable, .unknownType: self = .malformedID
         case .unresolved: self = .notInDataSet
         case .afterDroppedElement: self = .afterMissingRecipe
         case .duplicate: self = .duplicate

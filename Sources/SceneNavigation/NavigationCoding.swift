@@ -44,14 +44,15 @@ public enum NavigationCoding {
     ///   - key: The scene value's key, for error messages.
     ///   - policy: What to do with elements that cannot be restored.
     ///   - resolvers: The app's resolvers, by route type.
+    ///   - types: The types every ``MixedPath`` in the state decodes.
     /// - Returns: The state and the report of what was dropped.
     /// - Throws: ``NavigationError/cannotDecode(key:reason:)`` when the value cannot be decoded
     ///   as the state at all (a path that is not an array, another member of the wrong type).
     public static func decode<State: Decodable>(
         _ type: State.Type, from value: JSONValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy(),
-        resolvers: RouteResolvers = RouteResolvers()
+        resolvers: RouteResolvers = RouteResolvers(), types: NavigationTypeRegistry = NavigationTypeRegistry()
     ) throws(NavigationError) -> (state: State, report: PathRestoreReport) {
-        let session = RestoreSession(policy: policy, resolvers: resolvers, root: value)
+        let session = RestoreSession(policy: policy, resolvers: resolvers, types: types, root: value)
         return try decode(type, from: Data(value.serialized()), key: key, session: session)
     }
 
@@ -70,10 +71,11 @@ public enum NavigationCoding {
     ///   be decoded as the state at all.
     public static func decode<State: Decodable>(
         _ type: State.Type, fromJSON bytes: some Collection<UInt8>, key: String = "navigation",
-        policy: RestorePolicy = RestorePolicy(), resolvers: RouteResolvers = RouteResolvers()
+        policy: RestorePolicy = RestorePolicy(), resolvers: RouteResolvers = RouteResolvers(),
+        types: NavigationTypeRegistry = NavigationTypeRegistry()
     ) throws(NavigationError) -> (state: State, report: PathRestoreReport) {
         let bytes = Array(bytes)
-        let session = RestoreSession(policy: policy, resolvers: resolvers, root: nil, bytes: bytes)
+        let session = RestoreSession(policy: policy, resolvers: resolvers, types: types, root: nil, bytes: bytes)
         return try decode(type, from: Data(bytes), key: key, session: session)
     }
 
@@ -101,10 +103,12 @@ public enum NavigationCoding {
     /// - Throws: ``NavigationError/cannotDecode(key:reason:)``.
     public static func decode<State: Decodable>(
         _ type: State.Type, from value: SceneValue, key: String = "navigation",
-        policy: RestorePolicy = RestorePolicy(), resolvers: RouteResolvers = RouteResolvers()
+        policy: RestorePolicy = RestorePolicy(), resolvers: RouteResolvers = RouteResolvers(),
+        types: NavigationTypeRegistry = NavigationTypeRegistry()
     ) throws(NavigationError) -> (state: State, report: PathRestoreReport) {
         switch value {
-        case .json(let json): return try decode(type, from: json, key: key, policy: policy, resolvers: resolvers)
+        case .json(let json):
+            return try decode(type, from: json, key: key, policy: policy, resolvers: resolvers, types: types)
         case .binary(let data):
             let json: JSONValue
             do {
@@ -112,7 +116,7 @@ public enum NavigationCoding {
             } catch {
                 throw .cannotDecode(key: key, reason: "binary data that is not JSON: \(error)")
             }
-            return try decode(type, from: json, key: key, policy: policy, resolvers: resolvers)
+            return try decode(type, from: json, key: key, policy: policy, resolvers: resolvers, types: types)
         }
     }
 }

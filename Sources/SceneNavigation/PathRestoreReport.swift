@@ -13,6 +13,9 @@ public struct PathRestoreReport: Sendable, Hashable {
         /// The element no longer decodes as a route (a case removed or renamed, a changed payload);
         /// the decoding error says why.
         case undecodable(String)
+        /// The element's type name (in SwiftUI's `NavigationPath` format) is not in the app's
+        /// ``NavigationTypeRegistry``: a type renamed or removed, or a name from another writer.
+        case unknownType(String)
         /// The element decoded, but the app's resolver found nothing for it (the object is gone).
         case unresolved
         /// It comes after a dropped element and the policy truncates there.
@@ -22,11 +25,12 @@ public struct PathRestoreReport: Sendable, Hashable {
         /// The path is deeper than the policy's maximum.
         case beyondMaximumDepth
 
-        /// The stable code written in JSON: `undecodable`, `unresolved`, `after-dropped-element`,
+        /// The stable code written in JSON: `undecodable`, `unknown-type`, `unresolved`, `after-dropped-element`,
         /// `duplicate` or `beyond-maximum-depth`.
         public var code: String {
             switch self {
             case .undecodable: "undecodable"
+            case .unknownType: "unknown-type"
             case .unresolved: "unresolved"
             case .afterDroppedElement: "after-dropped-element"
             case .duplicate: "duplicate"
@@ -38,6 +42,7 @@ public struct PathRestoreReport: Sendable, Hashable {
         public var description: String {
             switch self {
             case .undecodable(let error): "it no longer decodes: \(error)"
+            case .unknownType(let name): "no type is registered as '\(name)'"
             case .unresolved: "the app no longer has it"
             case .afterDroppedElement: "after a dropped element (policy truncate)"
             case .duplicate: "already on the path"

@@ -43,6 +43,9 @@ public final class SceneNavigationModel<State: Codable & Equatable & Sendable>: 
     /// The app's resolvers, by route type, used by every restore.
     public var resolvers: RouteResolvers
 
+    /// The types every ``MixedPath`` in the state decodes, used by every restore.
+    public var types: NavigationTypeRegistry
+
     /// Counts the changes published so far; each snapshot carries the count after its change.
     public var revision: UInt64 { storedRevision }
 
@@ -61,9 +64,14 @@ public final class SceneNavigationModel<State: Codable & Equatable & Sendable>: 
     /// - Parameters:
     ///   - state: The initial state.
     ///   - resolvers: The app's resolvers, by route type.
-    public init(_ state: State, resolvers: RouteResolvers = RouteResolvers()) {
+    ///   - types: The types a ``MixedPath`` in the state may hold, beyond the standard ones.
+    public init(
+        _ state: State, resolvers: RouteResolvers = RouteResolvers(),
+        types: NavigationTypeRegistry = NavigationTypeRegistry()
+    ) {
         self.storedState = state
         self.resolvers = resolvers
+        self.types = types
     }
 
     isolated deinit {
@@ -122,7 +130,7 @@ extension SceneNavigationModel {
         from value: SceneValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy()
     ) throws(NavigationError) -> PathRestoreReport {
         let (restored, report) = try NavigationCoding.decode(
-            State.self, from: value, key: key, policy: policy, resolvers: resolvers)
+            State.self, from: value, key: key, policy: policy, resolvers: resolvers, types: types)
         state = restored
         lastRestoreReport = report
         return report

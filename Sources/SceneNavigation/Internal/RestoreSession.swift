@@ -17,15 +17,21 @@ final class RestoreSession: Sendable {
 
     let policy: RestorePolicy
     let resolvers: RouteResolvers
+    /// The types a ``MixedPath`` decodes.
+    let types: NavigationTypeRegistry
     /// The stored value, to report dropped elements as they were stored; parsed from `bytes` on
     /// the first drop when the restore started from bytes.
     private let root: Mutex<JSONValue?>
     private let bytes: [UInt8]
     private let collected = Mutex(PathRestoreReport())
 
-    init(policy: RestorePolicy, resolvers: RouteResolvers, root: JSONValue?, bytes: [UInt8] = []) {
+    init(
+        policy: RestorePolicy, resolvers: RouteResolvers, types: NavigationTypeRegistry, root: JSONValue?,
+        bytes: [UInt8] = []
+    ) {
         self.policy = policy
         self.resolvers = resolvers
+        self.types = types
         self.root = Mutex(root)
         self.bytes = bytes
     }
@@ -63,6 +69,29 @@ final class RestoreSession: Sendable {
                     .init(
                         location: location, position: position,
                         json: position < stored.count ? stored[position] : .null, reason: reason))
+            }
+        }
+        return outcome.routes
+    }
+
+    /// Applies the policy to a mixed path's elements, each given with its stored pair.
+    func restoreMixed(
+        count: Int, at codingPath: [any CodingKey],
+        element: (Int) -> (PathRestorer.ElementOutcome<MixedPath.Element>, JSONValue)
+    ) -> [MixedPath.Element] {
+        var stored: [Int: JSONValue] = [:]
+        let outcome = PathRestorer.restore(count: count, policy: policy) {
+            (position) -> PathRestorer.ElementOutcome<MixedPath.Element> in
+            let (result, json) = element(position)
+            if case .dropped = result { stored[position] = json }
+            return result
+        }
+        let location = Self.location(of: codingPath)
+        collected.withLock { report in
+            report.restoredCount += outcome.routes.count
+            for (position, reason) in outcome.dropped {
+                report.dropped.append(
+                    .init(location: location, position: position, json: stored[position] ?? .null, reason: reason))
             }
         }
         return outcome.routes

@@ -1,0 +1,204 @@
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A navigation path whose elements are of different types, as SwiftUI's `NavigationPath` holds
+/// them, encoded in SwiftUI's own wire format.
+///
+/// Only `Codable & Hashable & Sendable` values can be appended, so a path that cannot be encoded
+/// does not compile (SwiftUI's `codable` is silently nil instead). It encodes, with any `Encoder`,
+/// as SwiftUI's `NavigationPath.CodableRepresentation` does: one flat array of strings, the type
+/// name and then the element's own JSON as a string (keys sorted, so the same path is always the
+/// same bytes), last-appended element first:
+///
+/// ```swift
+/// var path = MixedPath()
+/// path.append(1)
+/// path.append(true)
+/// let data = try JSONEncoder().encode(path)   // ["Swift.Bool","true","Swift.Int","1"]
+/// ```
+///
+/// Decoding needs the app's ``NavigationTypeRegistry``; ``decode(from:types:policy:)`` restores
+/// element by element and reports what it dropped (an unregistered type, JSON that no longer
+/// decodes). Elements are decoded when restored, not kept as strings.
+public struct MixedPath: Sendable, Hashable {
+    /// One element: its value and the type name it is written under.
+    public struct Element: Sendable, Hashable, CustomStringConvertible {
+        /// The type name, such as `Swift.Int` or `MyApp.User`.
+        public let typeName: String
+        /// The value.
+        public let value: any Codable & Hashable & Sendable
+
+        /// Elements are equal when their type names and values are.
+        /// - Parameters:
+        ///   - lhs: An element.
+        ///   - rhs: Another element.
+        /// - Returns: Whether they are equal.
+        public static func == (lhs: Element, rhs: Element) -> Bool {
+            lhs.typeName == rhs.typeName && AnyHashable(lhs.value) == AnyHashable(rhs.value)
+        }
+
+        /// Hashes the type name and the value.
+        /// - Parameter hasher: The hasher.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(typeName)
+            hasher.combine(AnyHashable(value))
+        }
+
+        /// The type name and the value: `Swift.Int(1)`.
+        public var description: String { "\(typeName)(\(value))" }
+
+        /// The value's own JSON, as SwiftUI writes it with `JSONEncoder` (slashes escaped), but with
+        /// sorted keys: on Linux `JSONEncoder`'s key order changes from run to run, and the same
+        /// path must always be the same bytes. Readers accept any order.
+        func json() throws -> String {
+            String(decoding: try Self.encoder.encode(value), as: UTF8.self)
+        }
+
+        private static let encoder: JSONEncoder = {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return encoder
+        }()
+    }
+
+    /// The elements, from the root.
+    public private(set) var elements: [Element]
+
+    /// An empty path.
+    public init() {
+        elements = []
+    }
+
+    /// How many elements the path has.
+    public var count: Int { elements.count }
+    /// Whether the path is empty.
+    public var isEmpty: Bool { elements.isEmpty }
+
+    /// Pushes a value.
+    /// - Parameter value: Any `Codable & Hashable & Sendable` value.
+    public mutating func append<Value: Codable & Hashable & Sendable>(_ value: Value) {
+        elements.append(Element(typeName: Self.typeName(of: Value.self), value: value))
+    }
+
+    /// Pops values.
+    /// - Parameter count: How many to pop, 1 by default.
+    public mutating func removeLast(_ count: Int = 1) {
+        elements.removeLast(count)
+    }
+
+    /// The name SwiftUI writes for a type: `_typeName(T.self, qualified: true)`, with Foundation's
+    /// types under their `Foundation.` names on every platform (`FoundationEssentials.UUID` is
+    /// `Foundation.UUID` on Apple platforms, where SwiftUI reads it).
+    /// - Parameter type: The type.
+    /// - Returns: Its name.
+    public static func typeName(of type: Any.Type) -> String {
+        let name = _typeName(type, qualified: true)
+        for foundation in ["UUID", "URL", "Date"] where name == "FoundationEssentials." + foundation {
+            return "Foundation." + foundation
+        }
+        return name
+    }
+}
+
+// MARK: - Coding
+
+extension MixedPath: Codable {
+    /// The key under which a decoder's `userInfo` holds the ``NavigationTypeRegistry`` that
+    /// ``init(from:)`` decodes with.
+    public static let typesKey = CodingUserInfoKey(rawValue: "SceneNavigation.NavigationTypeRegistry")!
+
+    /// Encodes the path in SwiftUI's wire format: type name, then the element's JSON as a string,
+    /// last-appended element first.
+    /// - Parameter encoder: The encoder.
+    /// - Throws: What encoding an element throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for element in elements.reversed() {
+            try container.encode(element.typeName)
+            try container.encode(try element.json())
+        }
+    }
+
+    /// Decodes a path in SwiftUI's wire format: element by element with a report when decoded by
+    /// ``NavigationCoding`` (or ``decode(from:types:policy:)``), strictly with the registry in the
+    /// decoder's `userInfo` under ``typesKey`` otherwise.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` when the value is not a flat array of strings of even length, when
+    ///   no registry is given, or, decoded strictly, when an element's type is unknown or its JSON
+    ///   does not decode.
+    public init(from decoder: any Decoder) throws {
+        let session = decoder.userInfo[RestoreSession.key] as? RestoreSession
+        guard let types = session?.types ?? decoder.userInfo[Self.typesKey] as? NavigationTypeRegistry else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "decoding a MixedPath needs a NavigationTypeRegistry in userInfo"))
+        }
+        var container = try decoder.unkeyedContainer()
+        var strings: [String] = []
+        while !container.isAtEnd { strings.append(try container.decode(String.self)) }
+        guard strings.count % 2 == 0 else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "a navigation path has pairs of type name and JSON, found \(strings.count) strings"))
+        }
+        let count = strings.count / 2
+        guard let session else {
+            elements = try (0..<count).map { position in
+                let pair = (count - 1 - position) * 2
+                switch Self.element(named: strings[pair], json: strings[pair + 1], types: types) {
+                case .restored(let element), .migrated(let element): return element
+                case .dropped(let reason):
+                    throw DecodingError.dataCorrupted(
+                        .init(codingPath: decoder.codingPath, debugDescription: reason.description))
+                }
+            }
+            return
+        }
+        elements = session.restoreMixed(count: count, at: decoder.codingPath) { position in
+            let pair = (count - 1 - position) * 2
+            return (
+                Self.element(named: strings[pair], json: strings[pair + 1], types: types),
+                .array([.string(strings[pair]), .string(strings[pair + 1])])
+            )
+        }
+    }
+
+    /// Decodes one element by its stored type name.
+    static func element(named name: String, json: String, types: NavigationTypeRegistry)
+        -> PathRestorer.ElementOutcome<Element>
+    {
+        guard let entry = types.entry(for: name) else { return .dropped(.unknownType(name)) }
+        do {
+            let value = try entry.decode(Data(json.utf8))
+            let element = Element(typeName: entry.name, value: value)
+            return entry.name == name ? .restored(element) : .migrated(element)
+        } catch {
+            return .dropped(.undecodable(RestoreSession.describe(error)))
+        }
+    }
+
+    /// Restores a path stored in SwiftUI's wire format, element by element.
+    ///
+    /// - Parameters:
+    ///   - value: The stored value: a flat array of strings.
+    ///   - types: The app's types.
+    ///   - policy: What to do after a dropped element, the maximum depth, duplicates.
+    /// - Returns: The path and the report; each dropped element's `json` is its stored pair, and
+    ///   its position counts from the root.
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:)`` when the value is not a flat array
+    ///   of strings of even length.
+    public static func decode(
+        from value: JSONValue, types: NavigationTypeRegistry, policy: RestorePolicy = RestorePolicy()
+    ) throws(NavigationError) -> (path: MixedPath, report: PathRestoreReport) {
+        let (path, report) = try NavigationCoding.decode(MixedPath.self, from: value, policy: policy, types: types)
+        return (path, report)
+    }
+}

@@ -1,0 +1,78 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The types a ``MixedPath`` can decode, by the names SwiftUI's `NavigationPath` writes.
+///
+/// SwiftUI names each element's type as `_typeName(T.self, qualified: true)` (`Swift.Int`,
+/// `MyApp.User`) and finds the type again by that name at run time. On Linux a type cannot be
+/// found by its name, so the app registers the types its paths hold, each under its qualified name
+/// and any aliases it was once saved under (a renamed type, a moved module). The standard types
+/// are known without registering: the integer and floating-point types, `Bool`, `String`, and
+/// `UUID`, `URL` and `Date` under both `Foundation.` and `FoundationEssentials.` names.
+///
+/// ```swift
+/// var registry = NavigationTypeRegistry()
+/// registry.register(User.self, aliases: ["OldApp.User"])
+/// ```
+public struct NavigationTypeRegistry: Sendable {
+    /// Decodes one element's JSON into a value of a registered type.
+    typealias Decoder = @Sendable (Data) throws -> any Codable & Hashable & Sendable
+
+    /// For each name a type may be stored under: the name it is written under now, and its decoder.
+    private var entries: [String: (name: String, decode: Decoder)] = [:]
+
+    /// A registry that knows the standard types.
+    public init() {
+        registerStandardTypes()
+    }
+
+    /// Registers a type under its qualified name and any aliases.
+    /// - Parameters:
+    ///   - type: The type.
+    ///   - aliases: Other names it was saved under, such as an earlier name or module.
+    public mutating func register<Value: Codable & Hashable & Sendable>(_ type: Value.Type, aliases: [String] = []) {
+        register(type, as: MixedPath.typeName(of: type), aliases: aliases)
+    }
+
+    /// Registers a type under a given name, which is also the name it is written under.
+    mutating func register<Value: Codable & Hashable & Sendable>(
+        _ type: Value.Type, as name: String, aliases: [String] = []
+    ) {
+        let decode: Decoder = { data in try JSONDecoder().decode(Value.self, from: data) }
+        for alias in [name] + aliases { entries[alias] = (name, decode) }
+    }
+
+    /// The registered type a stored name stands for: the name to write it under, and its decoder.
+    func entry(for storedName: String) -> (name: String, decode: Decoder)? {
+        entries[storedName]
+    }
+
+    /// Whether a name is registered (as a name or an alias).
+    /// - Parameter name: A type name as stored.
+    /// - Returns: Whether elements of that name can be decoded.
+    public func knows(_ name: String) -> Bool { entries[name] != nil }
+
+    private mutating func registerStandardTypes() {
+        register(Int.self)
+        register(Int8.self)
+        register(Int16.self)
+        register(Int32.self)
+        register(Int64.self)
+        register(UInt.self)
+        register(UInt8.self)
+        register(UInt16.self)
+        register(UInt32.self)
+        register(UInt64.self)
+        register(Double.self)
+        register(Float.self)
+        register(Bool.self)
+        register(String.self)
+        // Written under Foundation's names, as SwiftUI on Apple platforms writes and reads them.
+        register(UUID.self, as: "Foundation.UUID", aliases: ["FoundationEssentials.UUID"])
+        register(URL.self, as: "Foundation.URL", aliases: ["FoundationEssentials.URL"])
+        register(Date.self, as: "Foundation.Date", aliases: ["FoundationEssentials.Date"])
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import SceneNavigation
+import SceneStore
+import TestSupport
+import Testing
+
+struct User: Codable, Hashable, Sendable {
+    var id: Int
+    var name: String
+}
+
+/// SwiftUI's sample type in NavigationBackport's issue 2, re-declared under the name SwiftUI wrote.
+struct EmojiVisualisation: Codable, Hashable, Sendable {
+    var emoji: String
+    var count: Int
+}
+
+struct Link: Codable, Hashable, Sendable {
+    var url: String
+    var title: String
+}
+
+@Suite struct MixedPathTests {
+    @Test("1 then true encodes as SwiftUI writes it: exactly [\"Swift.Bool\",\"true\",\"Swift.Int\",\"1\"], 37 bytes")
+    func seedArticleBytes() throws {
+        var path = MixedPath()
+        path.append(1)
+        path.append(true)
+        let data = try JSONEncoder().encode(path)
+        #expect(String(decoding: data, as: UTF8.self) == #"["Swift.Bool","true","Swift.Int","1"]"#)
+        #expect(data.count == 37)
+    }
+
+    @Test("a struct encodes its own JSON as a string, module-qualified, last-appended first")
+    func structElement() throws {
+        var path = MixedPath()
+        path.append("hello")
+        path.append(42)
+        path.append(true)
+        path.append(User(id: 42, name: "Blob"))
+        #expect(path.count == 4)
+        #expect(
+            path.elements.map(\.typeName) == ["Swift.String", "Swift.Int", "Swift.Bool", "SceneNavigationTests.User"])
+        #expect(
+            String(decoding: try JSONEncoder().encode(path), as: UTF8.self)
+                == #"["SceneNavigationTests.User","{\"id\":42,\"name\":\"Blob\"}","Swift.Bool","true","Swift.Int","42","Swift.String","\"hello\""]"#
+        )
+        #expect(MixedPath.typeName(of: UUID.self) == "Foundation.UUID")
+    }
+
+    @Test("with the app's registry the path decodes back equal; without one, decoding says what is missing")
+    func roundTrip() throws {
+        var path = MixedPath()
+        path.append(User(id: 1, name: "A"))
+        path.append(UUID(uuidString: "E35A5C9C-F1EA-4B3D-9980-E2240B363AC8")!)
+        path.append(2.5)
+        var types = NavigationTypeRegistry()
+        types.register(User.self)
+        let data = try JSONEncoder().encode(path)
+        let decoder = JSONDecoder()
+        decoder.userInfo[MixedPath.typesKey] = types
+        #expect(try decoder.decode(MixedPath.self, from: data) == path)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(MixedPath.self, from: data) }
+        let (restored, report) = try MixedPath.decode(from: try JSONValue(parsing: data), types: types)
+        #expect(restored == path && report.isComplete)
+        path.removeLast()
+        #expect(path.count == 2 && path.elements.last?.typeName == "Foundation.UUID")
+    }
+
+    @Test("SwiftUI's own payloads: module-qualified names, escapes, an emoji, a generic type name")
+    func interoperability() throws {
+        var types = NavigationTypeRegistry()
+        types.register(EmojiVisualisation.self, aliases: ["NavigationBackportApp.EmojiVisualisation"])
+        types.register(Link.self, aliases: ["MyApp.Link"])
+        types.register(Int?.self)
+        let emoji = try JSONValue(parsing: Fixtures.bytes("navigation-path/swiftui-emoji.json"))
+        let (first, firstReport) = try MixedPath.decode(from: emoji, types: types)
+        #expect(firstReport.isComplete)
+        #expect(
+            first.elements.map(\.description) == [
+                "Swift.Int(99)", #"SceneNavigationTests.EmojiVisualisation(EmojiVisualisation(emoji: "🎈", count: 99))"#,
+            ])
+        let escapes = try JSONValue(parsing: Fixtures.bytes("navigation-path/escapes-generics.json"))
+        let (second, secondReport) = try MixedPath.decode(from: escapes, types: types)
+        #expect(secondReport.isComplete)
+        #expect(
+            second.elements.map(\.typeName) == [
+                "Foundation.UUID", "Swift.Optional<Swift.Int>", "SceneNavigationTests.Link",
+            ])
+        #expect(second.elements.last?.value as? Link == Link(url: "https://example.com/a/b", title: "A/B"))
+        // Written back under the current name, with JSONEncoder's escapes.
+        #expect(
+            String(decoding: try JSONEncoder().encode(second), as: UTF8.self).hasPrefix(
+                #"["SceneNavigationTests.Link","{\"title\":\"A\\\/B\",\"url\":\"https:\\\/\\\/example.com\\\/a\\\/b\"}""#
+            ))
+    }
+
+    @Test("a backport's mangled names are unknown types, reported with their place, never a crash")
+    func mangledNames() throws {
+        let value = try JSONValue(parsing: Fixtures.bytes("navigation-path/backport-mangled.json"))
+        let (path, report) = try MixedPath.decode(from: value, types: NavigationTypeRegistry())
+        #expect(path.isEmpty)
+        #expect(report.dropped.map(\.position) == [0, 1, 2])
+        #expect(report.dropped.map(\.reason) == [.unknownType("SS"), .unknownType("Si"), .unknownType("5MyApp4UserV")])
+        #expect(report.dropped[0].json == .array([.string("SS"), .string("\"hello\"")]))
+    }
+
+    @Test("bad input: typed errors for a broken shape, drops for broken elements, never a crash")
+    func badInput() throws {
+        let types = NavigationTypeRegistry()
+        for text in [#"["Swift.Int"]"#, #"["Swift.Int",1]"#, #"{"a":1}"#, "7"] {
+            #expect(throws: NavigationError.self) {
+                try MixedPath.decode(from: try JSONValue(parsing: Array(text.utf8)), types: types)
+            }
+        }
+        let longName = String(repeating: "A", count: 100_000)
+        let stored = JSONValue.array([
+            .string("Swift.Int"), .string("{"), .string(longName), .string("1"), .string("Evil.\u{1b}[2J"),
+            .string("1"),
+            .string("Swift.Int"), .string(String(repeating: "9", count: 3 << 20)), .string("Swift.Int"), .string("5"),
+        ])
+        let (path, report) = try MixedPath.decode(from: stored, types: types)
+        #expect(path.elements.map(\.description) == ["Swift.Int(5)"])
+        #expect(report.dropped.map(\.reason.code) == ["undecodable", "unknown-type", "unknown-type", "undecodable"])
+        #expect(report.dropped.map(\.position) == [1, 2, 3, 4])
+        let many = JSONValue.array(
+            Array(repeating: [JSONValue.string("Swift.Int"), .string("1")], count: 500_000).flatMap { $0 })
+        let (manyPath, manyReport) = try MixedPath.decode(
+            from: many, types: types, policy: RestorePolicy(maximumDepth: 1_000_000))
+        #expect(manyPath.count == 500_000 && manyReport.isComplete)
+    }
+
+    @Test("a mixed path inside an app state persists and restores through a real store, element by element")
+    @MainActor
+    func persistence() async throws {
+        struct State: Codable, Equatable, Sendable {
+            var tab = 0
+            var path = MixedPath()
+        }
+        let directory = try TemporaryDirectory()
+        let store = try SceneStore(appID: AppID("app"), environment: directory.environment)
+        let scene = try SceneID("main")
+        var types = NavigationTypeRegistry()
+        types.register(User.self)
+        let model = SceneNavigationModel(State(), types: types)
+        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
+        model.state.tab = 2
+        model.state.path.append(User(id: 7, name: "Seven"))
+        model.state.path.append(3)
+        try await persistence.close()
+        let relaunched = SceneNavigationModel(State(), types: types)
+        let restored = try await ScenePersistence.connect(relaunched, to: store, scene: scene)
+        #expect(relaunched.state == model.state)
+        #expect(restored.report?.isComplete == true)
+        // A version without User: that element is dropped and reported, the rest restored.
+        let older = SceneNavigationModel(State())
+        let report = try #require(try await ScenePersistence.connect(older, to: store, scene: scene).report)
+        #expect(older.state.path.elements.map(\.description) == ["Swift.Int(3)"])
+        #expect(report.dropped.map(\.location) == ["path"])
+        #expect(report.dropped.map(\.reason) == [.unknownType("SceneNavigationTests.User")])
+    }
+}

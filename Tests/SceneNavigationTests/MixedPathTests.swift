@@ -70,6 +70,7 @@ struct Link: Codable, Hashable, Sendable {
     @Test("SwiftUI's own payloads: module-qualified names, escapes, an emoji, a generic type name")
     func interoperability() throws {
         var types = NavigationTypeRegistry()
+        #expect(types.knows("Swift.Int") && types.knows("FoundationEssentials.UUID") && !types.knows("MyApp.Link"))
         types.register(EmojiVisualisation.self, aliases: ["NavigationBackportApp.EmojiVisualisation"])
         types.register(Link.self, aliases: ["MyApp.Link"])
         types.register(Int?.self)

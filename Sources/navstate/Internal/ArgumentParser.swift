@@ -19,11 +19,6 @@ struct ParsedCommandLine {
     /// The last value of an option.
     func value(_ option: CommandSpec.Option) -> String? { options.last { $0.name == option.name }?.value }
 
-    /// Every value of an option, in order.
-    func values(_ option: CommandSpec.Option) -> [String] {
-        options.filter { $0.name == option.name }.map(\.value)
-    }
-
     /// Whether a flag was given.
     func has(_ flag: CommandSpec.Option) -> Bool { flags.contains(flag.name) }
 

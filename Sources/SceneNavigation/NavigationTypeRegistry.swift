@@ -26,8 +26,17 @@ public struct NavigationTypeRegistry: Sendable {
 
     /// A registry that knows the standard types.
     public init() {
-        registerStandardTypes()
+        self = Self.standard
     }
+
+    /// Built once: every restore starts from it.
+    private static let standard: NavigationTypeRegistry = {
+        var registry = NavigationTypeRegistry(empty: ())
+        registry.registerStandardTypes()
+        return registry
+    }()
+
+    private init(empty: Void) {}
 
     /// Registers a type under its qualified name and any aliases.
     /// - Parameters:

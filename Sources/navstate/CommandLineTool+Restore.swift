@@ -32,12 +32,7 @@ extension CommandLineTool {
     /// Another app's scene: its stored value's route paths, element by element, as JSON (the CLI
     /// has not the app's types to decode them).
     private mutating func showRoutePaths(_ scene: SceneID, key: String, _ environment: Environment, json: Bool) throws {
-        guard let value = try environment.store.sceneValue(forKey: key, in: scene) else {
-            let document = try environment.store.document(for: scene)
-            throw CommandError.noSavedState(
-                "scene '\(scene)' has no '\(TerminalText.escaped(key))' value (keys: \(document.values.keys.sorted().map(TerminalText.escaped).joined(separator: ", ")))"
-            )
-        }
+        let value = try storedValue(scene, key: key, environment)
         let stored: JSONValue
         switch value {
         case .json(let json): stored = json
@@ -83,19 +78,26 @@ extension CommandLineTool {
         return RestorePolicy(missingRecipes: missing)
     }
 
-    /// The stored navigation value of a scene, decoded.
+    /// A scene's value under a key (the key validated by the store); a missing key is an error
+    /// naming the keys there are.
     ///
     /// Read synchronously: a command-line process has nothing else for its main thread to do, and
     /// starting a thread for the read would cost more than the read itself.
+    private func storedValue(_ scene: SceneID, key: String, _ environment: Environment) throws -> SceneValue {
+        guard let value = try environment.store.sceneValue(forKey: key, in: scene) else {
+            let document = try environment.store.document(for: scene)
+            let keys = document.values.keys.sorted().map(TerminalText.escaped).joined(separator: ", ")
+            throw CommandError.noSavedState(
+                "scene '\(scene)' has no '\(TerminalText.escaped(key))' value (keys: \(keys))")
+        }
+        return value
+    }
+
+    /// The stored navigation value of a scene, decoded.
     private func storedNavigation(
         _ scene: SceneID, key: String, _ environment: Environment
     ) throws -> NavigationPayload {
-        guard let value = try environment.store.sceneValue(forKey: key, in: scene) else {
-            let document = try environment.store.document(for: scene)
-            throw CommandError.noSavedState(
-                "scene '\(scene)' has no '\(TerminalText.escaped(key))' value (keys: \(document.values.keys.sorted().map(TerminalText.escaped).joined(separator: ", ")))"
-            )
-        }
+        let value = try storedValue(scene, key: key, environment)
         return try NavigationPayload(sceneValue: value)
     }
 }

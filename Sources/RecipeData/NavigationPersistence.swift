@@ -119,6 +119,7 @@ extension RecipeDataError {
         case .store(let error): self = .store(error)
         case .cannotDecode(_, let reason): self = .invalidNavigationData(reason: reason)
         case .cannotEncode(let reason): self = .invalidNavigationData(reason: reason)
+        case .notANavigationPath, .invalidTypeName: self = .invalidNavigationData(reason: error.description)
         }
     }
 }

@@ -10,6 +10,11 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
     case cannotEncode(reason: String)
     /// Reading or writing the scene failed.
     case store(SceneStoreError)
+    /// A stored value is not in SwiftUI's `NavigationPath` format (an entry that is not a string,
+    /// an odd number of entries), so a tool refuses to change it.
+    case notANavigationPath(reason: String)
+    /// A name given for a type cannot be one (empty, with spaces or control characters).
+    case invalidTypeName(String, reason: String)
 
     /// The error as a sentence.
     public var description: String {
@@ -17,6 +22,8 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
         case .cannotDecode(let key, let reason): "cannot restore '\(key)': \(reason)"
         case .cannotEncode(let reason): "cannot encode the navigation state: \(reason)"
         case .store(let error): error.description
+        case .notANavigationPath(let reason): "not a path in SwiftUI's NavigationPath format: \(reason)"
+        case .invalidTypeName(let name, let reason): "'\(name)' is not a type name: \(reason)"
         }
     }
 }

@@ -20,24 +20,30 @@ public struct StoredRoutePath: Sendable, Equatable {
     }
 
     /// The route paths in a stored value: the value itself when it is an array, otherwise each
-    /// member of an object that is an array, sorted by name.
+    /// member of an object that is an array, sorted by name. Arrays in SwiftUI's `NavigationPath`
+    /// format are not route paths: ``StoredNavigationPath/paths(in:)`` finds those.
     /// - Parameter value: The stored value.
     /// - Returns: The paths; empty when the value holds none.
     public static func paths(in value: JSONValue) -> [StoredRoutePath] {
         switch value {
-        case .array(let elements): return [StoredRoutePath(location: "", elements: elements)]
+        case .array(let elements):
+            if StoredNavigationPath.isNavigationPath(value) { return [] }
+            return [StoredRoutePath(location: "", elements: elements)]
         case .object(let members):
             return members.keys.sorted().compactMap { name in
-                members[name]?.arrayValue.map { StoredRoutePath(location: name, elements: $0) }
+                guard let member = members[name], !StoredNavigationPath.isNavigationPath(member) else { return nil }
+                return member.arrayValue.map { StoredRoutePath(location: name, elements: $0) }
             }
         default: return []
         }
     }
 
-    /// The path as JSON: `{"location": "items", "elements": [{"position": 0, "json": ...}]}`.
+    /// The path as JSON: `{"location": "items", "format": "routes", "elements": [{"position": 0,
+    /// "json": ...}]}`.
     public var json: JSONValue {
         .object([
             "location": .string(location),
+            "format": .string("routes"),
             "elements": .array(
                 elements.enumerated().map { position, element in
                     .object(["position": .number(JSONNumber(position)), "json": element])

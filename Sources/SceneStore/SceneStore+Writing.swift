@@ -74,6 +74,48 @@ extension SceneStore {
         return outcome ?? SceneWriteOutcome(path: path, wroteFile: false)
     }
 
+    /// Changes the values of a scene that exists and reads cleanly, under the scene's exclusive
+    /// lock, for tools that repair what is stored: unlike ``update(_:_:)``, a missing scene is an
+    /// error and a corrupt file is left where it is, untouched.
+    ///
+    /// When the values come out unchanged, nothing is written.
+    ///
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - body: Changes the values by key.
+    /// - Returns: What was written.
+    /// - Throws: ``SceneStoreError/sceneNotFound(_:path:)``; ``SceneStoreError/corrupt(path:reason:)``
+    ///   and the read errors of ``update(_:_:)``, with the file untouched; its write errors, with the
+    ///   previous file byte-identical; or what `body` throws.
+    @discardableResult
+    public func updateExisting(
+        _ scene: SceneID, _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
+    ) throws(SceneStoreError) -> SceneWriteOutcome {
+        let path = path(for: scene)
+        // Looked for before locking, so a scene that is not there does not get a lock file.
+        guard let directory = try openScenesDirectory(creating: false) else { throw .sceneNotFound(scene, path: path) }
+        defer { try? fileSystem.close(directory) }
+        do throws(Errno) {
+            _ = try fileSystem.statusAt(directory, Self.fileName(for: scene))
+        } catch .noSuchFile {
+            throw .sceneNotFound(scene, path: path)
+        } catch {
+            throw .cannotRead(path: path, errno: error)
+        }
+        let outcome = try withExclusiveLock(on: scene, creating: false) {
+            (directory) throws(SceneStoreError) -> SceneWriteOutcome in
+            guard let existing = try load(scene, in: directory) else { throw .sceneNotFound(scene, path: path) }
+            var values = existing.document.values
+            try body(&values)
+            if existing.document.values == values { return SceneWriteOutcome(path: path, wroteFile: false) }
+            let document = SceneDocument(scene: scene, savedAt: configuration.now(), values: values)
+            try replace(scene, with: document.encoded(), in: directory, mode: existing.status.permissions)
+            return SceneWriteOutcome(path: path, wroteFile: true)
+        }
+        guard let outcome else { throw .sceneNotFound(scene, path: path) }
+        return outcome
+    }
+
     /// Stores one value; `nil` removes the key, as assigning nil to an optional `@SceneStorage` does.
     /// - Parameters:
     ///   - value: The value, or nil.

@@ -47,7 +47,9 @@ extension CommandLineTool {
         var summary = SceneSummary(
             scene: scene, path: file.path, keys: document.values.keys.sorted(), size: Int64(file.bytes.count),
             lastSaved: document.savedAt, health: .ok)
-        guard environment.isCookbook else {
+        // Another app's value, or a path in SwiftUI's NavigationPath format under any key, is shown
+        // element by element.
+        guard environment.isCookbook, !Self.holdsNavigationPath(document.values[key]) else {
             return showGeneric(file, key: key, keptAside: kept, json: json, store: store)
         }
         var restored: Result<RestoreReport, RecipeDataError>?
@@ -110,12 +112,12 @@ extension CommandLineTool {
         case .binary(let data)?: stored = try? JSONValue(parsing: data)
         case nil: stored = nil
         }
-        let paths = stored.map(StoredRoutePath.paths(in:)) ?? []
+        let paths = stored.map(StoredPaths.init) ?? StoredPaths(.null)
         if json {
             var members = Self.jsonMembers(summary, lastSaved: document.savedAt)
             members["key"] = .string(key)
             members["document"] = (try? JSONValue(parsing: file.bytes)) ?? .null
-            members["paths"] = .array(paths.map(\.json))
+            members["paths"] = paths.json
             members["keptAside"] = .array(kept.map(Self.json))
             printJSON(.object(members))
             return
@@ -125,7 +127,7 @@ extension CommandLineTool {
         if file.bytes.last != 0x0A { print() }
         print()
         if let stored {
-            printRoutePaths(paths, of: stored)
+            printPaths(paths, of: stored)
         } else {
             print("navigation: none saved under '\(TerminalText.escaped(key))'")
         }

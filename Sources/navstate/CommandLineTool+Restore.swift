@@ -29,8 +29,8 @@ extension CommandLineTool {
         }
     }
 
-    /// Another app's scene: its stored value's route paths, element by element, as JSON (the CLI
-    /// has not the app's types to decode them).
+    /// Another app's scene: its stored value's paths, element by element, as JSON (the CLI has
+    /// not the app's types to decode them).
     private mutating func showRoutePaths(_ scene: SceneID, key: String, _ environment: Environment, json: Bool) throws {
         let value = try storedValue(scene, key: key, environment)
         let stored: JSONValue
@@ -39,33 +39,17 @@ extension CommandLineTool {
         case .binary(let data):
             stored = (try? JSONValue(parsing: data)) ?? .string("<\(data.count) bytes of binary data>")
         }
-        let paths = StoredRoutePath.paths(in: stored)
+        let paths = StoredPaths(stored)
         if json {
             printJSON(
                 .object([
-                    "scene": .string(scene.rawValue), "key": .string(key), "value": stored,
-                    "paths": .array(paths.map(\.json)),
+                    "scene": .string(scene.rawValue), "key": .string(key), "value": stored, "paths": paths.json,
                 ]))
             return
         }
         print("scene:    \(scene)")
         print("key:      \(TerminalText.escaped(key))")
-        printRoutePaths(paths, of: stored)
-    }
-
-    /// Lists route paths element by element, positions from 1, each element's JSON compact.
-    mutating func printRoutePaths(_ paths: [StoredRoutePath], of value: JSONValue) {
-        if paths.isEmpty {
-            print("no route path: the value is \(value.kindName)")
-            return
-        }
-        for path in paths {
-            let name = path.location.isEmpty ? "path" : TerminalText.escaped(path.location)
-            print("\(name) (\(path.elements.count) element\(path.elements.count == 1 ? "" : "s")):")
-            for (index, element) in path.elements.enumerated() {
-                print("  \(index + 1). \(TerminalText.escaped(String(decoding: element.serialized(), as: UTF8.self)))")
-            }
-        }
+        printPaths(paths, of: stored)
     }
 
     private func restorePolicy(_ text: String?) throws -> RestorePolicy {
@@ -83,7 +67,7 @@ extension CommandLineTool {
     ///
     /// Read synchronously: a command-line process has nothing else for its main thread to do, and
     /// starting a thread for the read would cost more than the read itself.
-    private func storedValue(_ scene: SceneID, key: String, _ environment: Environment) throws -> SceneValue {
+    func storedValue(_ scene: SceneID, key: String, _ environment: Environment) throws -> SceneValue {
         guard let value = try environment.store.sceneValue(forKey: key, in: scene) else {
             let document = try environment.store.document(for: scene)
             let keys = document.values.keys.sorted().map(TerminalText.escaped).joined(separator: ", ")

@@ -1,4 +1,5 @@
 import RecipeData
+import SceneNavigation
 import SceneStore
 
 #if canImport(FoundationEssentials)
@@ -76,6 +77,7 @@ struct CommandLineTool {
             case CommandSpec.save.name: try await save(parsed, environment)
             case CommandSpec.restore.name: try restore(parsed, environment)
             case CommandSpec.inspect.name: try inspect(parsed, environment)
+            case CommandSpec.retag.name: try retag(parsed, environment)
             case CommandSpec.remove.name: try remove(parsed, environment)
             case CommandSpec.prune.name: try prune(parsed, environment)
             case CommandSpec.recipes.name: try recipes(parsed, environment)
@@ -109,10 +111,12 @@ struct CommandLineTool {
         case let error as CommandError: message = error.description
         case let error as SceneStoreError: message = error.description
         case let error as RecipeDataError: message = error.description
+        case let error as NavigationError: message = error.description
         default: message = String(describing: error)
         }
         let spec = ((error as? UsageError)?.command ?? command).flatMap(CommandSpec.named)
-        errors += "Error: \(message)\n"
+        // Escaping is idempotent: a message already escaped has no control characters left.
+        errors += "Error: \(TerminalText.escaped(message))\n"
         errors +=
             "Usage: \(spec?.usage ?? "navstate [--state-dir <path>] [--app <id>] [--data <recipes.json>] <subcommand>")\n"
         errors += "See 'navstate\(spec.map { " " + $0.name } ?? "") --help'.\n"
@@ -124,6 +128,8 @@ struct CommandLineTool {
 enum CommandError: Error, CustomStringConvertible {
     case usage(String)
     case noSavedState(String)
+    /// A stored value a command cannot work on, described whole.
+    case unusableValue(String)
     case inputFile(path: String, errno: Errno)
     /// Bad contents of an input file (`--input`, `--data`), naming the file.
     case inputContents(path: String, error: RecipeDataError)
@@ -132,7 +138,7 @@ enum CommandError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .usage(let message), .noSavedState(let message): message
+        case .usage(let message), .noSavedState(let message), .unusableValue(let message): message
         case .inputFile(let path, let errno): "cannot read '\(path)': \(errno)"
         case .inputContents(let path, let error): "\(Environment.displayName(ofInput: path)): \(error)"
         case .alreadyReported: "errors were reported"
@@ -157,6 +163,7 @@ enum ExitStatus {
             switch error {
             case .usage: return usage
             case .noSavedState: return noInput
+            case .unusableValue: return dataError
             case .inputFile(_, let errno):
                 return errno.isPermissionDenied ? permissionDenied : (errno == .noSuchFile ? noInput : ioError)
             case .inputContents(_, let error): return of(error)
@@ -165,6 +172,12 @@ enum ExitStatus {
         case let error as RecipeDataError:
             if case .store(let storeError) = error { return of(storeError) }
             return dataError
+        case let error as NavigationError:
+            switch error {
+            case .store(let storeError): return of(storeError)
+            case .invalidTypeName: return usage
+            case .cannotDecode, .cannotEncode, .notANavigationPath: return dataError
+            }
         case let error as SceneStoreError:
             switch error {
             case .invalidSceneID, .invalidAppID, .invalidKey: return usage

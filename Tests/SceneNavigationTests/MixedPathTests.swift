@@ -124,11 +124,16 @@ struct Link: Codable, Hashable, Sendable {
         #expect(path.elements.map(\.description) == ["Swift.Int(5)"])
         #expect(report.dropped.map(\.reason.code) == ["undecodable", "unknown-type", "unknown-type", "undecodable"])
         #expect(report.dropped.map(\.position) == [1, 2, 3, 4])
+        // 1,000,000 elements: all restored when the policy allows it; past the default depth of
+        // 10,000, dropped and counted.
         let many = JSONValue.array(
-            Array(repeating: [JSONValue.string("Swift.Int"), .string("1")], count: 500_000).flatMap { $0 })
+            Array(repeating: [JSONValue.string("Swift.Int"), .string("1")], count: 1_000_000).flatMap { $0 })
         let (manyPath, manyReport) = try MixedPath.decode(
             from: many, types: types, policy: RestorePolicy(maximumDepth: 1_000_000))
-        #expect(manyPath.count == 500_000 && manyReport.isComplete)
+        #expect(manyPath.count == 1_000_000 && manyReport.isComplete)
+        let (deepPath, deepReport) = try MixedPath.decode(from: many, types: types)
+        #expect(deepPath.count == 10_000 && deepReport.dropped.count == 990_000)
+        #expect(deepReport.dropped.first?.position == 10_000 && deepReport.dropped.first?.reason == .beyondMaximumDepth)
     }
 
     @Test("a mixed path inside an app state persists and restores through a real store, element by element")

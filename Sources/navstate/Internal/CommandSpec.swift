@@ -78,6 +78,15 @@ extension CommandSpec.Option {
     static let olderThan = Self(
         name: "--older-than", valueName: "duration", help: "A number and a unit: d, h, m or s (30d, 12h, 45m, 90s).",
         required: true)
+    static let pathKey = Self(
+        name: "--key", valueName: "name", help: "The scene value holding the path in SwiftUI's NavigationPath format.",
+        required: true)
+    static let from = Self(
+        name: "--from", valueName: "type",
+        help: "The type name to replace, as stored: MyApp.User, or a module name alone (MyApp) for every type in it.",
+        required: true)
+    static let to = Self(name: "--to", valueName: "type", help: "The name it becomes: NewApp.User.", required: true)
+    static let dryRun = Self(name: "--dry-run", valueName: nil, help: "Show what would change; write nothing.")
     static let onlyCategory = Self(name: "--category", valueName: "name", help: "Only this category, sorted by name.")
 }
 
@@ -119,6 +128,17 @@ extension CommandSpec {
         options: [.key, .json],
         examples: ["navstate inspect", "navstate inspect main --json"])
 
+    static let retag = CommandSpec(
+        name: "retag",
+        overview:
+            "Rename a type in a stored NavigationPath (after an app renamed a type or a module), durably, under the scene's lock.",
+        arguments: [.init(name: "scene", help: "The scene holding the path.", required: true)],
+        options: [.pathKey, .from, .to, .dryRun, .json],
+        examples: [
+            "navstate --app com.example.notes retag main --key path --from Notes.Note --to NotesKit.Note --dry-run",
+            "navstate --app com.example.notes retag main --key path --from Notes --to NotesKit",
+        ])
+
     static let remove = CommandSpec(
         name: "remove",
         overview: "Delete a scene's saved state, as closing a window does.",
@@ -146,7 +166,7 @@ extension CommandSpec {
         arguments: [.init(name: "subcommand", help: "The subcommand to describe.", required: false)],
         options: [])
 
-    static let all: [CommandSpec] = [save, restore, inspect, remove, prune, recipes, help]
+    static let all: [CommandSpec] = [save, restore, inspect, retag, remove, prune, recipes, help]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }

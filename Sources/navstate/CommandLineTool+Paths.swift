@@ -1,0 +1,88 @@
+import SceneNavigation
+import SceneStore
+
+// MARK: - Paths of any app, shown element by element
+
+/// The paths in a stored value: route paths (arrays of routes' JSON) and paths in SwiftUI's
+/// `NavigationPath` format, by location.
+struct StoredPaths {
+    var routes: [StoredRoutePath]
+    var navigation: [StoredNavigationPath]
+
+    init(_ value: JSONValue) {
+        routes = StoredRoutePath.paths(in: value)
+        navigation = StoredNavigationPath.paths(in: value)
+    }
+
+    var isEmpty: Bool { routes.isEmpty && navigation.isEmpty }
+
+    /// Both kinds, sorted by location; each says its `format`.
+    var json: JSONValue {
+        let all = routes.map { ($0.location, $0.json) } + navigation.map { ($0.location, $0.json) }
+        return .array(all.sorted { $0.0 < $1.0 }.map(\.1))
+    }
+}
+
+extension CommandLineTool {
+    /// The longest type name printed whole; longer ones are cut, with their length.
+    static let typeNameShown = 200
+
+    /// Whether a stored value is a path in SwiftUI's NavigationPath format.
+    static func holdsNavigationPath(_ value: SceneValue?) -> Bool {
+        switch value {
+        case .json(let json)?: StoredNavigationPath.isNavigationPath(json)
+        case .binary(let data)?: (try? JSONValue(parsing: data)).map(StoredNavigationPath.isNavigationPath) ?? false
+        case nil: false
+        }
+    }
+
+    /// Lists paths element by element, positions from 1: a route path's elements as compact JSON,
+    /// a NavigationPath's elements root first with their type names and pretty JSON.
+    mutating func printPaths(_ paths: StoredPaths, of value: JSONValue) {
+        if paths.isEmpty {
+            print("no route path: the value is \(value.kindName)")
+            return
+        }
+        var locations = Set(paths.routes.map(\.location))
+        locations.formUnion(paths.navigation.map(\.location))
+        for location in locations.sorted() {
+            if let path = paths.routes.first(where: { $0.location == location }) { printRoutePath(path) }
+            if let path = paths.navigation.first(where: { $0.location == location }) { printNavigationPath(path) }
+        }
+    }
+
+    private mutating func printRoutePath(_ path: StoredRoutePath) {
+        let name = path.location.isEmpty ? "path" : TerminalText.escaped(path.location)
+        print("\(name) (\(path.elements.count) element\(path.elements.count == 1 ? "" : "s")):")
+        for (index, element) in path.elements.enumerated() {
+            print("  \(index + 1). \(TerminalText.escaped(String(decoding: element.serialized(), as: UTF8.self)))")
+        }
+    }
+
+    private mutating func printNavigationPath(_ path: StoredNavigationPath) {
+        let name = path.location.isEmpty ? "path" : TerminalText.escaped(path.location)
+        let count = path.elements.count
+        print("\(name) (\(count) element\(count == 1 ? "" : "s"), SwiftUI NavigationPath format, root first):")
+        for element in path.elements {
+            print("  \(element.position + 1). \(Self.shownTypeName(element.typeName))")
+            let indent = "     "
+            switch element.value {
+            case .success(let json):
+                let text = String(decoding: json.serialized(pretty: true), as: UTF8.self)
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    print(indent + TerminalText.escaped(String(line)))
+                }
+            case .failure(let error):
+                print(indent + "its JSON does not parse: \(error)")
+                print(indent + TerminalText.escaped(element.json))
+            }
+        }
+    }
+
+    /// A type name made safe to print, cut after ``typeNameShown`` characters.
+    static func shownTypeName(_ name: String) -> String {
+        guard name.count > typeNameShown else { return TerminalText.escaped(name) }
+        return TerminalText.escaped(String(name.prefix(typeNameShown)))
+            + "... (\(grouped(name.utf8.count)) bytes in all)"
+    }
+}

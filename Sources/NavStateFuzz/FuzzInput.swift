@@ -95,5 +95,35 @@ private func fuzzRoutePaths(_ value: JSONValue) {
         else {
             fatalError("mixed path report does not account for every element")
         }
+        // What is restored encodes in SwiftUI's format and restores again to the same path.
+        guard let encoded = try? NavigationCoding.encode(path),
+            let again = try? MixedPath.decode(from: encoded, types: NavigationTypeRegistry()),
+            again.path == path, again.report.isComplete
+        else {
+            fatalError("restored mixed path does not round-trip")
+        }
+    }
+    fuzzStoredNavigationPaths(value)
+}
+
+/// Paths in SwiftUI's format looked at and renamed without types: every element listed, and a
+/// rename undone by the reverse rename.
+private func fuzzStoredNavigationPaths(_ value: JSONValue) {
+    for path in StoredNavigationPath.paths(in: value) {
+        _ = path.json
+        guard path.elements.map(\.position) == Array(0..<path.elements.count) else {
+            fatalError("stored navigation path positions are not 0..<count")
+        }
+    }
+    let marker = "Fuzz.Renamed"
+    guard let (renamed, changes) = try? StoredNavigationPath.retagged(value, from: "Swift.Int", to: marker) else {
+        return
+    }
+    if changes.isEmpty, renamed != value { fatalError("a rename without changes changed the value") }
+    let original = String(decoding: value.serialized(), as: UTF8.self)
+    guard !original.contains(marker) else { return }
+    guard let (back, _) = try? StoredNavigationPath.retagged(renamed, from: marker, to: "Swift.Int"), back == value
+    else {
+        fatalError("renaming a type and back did not give the stored value")
     }
 }

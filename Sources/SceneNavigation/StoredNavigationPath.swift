@@ -190,7 +190,8 @@ extension StoredNavigationPath {
         case .object(var members):
             let paths = Self.paths(in: value)
             guard !paths.isEmpty else {
-                throw .notANavigationPath(reason: "no member of the object is a path in SwiftUI's NavigationPath format")
+                throw .notANavigationPath(
+                    reason: "no member of the object is a path in SwiftUI's NavigationPath format")
             }
             var changes: [TypeNameChange] = []
             for path in paths {
@@ -236,7 +237,8 @@ extension StoredNavigationPath {
         var changed = false
         while index < text.count {
             let startsName = index == 0 || delimiters.contains(text[index - 1])
-            if startsName, index + pattern.count <= text.count, text[index..<index + pattern.count].elementsEqual(pattern)
+            if startsName, index + pattern.count <= text.count,
+                text[index..<index + pattern.count].elementsEqual(pattern)
             {
                 let end = index + pattern.count
                 if end == text.count || delimiters.contains(text[end]) || text[end] == UInt8(ascii: ".") {

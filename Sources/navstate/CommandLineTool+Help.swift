@@ -82,10 +82,12 @@ extension CommandLineTool {
         EXIT STATUS:
           0   success
           64  usage error: unknown subcommand or option, missing or extra argument, invalid scene ID
-              or key, unknown category or recipe, bad duration, nothing to save
+              or key, unknown category or recipe, bad duration, nothing to save, a --from or --to
+              that is not a type name
           65  data error: corrupt or newer-format scene file, a stored value that is not navigation
-              data, invalid --input or --data JSON
-          66  no saved state for that scene (or a missing input file)
+              data (or, for retag, not in SwiftUI's NavigationPath format), invalid --input or
+              --data JSON
+          66  no saved state for that scene or key (or a missing input file)
           73  cannot create the state folder
           74  other I/O error
           77  permission denied

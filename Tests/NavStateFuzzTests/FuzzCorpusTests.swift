@@ -10,7 +10,9 @@ import Testing
 /// that process, and one that loops is stopped by the deadline; either way the test fails and
 /// names the input, and the rest of the test run goes on.
 @Suite struct FuzzCorpusTests {
-    static let folders = ["fuzz-corpus", "hostile", "hostile-paths", "navigation", "navigation-path", "scenes"]
+    static let folders = [
+        "fuzz-corpus", "hostile", "hostile-navigation-path", "hostile-paths", "navigation", "navigation-path", "scenes",
+    ]
 
     /// Every input, as an absolute path.
     static let inputs: [String] = folders.flatMap { folder in

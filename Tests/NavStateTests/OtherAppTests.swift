@@ -45,6 +45,7 @@ import Testing
                 == .array([
                     .object([
                         "location": .string("items"),
+                        "format": .string("routes"),
                         "elements": .array([
                             .object([
                                 "position": .number(JSONNumber(0)),

@@ -42,8 +42,9 @@ import Testing
 
     @Test("route paths are not taken for NavigationPaths, and each finder finds only its own")
     func recognition() throws {
-        for text in [#"["home","settings"]"#, "[]", #"["Swift.Int"]"#, #"["Swift.Int",1]"#, #"[{"a":1}]"#, #"{"a":1}"#, "7"]
-        {
+        for text in [
+            #"["home","settings"]"#, "[]", #"["Swift.Int"]"#, #"["Swift.Int",1]"#, #"[{"a":1}]"#, #"{"a":1}"#, "7",
+        ] {
             #expect(!StoredNavigationPath.isNavigationPath(try Self.parse(text)), "\(text)")
         }
         // Every type name qualified: recognised even when an element's JSON is broken.
@@ -76,7 +77,9 @@ import Testing
         ) {
             try StoredNavigationPath(Self.strings("Swift.Int", "1", "Swift.Int"), location: "path")
         }
-        #expect(throws: NavigationError.notANavigationPath(reason: "the value must be an array of strings, found object")) {
+        #expect(
+            throws: NavigationError.notANavigationPath(reason: "the value must be an array of strings, found object")
+        ) {
             try StoredNavigationPath(try Self.parse(#"{"a":1}"#))
         }
     }
@@ -119,7 +122,8 @@ import Testing
     @Test("inside an app state every member in the format is renamed and the rest is kept")
     func renamesInsideState() throws {
         let state = try Self.parse(
-            #"{"tab":2,"path":["MyApp.User","{}"],"other":["MyApp.User","{}","Swift.Int","1"],"recent":["MyApp.User"]}"#)
+            #"{"tab":2,"path":["MyApp.User","{}"],"other":["MyApp.User","{}","Swift.Int","1"],"recent":["MyApp.User"]}"#
+        )
         let (renamed, changes) = try StoredNavigationPath.retagged(state, from: "MyApp", to: "Kit")
         #expect(
             renamed

@@ -139,7 +139,10 @@ import Testing
         #expect(throws: SceneStoreError.sceneNotFound(scene, path: store.path(for: scene))) {
             try store.updateExisting(scene) { values in values["a"] = .json(.bool(true)) }
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: store.scenesDirectory).sorted() == [".other.lock", "other.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: store.scenesDirectory).sorted() == [
+                ".other.lock", "other.json",
+            ])
     }
 
     @Test("a corrupt file is an error and stays where it is, byte for byte, with nothing kept aside")
@@ -152,7 +155,8 @@ import Testing
         try Data(broken).write(to: URL(fileURLWithPath: store.path(for: scene)))
         var called = false
         #expect(
-            throws: SceneStoreError.corrupt(path: store.path(for: scene), reason: "unexpected end of input at line 1, column 23")
+            throws: SceneStoreError.corrupt(
+                path: store.path(for: scene), reason: "unexpected end of input at line 1, column 23")
         ) {
             try store.updateExisting(scene) { _ in called = true }
         }

@@ -49,7 +49,7 @@ extension CommandSpec.Option {
     static let app = Self(
         name: "--app", valueName: "id",
         help:
-            "The app whose scenes to use (default: \(CommandLineTool.defaultAppID)); another app's values are shown as route paths."
+            "The app whose scenes to use (default: \(CommandLineTool.defaultAppID)); another app's values are shown as paths, element by element."
     )
     static let data = Self(
         name: "--data", valueName: "recipes.json",

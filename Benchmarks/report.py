@@ -149,6 +149,23 @@ def main():
             f"| producer cost per mutation | {t(rb.get('producer ns per mutation', 0) * 1e-9) if rb else '-'} | target < 1 µs | - |",
             f"| physical writes | {int(rb.get('physical writes', 0)) if rb else '-'} | 100,000 (one per change) | - |",
             f"| last mutation to durable | {t(rlatency * 1e-9) if rlatency else '-'} | one floor write: {t(floor)} | {ratio(rlatency * 1e-9 if rlatency else None, floor)} |"]
+    mx = "mixed/1000 elements"
+    ne, be = ns(mx, "navstate encode ns"), ns(mx, "baseline encode ns")
+    nd, nr, bd = ns(mx, "navstate decode ns"), ns(mx, "navstate restore ns"), ns(mx, "baseline decode ns")
+
+    def mem(name, key):
+        return get(r, "mixed memory/" + name, key)
+
+    out += ["", "### 10. SwiftUI's NavigationPath format: 1,000 mixed elements (Int, String, a struct, an enum; interleaved)", "",
+            "| measure | navstate `MixedPath` | backports' way | navstate / backports |", "| --- | --- | --- | --- |",
+            f"| encode (`JSONEncoder().encode(path)`) | {t(ne)} | {t(be)} | {ratio(ne, be)} |",
+            f"| decode, strict (`JSONDecoder` with the registry) | {t(nd)} | {t(bd)} | {ratio(nd, bd)} |",
+            f"| decode with a report (`NavigationCoding.decode(_:fromJSON:types:)`) | {t(nr)} | {t(bd)} | {ratio(nr, bd)} |",
+            f"| bytes allocated, encode | {mb(mem('navstate encode', 'malloc MB'))} | {mb(mem('baseline encode', 'malloc MB'))} | {ratio(mem('navstate encode', 'malloc MB'), mem('baseline encode', 'malloc MB'))} |",
+            f"| bytes allocated, strict decode | {mb(mem('navstate decode', 'malloc MB'))} | {mb(mem('baseline decode', 'malloc MB'))} | {ratio(mem('navstate decode', 'malloc MB'), mem('baseline decode', 'malloc MB'))} |",
+            f"| bytes allocated, decode with a report | {mb(mem('navstate restore', 'malloc MB'))} | {mb(mem('baseline decode', 'malloc MB'))} | {ratio(mem('navstate restore', 'malloc MB'), mem('baseline decode', 'malloc MB'))} |",
+            f"| allocations, encode | {int(mem('navstate encode', 'mallocs') or 0)} | {int(mem('baseline encode', 'mallocs') or 0)} | {ratio(mem('navstate encode', 'mallocs'), mem('baseline encode', 'mallocs'))} |",
+            f"| allocations, decode with a report | {int(mem('navstate restore', 'mallocs') or 0)} | {int(mem('baseline decode', 'mallocs') or 0)} | {ratio(mem('navstate restore', 'mallocs'), mem('baseline decode', 'mallocs'))} |"]
     print("\n".join(out))
 
 

@@ -246,6 +246,62 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: 10. SwiftUI's NavigationPath format: a 1,000-element mixed path against the backports' way
+
+    do {
+        let (path, elements) = makeMixedPath(1_000)
+        var types = NavigationTypeRegistry()
+        types.register(BenchUser.self)
+        types.register(BenchScreen.self)
+        let bytes = try! JSONEncoder().encode(path)
+        let decoder = JSONDecoder()
+        decoder.userInfo[MixedPath.typesKey] = types
+        // The four run one after the other in each iteration, so noise hits all alike.
+        Benchmark(
+            "mixed/1000 elements",
+            configuration: .init(
+                metrics: [
+                    .custom("navstate encode ns"), .custom("baseline encode ns"), .custom("navstate decode ns"),
+                    .custom("navstate restore ns"), .custom("baseline decode ns"),
+                ],
+                warmupIterations: 3, maxDuration: .seconds(6), maxIterations: 300)
+        ) { benchmark in
+            let clock = ContinuousClock()
+            let start = clock.now
+            blackHole(try! JSONEncoder().encode(path))
+            let afterEncode = clock.now
+            blackHole(backportEncode(elements))
+            let afterBaselineEncode = clock.now
+            blackHole(try! decoder.decode(MixedPath.self, from: bytes))
+            let afterDecode = clock.now
+            blackHole(try! NavigationCoding.decode(MixedPath.self, fromJSON: bytes, types: types))
+            let afterRestore = clock.now
+            blackHole(backportDecode(bytes))
+            let afterBaselineDecode = clock.now
+            benchmark.measurement(.custom("navstate encode ns"), nanoseconds(afterEncode - start))
+            benchmark.measurement(.custom("baseline encode ns"), nanoseconds(afterBaselineEncode - afterEncode))
+            benchmark.measurement(.custom("navstate decode ns"), nanoseconds(afterDecode - afterBaselineEncode))
+            benchmark.measurement(.custom("navstate restore ns"), nanoseconds(afterRestore - afterDecode))
+            benchmark.measurement(.custom("baseline decode ns"), nanoseconds(afterBaselineDecode - afterRestore))
+        }
+        let memory = Benchmark.Configuration(metrics: [.mallocCountTotal, .mallocBytesCount], maxIterations: 20)
+        Benchmark("mixed memory/navstate encode", configuration: memory) { _ in
+            blackHole(try! JSONEncoder().encode(path))
+        }
+        Benchmark("mixed memory/baseline encode", configuration: memory) { _ in
+            blackHole(backportEncode(elements))
+        }
+        Benchmark("mixed memory/navstate decode", configuration: memory) { _ in
+            blackHole(try! decoder.decode(MixedPath.self, from: bytes))
+        }
+        Benchmark("mixed memory/navstate restore", configuration: memory) { _ in
+            blackHole(try! NavigationCoding.decode(MixedPath.self, fromJSON: bytes, types: types))
+        }
+        Benchmark("mixed memory/baseline decode", configuration: memory) { _ in
+            blackHole(backportDecode(bytes))
+        }
+    }
+
     // MARK: 8. Any app's routes: write-through of a burst of 100,000 mutations
 
     do {

@@ -1,4 +1,5 @@
 import Foundation
+import SceneNavigation
 import RecipeData
 import SceneStore
 
@@ -101,4 +102,79 @@ final class Counter: @unchecked Sendable {
         value += 1
         return value
     }
+}
+
+// MARK: - Mixed paths
+
+/// A struct element of a mixed path.
+struct BenchUser: Codable, Hashable, Sendable {
+    var id: Int
+    var name: String
+}
+
+/// An enum element of a mixed path.
+enum BenchScreen: Codable, Hashable, Sendable {
+    case home
+    case detail(id: Int)
+    case search(query: String)
+}
+
+/// A mixed path of `count` elements cycling through Int, String, a struct and an enum, and the
+/// same elements as the backports keep them: type name and value.
+func makeMixedPath(_ count: Int) -> (MixedPath, [(String, any Codable & Hashable & Sendable)]) {
+    var path = MixedPath()
+    var elements: [(String, any Codable & Hashable & Sendable)] = []
+    for index in 0..<count {
+        switch index % 4 {
+        case 0:
+            path.append(index)
+            elements.append((_typeName(Int.self, qualified: true), index))
+        case 1:
+            path.append("item \(index)")
+            elements.append((_typeName(String.self, qualified: true), "item \(index)"))
+        case 2:
+            let user = BenchUser(id: index, name: "User \(index)")
+            path.append(user)
+            elements.append((_typeName(BenchUser.self, qualified: true), user))
+        default:
+            let screen = index % 8 == 3 ? BenchScreen.detail(id: index) : .search(query: "q\(index)")
+            path.append(screen)
+            elements.append((_typeName(BenchScreen.self, qualified: true), screen))
+        }
+    }
+    return (path, elements)
+}
+
+/// The straightforward encode the backports use: each element with `JSONEncoder` into a string,
+/// last-appended first, then the array of strings with `JSONEncoder`.
+func backportEncode(_ elements: [(String, any Codable & Hashable & Sendable)]) -> Data {
+    let encoder = JSONEncoder()
+    var strings: [String] = []
+    strings.reserveCapacity(elements.count * 2)
+    for (name, value) in elements.reversed() {
+        strings.append(name)
+        strings.append(String(decoding: try! encoder.encode(value), as: UTF8.self))
+    }
+    return try! encoder.encode(strings)
+}
+
+/// The straightforward decode: the array of strings with `JSONDecoder`, then each element by a
+/// switch over the type names the app knows.
+func backportDecode(_ data: Data) -> [AnyHashable] {
+    let decoder = JSONDecoder()
+    let strings = try! decoder.decode([String].self, from: data)
+    var values: [AnyHashable] = []
+    values.reserveCapacity(strings.count / 2)
+    var index = strings.count - 2
+    while index >= 0 {
+        let json = Data(strings[index + 1].utf8)
+        switch strings[index] {
+        case "Swift.Int": values.append(try! decoder.decode(Int.self, from: json))
+        case "Swift.String": values.append(try! decoder.decode(String.self, from: json))
+        case _typeName(BenchUser.self, qualified: true): values.append(try! decoder.decode(BenchUser.self, from: json))
+        default: values.append(try! decoder.decode(BenchScreen.self, from: json))
+        }
+        index -= 2
+    }
+    return values
 }

@@ -165,4 +165,41 @@ struct Link: Codable, Hashable, Sendable {
         #expect(report.dropped.map(\.location) == ["path"])
         #expect(report.dropped.map(\.reason) == [.unknownType("SceneNavigationTests.User")])
     }
+
+    @Test("a mixed path alone persists as SwiftUI's own array of strings, and restores with the truncate policy")
+    @MainActor
+    func persistenceAlone() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SceneStore(appID: AppID("app"), environment: directory.environment)
+        let scene = try SceneID("main")
+        var types = NavigationTypeRegistry()
+        types.register(User.self)
+        let model = SceneNavigationModel(MixedPath(), types: types)
+        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, key: "path")
+        model.state.append(1)
+        model.state.append(User(id: 7, name: "Seven"))
+        model.state.append(true)
+        try await persistence.close()
+        #expect(
+            try store.sceneValue(forKey: "path", in: scene)
+                == .json(
+                    .array(
+                        [
+                            "Swift.Bool", "true", "SceneNavigationTests.User", #"{"id":7,"name":"Seven"}"#, "Swift.Int",
+                            "1",
+                        ].map { .string($0) })))
+        let relaunched = SceneNavigationModel(MixedPath(), types: types)
+        _ = try await ScenePersistence.connect(relaunched, to: store, scene: scene, key: "path")
+        #expect(relaunched.state == model.state)
+        // Without User, truncating: the root survives, the rest is dropped and said.
+        let older = SceneNavigationModel(MixedPath())
+        let report = try #require(
+            try await ScenePersistence.connect(
+                older, to: store, scene: scene, key: "path", policy: RestorePolicy(onDrop: .truncate)
+            ).report)
+        #expect(older.state.elements.map(\.description) == ["Swift.Int(1)"])
+        #expect(report.dropped.map(\.position) == [1, 2])
+        #expect(report.dropped.map(\.reason) == [.unknownType("SceneNavigationTests.User"), .afterDroppedElement])
+        #expect(report.dropped.map(\.location) == ["", ""])
+    }
 }

@@ -30,7 +30,13 @@ extension DataModel {
             (position) -> PathRestorer.ElementOutcome<Recipe> in
             guard let id = Recipe.ID(texts[position]) else { return .dropped(.undecodable("not a UUID")) }
             if let recipe = recipe(withID: id) { return .restored(recipe) }
-            if let target = aliases[id], let recipe = recipe(withID: target) { return .migrated(recipe) }
+            // The alias table of the data's migrations, as any app's restore applies it.
+            if case .string(let target)? = migrations.alias(of: .string(id.description)),
+                let target = Recipe.ID(target),
+                let recipe = recipe(withID: target)
+            {
+                return .migrated(recipe)
+            }
             return .dropped(.unresolved)
         }
         let path = outcome.routes
@@ -57,6 +63,7 @@ extension RestoreReport.Reason {
         case .afterDroppedElement: self = .afterMissingRecipe
         case .duplicate: self = .duplicate
         case .beyondMaximumDepth: self = .beyondMaximumDepth
+        case .withheld: self = .withheld
         }
     }
 }

@@ -1,3 +1,5 @@
+import SceneNavigation
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -27,6 +29,11 @@ public final class DataModel: Sendable {
     /// the entry as migrated rather than dropped. An alias whose target is not in ``recipes`` is
     /// ignored (the identifier is then dropped as not in the data).
     public let aliases: [Recipe.ID: Recipe.ID]
+    /// The data's navigation migrations, as SceneNavigation expresses them for any app: no
+    /// migration steps (the cookbook's navigation JSON has one schema, version 0), and
+    /// ``aliases`` as the alias table, each old identifier's text mapped to the new one's
+    /// (canonical, upper-case UUID text). Restores look identifiers up in it.
+    public let migrations: NavigationMigrations
     private let indexByID: [Recipe.ID: Int]
     private let indicesByFoldedName: [String: [Int]]
     private let indicesByCategory: [Category: [Int]]
@@ -80,6 +87,9 @@ public final class DataModel: Sendable {
         }
         self.recipes = recipes
         self.aliases = aliases
+        var migrations = NavigationMigrations()
+        for (old, new) in aliases { migrations.alias(.string(old.description), to: .string(new.description)) }
+        self.migrations = migrations
         self.indexByID = indexByID
         self.indicesByFoldedName = indicesByFoldedName
         self.indicesByCategory = indicesByCategory

@@ -202,17 +202,25 @@ extension NavigationModel: PersistableNavigationModel {
         (try? NavigationPayload(sceneValue: value)) != nil
     }
 
+    /// The schema version of the cookbook's navigation JSON: that of the data's migrations (0).
+    public var schemaVersion: Int { dataModel.migrations.version }
+
     /// Restores from a stored value, as ``restore(from:policy:)`` does.
     /// - Parameters:
     ///   - value: The stored value.
     ///   - key: The value's key, for error messages.
     ///   - policy: How to treat identifiers that no longer resolve.
+    ///   - schemaVersion: The schema version the value was stored with.
     /// - Returns: What was restored and what was dropped.
     /// - Throws: ``SceneNavigation/NavigationError/cannotDecode(key:reason:)`` when the value is not
-    ///   navigation data; the model is untouched.
+    ///   navigation data, ``SceneNavigation/NavigationError/newerSchema(key:stored:supported:)``
+    ///   when it was stored with a newer schema; the model is untouched.
     public func restore(
-        from value: SceneValue, key: String, policy: RestorePolicy
+        from value: SceneValue, key: String, policy: RestorePolicy, schemaVersion: Int
     ) throws(NavigationError) -> RestoreReport {
+        guard schemaVersion <= self.schemaVersion else {
+            throw .newerSchema(key: key, stored: schemaVersion, supported: self.schemaVersion)
+        }
         let payload: NavigationPayload
         do {
             payload = try NavigationPayload(sceneValue: value)

@@ -24,14 +24,23 @@ public final class NavigationPersistence {
         self.persistence = persistence
     }
 
-    /// What the restore kept and dropped; nil when nothing was stored for the scene.
+    /// What the restore kept and dropped; nil when nothing was stored for the scene, or nothing
+    /// was restored (``intervention`` says why).
     public var report: RestoreReport? { persistence.report }
+    /// Why what is stored was not applied as is: the crash-loop guard, the age limit, a deep link
+    /// or a newer schema; nil when it was.
+    public var intervention: RestoreIntervention? { persistence.intervention }
+    /// Whether changes are not written, because the stored value is of a newer schema.
+    public var isReadOnly: Bool { persistence.isReadOnly }
+    /// Whether the restore has become healthy (the guard's marker is gone, or none was needed).
+    public var isHealthy: Bool { persistence.isHealthy }
     /// The scene written to.
     public var scene: SceneID { persistence.scene }
     /// The key written to.
     public var key: String { persistence.key }
-    /// Where a copy of the scene's file was kept because its stored value under ``key`` was not
-    /// navigation data and was about to be replaced (only when connecting without restoring).
+    /// Where a copy of the scene's file was kept aside: its stored value under ``key`` was not
+    /// navigation data and was about to be replaced (when connecting without restoring), the
+    /// crash-loop guard withheld its restore, or it was too old to restore.
     public var keptAsidePath: String? { persistence.keptAsidePath }
 
     /// Restores `model` from what `store` holds for the scene, then writes every change through
@@ -49,18 +58,24 @@ public final class NavigationPersistence {
     ///   - restoring: Whether to restore first; pass false to replace what is stored with the
     ///     model's state (as `navstate save` does). A stored value that is not navigation data is
     ///     then not lost: a copy of the scene's file is kept aside first (``keptAsidePath``).
+    ///   - crashGuard: The crash-loop guard (on by default; see SceneNavigation's `CrashLoopGuard`),
+    ///     or nil for none.
+    ///   - deepLink: Applied to the model in place of the saved path (the saved category is
+    ///     restored), or nil.
     /// - Returns: The connection, with the restore's report (nil when not restoring).
     /// - Throws: ``RecipeDataError/store(_:)`` when the scene's file cannot be read (corrupt, newer
     ///   format, unreadable) or the copy cannot be made; ``RecipeDataError/invalidNavigationData(reason:)``
     ///   when restoring and the stored value is not navigation data.
     public static func connect(
         _ model: NavigationModel, to store: SceneStore, scene: SceneID, key: String = "navigation",
-        policy: RestorePolicy = RestorePolicy(), restoring: Bool = true
+        policy: RestorePolicy = RestorePolicy(), restoring: Bool = true,
+        guard crashGuard: CrashLoopGuard? = CrashLoopGuard(), deepLink: ((NavigationModel) -> Void)? = nil
     ) async throws(RecipeDataError) -> NavigationPersistence {
         do {
             return NavigationPersistence(
                 try await ScenePersistence.connect(
-                    model, to: store, scene: scene, key: key, policy: policy, restoring: restoring))
+                    model, to: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
+                    deepLink: deepLink))
         } catch {
             throw RecipeDataError(error)
         }
@@ -75,7 +90,7 @@ public final class NavigationPersistence {
     ///   - key: The value's key.
     ///   - policy: How to treat identifiers that no longer resolve.
     ///   - restored: Called with the restore's report (nil when nothing was stored).
-    /// - Throws: The errors of ``connect(_:to:scene:key:policy:restoring:)`` and ``flush()``.
+    /// - Throws: The errors of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)`` and ``flush()``.
     public static func run(
         _ model: NavigationModel, store: SceneStore, scene: SceneID, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), restored: (RestoreReport?) -> Void = { _ in }
@@ -83,6 +98,17 @@ public final class NavigationPersistence {
         do {
             try await ScenePersistence.run(
                 model, store: store, scene: scene, key: key, policy: policy, restored: restored)
+        } catch {
+            throw RecipeDataError(error)
+        }
+    }
+
+    /// Marks the restore healthy, so the next restore of the scene is applied as is (see
+    /// SceneNavigation's `ScenePersistence.markHealthy()`).
+    /// - Throws: ``RecipeDataError/store(_:)`` when the guard's marker cannot be removed.
+    public func markHealthy() async throws(RecipeDataError) {
+        do {
+            try await persistence.markHealthy()
         } catch {
             throw RecipeDataError(error)
         }
@@ -119,7 +145,8 @@ extension RecipeDataError {
         case .store(let error): self = .store(error)
         case .cannotDecode(_, let reason): self = .invalidNavigationData(reason: reason)
         case .cannotEncode(let reason): self = .invalidNavigationData(reason: reason)
-        case .notANavigationPath, .invalidTypeName: self = .invalidNavigationData(reason: error.description)
+        case .notANavigationPath, .invalidTypeName, .newerSchema:
+            self = .invalidNavigationData(reason: error.description)
         }
     }
 }

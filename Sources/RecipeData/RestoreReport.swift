@@ -43,6 +43,8 @@ public struct RestoreReport: Sendable, Hashable {
         case duplicate
         /// The path is deeper than the policy's maximum.
         case beyondMaximumDepth = "beyond-maximum-depth"
+        /// The path was withheld: by the crash-loop guard, or for a deep link.
+        case withheld
 
         /// The reason in words, such as `not in the recipe data`.
         public var description: String {
@@ -52,6 +54,7 @@ public struct RestoreReport: Sendable, Hashable {
             case .afterMissingRecipe: "after a missing recipe (policy truncate)"
             case .duplicate: "already on the path"
             case .beyondMaximumDepth: "beyond the maximum depth"
+            case .withheld: "the path was withheld"
             }
         }
     }

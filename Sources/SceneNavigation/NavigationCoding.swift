@@ -45,15 +45,23 @@ public enum NavigationCoding {
     ///   - policy: What to do with elements that cannot be restored.
     ///   - resolvers: The app's resolvers, by route type.
     ///   - types: The types every ``MixedPath`` in the state decodes.
-    /// - Returns: The state and the report of what was dropped.
+    ///   - migrations: The app's migration steps and aliases, applied before decoding.
+    ///   - schemaVersion: The schema version the value was stored with (0 when none was stored).
+    /// - Returns: The state and the report of what was dropped and migrated.
     /// - Throws: ``NavigationError/cannotDecode(key:reason:)`` when the value cannot be decoded
-    ///   as the state at all (a path that is not an array, another member of the wrong type).
+    ///   as the state at all (a path that is not an array, another member of the wrong type) or a
+    ///   migration step fails; ``NavigationError/newerSchema(key:stored:supported:)`` when
+    ///   `schemaVersion` is newer than `migrations` knows.
     public static func decode<State: Decodable>(
         _ type: State.Type, from value: JSONValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy(),
-        resolvers: RouteResolvers = RouteResolvers(), types: NavigationTypeRegistry = NavigationTypeRegistry()
+        resolvers: RouteResolvers = RouteResolvers(), types: NavigationTypeRegistry = NavigationTypeRegistry(),
+        migrations: NavigationMigrations = NavigationMigrations(), schemaVersion: Int = 0
     ) throws(NavigationError) -> (state: State, report: PathRestoreReport) {
-        let session = RestoreSession(policy: policy, resolvers: resolvers, types: types, root: value)
-        return try decode(type, from: Data(value.serialized()), key: key, session: session)
+        let (migrated, aliased) = try migrations.migrate(value, from: schemaVersion, key: key)
+        let session = RestoreSession(policy: policy, resolvers: resolvers, types: types, root: migrated)
+        var (state, report) = try decode(type, from: Data(migrated.serialized()), key: key, session: session)
+        report.migrated = aliased + report.migrated
+        return (state, report)
     }
 
     /// Restores a state from JSON bytes (such as a `Data` an app kept itself), each ``RoutePath``
@@ -99,16 +107,23 @@ public enum NavigationCoding {
     ///   - key: The scene value's key, for error messages.
     ///   - policy: What to do with elements that cannot be restored.
     ///   - resolvers: The app's resolvers, by route type.
+    ///   - types: The types every ``MixedPath`` in the state decodes.
+    ///   - migrations: The app's migration steps and aliases, applied before decoding.
+    ///   - schemaVersion: The schema version the value was stored with (0 when none was stored).
     /// - Returns: The state and the report.
-    /// - Throws: ``NavigationError/cannotDecode(key:reason:)``.
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:)``, or
+    ///   ``NavigationError/newerSchema(key:stored:supported:)``.
     public static func decode<State: Decodable>(
         _ type: State.Type, from value: SceneValue, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), resolvers: RouteResolvers = RouteResolvers(),
-        types: NavigationTypeRegistry = NavigationTypeRegistry()
+        types: NavigationTypeRegistry = NavigationTypeRegistry(),
+        migrations: NavigationMigrations = NavigationMigrations(), schemaVersion: Int = 0
     ) throws(NavigationError) -> (state: State, report: PathRestoreReport) {
         switch value {
         case .json(let json):
-            return try decode(type, from: json, key: key, policy: policy, resolvers: resolvers, types: types)
+            return try decode(
+                type, from: json, key: key, policy: policy, resolvers: resolvers, types: types, migrations: migrations,
+                schemaVersion: schemaVersion)
         case .binary(let data):
             let json: JSONValue
             do {
@@ -116,7 +131,9 @@ public enum NavigationCoding {
             } catch {
                 throw .cannotDecode(key: key, reason: "binary data that is not JSON: \(error)")
             }
-            return try decode(type, from: json, key: key, policy: policy, resolvers: resolvers, types: types)
+            return try decode(
+                type, from: json, key: key, policy: policy, resolvers: resolvers, types: types, migrations: migrations,
+                schemaVersion: schemaVersion)
         }
     }
 }

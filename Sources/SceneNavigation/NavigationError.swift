@@ -15,6 +15,9 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
     case notANavigationPath(reason: String)
     /// A name given for a type cannot be one (empty, with spaces or control characters).
     case invalidTypeName(String, reason: String)
+    /// The stored value was written with a newer schema than the app's migrations know (a
+    /// downgraded app): it is not restored, and never overwritten.
+    case newerSchema(key: String, stored: Int, supported: Int)
 
     /// The error as a sentence.
     public var description: String {
@@ -24,6 +27,8 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
         case .store(let error): error.description
         case .notANavigationPath(let reason): "not a path in SwiftUI's NavigationPath format: \(reason)"
         case .invalidTypeName(let name, let reason): "'\(name)' is not a type name: \(reason)"
+        case .newerSchema(let key, let stored, let supported):
+            "'\(key)' was saved with schema \(stored), newer than this version knows (\(supported)); it is left as it is"
         }
     }
 }

@@ -24,9 +24,12 @@ public struct PathRestoreReport: Sendable, Hashable {
         case duplicate
         /// The path is deeper than the policy's maximum.
         case beyondMaximumDepth
+        /// Paths were withheld: by a crash-loop guard, or for a deep link (the restore's
+        /// ``RestoreIntervention`` says which), or by a policy that does not restore paths.
+        case withheld
 
         /// The stable code written in JSON: `undecodable`, `unknown-type`, `unresolved`, `after-dropped-element`,
-        /// `duplicate` or `beyond-maximum-depth`.
+        /// `duplicate`, `beyond-maximum-depth` or `withheld`.
         public var code: String {
             switch self {
             case .undecodable: "undecodable"
@@ -35,6 +38,7 @@ public struct PathRestoreReport: Sendable, Hashable {
             case .afterDroppedElement: "after-dropped-element"
             case .duplicate: "duplicate"
             case .beyondMaximumDepth: "beyond-maximum-depth"
+            case .withheld: "withheld"
             }
         }
 
@@ -47,6 +51,7 @@ public struct PathRestoreReport: Sendable, Hashable {
             case .afterDroppedElement: "after a dropped element (policy truncate)"
             case .duplicate: "already on the path"
             case .beyondMaximumDepth: "beyond the maximum depth"
+            case .withheld: "paths were withheld"
             }
         }
     }
@@ -81,14 +86,21 @@ public struct PathRestoreReport: Sendable, Hashable {
     public var restoredCount: Int
     /// The dropped elements, in the order of the stored value.
     public var dropped: [DroppedElement]
+    /// The elements restored through an alias of ``NavigationMigrations`` (counted in
+    /// ``restoredCount`` when they restored).
+    public var migrated: [NavigationMigrations.MigratedElement]
 
     /// Creates a report.
     /// - Parameters:
     ///   - restoredCount: How many elements were restored.
     ///   - dropped: The dropped elements.
-    public init(restoredCount: Int = 0, dropped: [DroppedElement] = []) {
+    ///   - migrated: The elements replaced by an alias.
+    public init(
+        restoredCount: Int = 0, dropped: [DroppedElement] = [], migrated: [NavigationMigrations.MigratedElement] = []
+    ) {
         self.restoredCount = restoredCount
         self.dropped = dropped
+        self.migrated = migrated
     }
 
     /// Whether every saved element was restored.
@@ -98,11 +110,19 @@ public struct PathRestoreReport: Sendable, Hashable {
 // MARK: - JSON
 
 extension PathRestoreReport {
-    /// The report as JSON: `{"restored": 3, "dropped": [{"location", "position", "json", "reason", "error"}]}`,
-    /// `reason` being the stable ``Reason/code`` and `error` the decoding error (or null).
+    /// The report as JSON: `{"restored": 3, "dropped": [{"location", "position", "json", "reason", "error"}],
+    /// "migrated": [{"location", "position", "from", "to"}]}`, `reason` being the stable
+    /// ``Reason/code`` and `error` the decoding error (or null).
     public var json: JSONValue {
         .object([
             "restored": .number(JSONNumber(restoredCount)),
+            "migrated": .array(
+                migrated.map { entry in
+                    .object([
+                        "location": .string(entry.location), "position": .number(JSONNumber(entry.position)),
+                        "from": entry.from, "to": entry.to,
+                    ])
+                }),
             "dropped": .array(
                 dropped.map { entry in
                     var error = JSONValue.null

@@ -3,7 +3,8 @@
 ///
 /// The caller says how one element is restored (decoded and resolved, or why not); the restorer
 /// applies the policy: skip or truncate after a dropped element, drop duplicates, stop at the
-/// maximum depth. Elements after a truncation are never decoded.
+/// maximum depth. Elements after a truncation, and the elements of a policy that withholds paths,
+/// are never decoded.
 public enum PathRestorer {
     /// What became of one element.
     public enum ElementOutcome<Route> {
@@ -42,6 +43,10 @@ public enum PathRestorer {
         var seen: Set<Route> = []
         var truncated = false
         for position in 0..<count {
+            if !policy.restoresPaths {
+                outcome.dropped.append((position, .withheld))
+                continue
+            }
             if truncated {
                 outcome.dropped.append((position, .afterDroppedElement))
                 continue

@@ -23,6 +23,21 @@ public protocol PersistableNavigationModel: AnyObject, SendableMetatype {
     /// Whether a stored value is one this model can restore; a value it cannot is kept aside
     /// before it is replaced.
     nonisolated static func canRestore(from value: SceneValue) -> Bool
+    /// The schema version the model writes: the number of its migration steps (see
+    /// ``NavigationMigrations``). 0 when it has none.
+    var schemaVersion: Int { get }
     /// Restores the model from a stored value, all at once, or throws and leaves it untouched.
-    func restore(from value: SceneValue, key: String, policy: RestorePolicy) throws(NavigationError) -> RestoreReport
+    /// - Parameters:
+    ///   - value: The stored value.
+    ///   - key: Its key, for errors.
+    ///   - policy: What to do with elements that cannot be restored.
+    ///   - schemaVersion: The schema version the value was stored with (0 when none was stored);
+    ///     the model migrates it to its own.
+    /// - Returns: What the restore kept and dropped.
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:)``, or
+    ///   ``NavigationError/newerSchema(key:stored:supported:)`` when `schemaVersion` is newer than
+    ///   the model's.
+    func restore(
+        from value: SceneValue, key: String, policy: RestorePolicy, schemaVersion: Int
+    ) throws(NavigationError) -> RestoreReport
 }

@@ -20,15 +20,30 @@ public struct RestorePolicy: Sendable, Hashable {
     /// Whether an element equal to one already restored is dropped. Off by default: a path can
     /// legitimately visit one screen twice.
     public var dropsDuplicates: Bool
+    /// Whether paths are restored. When false, every element of every path is dropped as
+    /// ``PathRestoreReport/Reason/withheld`` and the rest of the state (a selected tab, a category)
+    /// is restored: what a crash-loop guard and a deep link do. True by default.
+    public var restoresPaths: Bool
+    /// The oldest saved state restored: state saved longer ago is not restored at all (it is
+    /// reported and kept). Applied where the save time is known: ``ScenePersistence`` and
+    /// `navstate restore --max-age`. Nil (no limit) by default.
+    public var maximumAge: Duration?
 
     /// Creates a policy.
     /// - Parameters:
     ///   - onDrop: Skip or truncate at a dropped element.
     ///   - maximumDepth: The deepest path restored.
     ///   - dropsDuplicates: Whether repeated elements are dropped.
-    public init(onDrop: DropHandling = .skip, maximumDepth: Int = 10_000, dropsDuplicates: Bool = false) {
+    ///   - restoresPaths: Whether paths are restored at all.
+    ///   - maximumAge: The oldest saved state restored, or nil.
+    public init(
+        onDrop: DropHandling = .skip, maximumDepth: Int = 10_000, dropsDuplicates: Bool = false,
+        restoresPaths: Bool = true, maximumAge: Duration? = nil
+    ) {
         self.onDrop = onDrop
         self.maximumDepth = maximumDepth
         self.dropsDuplicates = dropsDuplicates
+        self.restoresPaths = restoresPaths
+        self.maximumAge = maximumAge
     }
 }

@@ -46,6 +46,10 @@ public final class SceneNavigationModel<State: Codable & Equatable & Sendable>: 
     /// The types every ``MixedPath`` in the state decodes, used by every restore.
     public var types: NavigationTypeRegistry
 
+    /// The app's migration steps and aliases, applied by every restore; their count is the schema
+    /// version the model writes.
+    public var migrations: NavigationMigrations
+
     /// Counts the changes published so far; each snapshot carries the count after its change.
     public var revision: UInt64 { storedRevision }
 
@@ -65,13 +69,16 @@ public final class SceneNavigationModel<State: Codable & Equatable & Sendable>: 
     ///   - state: The initial state.
     ///   - resolvers: The app's resolvers, by route type.
     ///   - types: The types a ``MixedPath`` in the state may hold, beyond the standard ones.
+    ///   - migrations: How stored values of earlier versions are brought up to this one.
     public init(
         _ state: State, resolvers: RouteResolvers = RouteResolvers(),
-        types: NavigationTypeRegistry = NavigationTypeRegistry()
+        types: NavigationTypeRegistry = NavigationTypeRegistry(),
+        migrations: NavigationMigrations = NavigationMigrations()
     ) {
         self.storedState = state
         self.resolvers = resolvers
         self.types = types
+        self.migrations = migrations
     }
 
     isolated deinit {
@@ -123,14 +130,19 @@ extension SceneNavigationModel {
     ///   - value: The stored value.
     ///   - key: The value's key, for error messages.
     ///   - policy: What to do with elements that cannot be restored.
-    /// - Returns: What was dropped, and why.
-    /// - Throws: ``NavigationError/cannotDecode(key:reason:)``.
+    ///   - schemaVersion: The schema version the value was stored with; ``migrations`` bring it
+    ///     up to the model's.
+    /// - Returns: What was dropped and migrated, and why.
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:)``, or
+    ///   ``NavigationError/newerSchema(key:stored:supported:)``.
     @discardableResult
     public func restore(
-        from value: SceneValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy()
+        from value: SceneValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy(),
+        schemaVersion: Int = 0
     ) throws(NavigationError) -> PathRestoreReport {
         let (restored, report) = try NavigationCoding.decode(
-            State.self, from: value, key: key, policy: policy, resolvers: resolvers, types: types)
+            State.self, from: value, key: key, policy: policy, resolvers: resolvers, types: types,
+            migrations: migrations, schemaVersion: schemaVersion)
         state = restored
         lastRestoreReport = report
         return report
@@ -140,6 +152,9 @@ extension SceneNavigationModel {
 // MARK: - Persisting
 
 extension SceneNavigationModel: PersistableNavigationModel {
+    /// The schema version the model writes: the number of its migration steps.
+    public var schemaVersion: Int { migrations.version }
+
     /// The current state as a snapshot.
     public var currentSnapshot: Snapshot { Snapshot(revision: revision, state: state) }
 

@@ -6,12 +6,16 @@
 
 /// A copy of a scene's file that SceneStore kept aside instead of losing it.
 ///
-/// Two things are kept aside, each next to the scene's file:
+/// These are kept aside, each next to the scene's file:
 ///
 /// - `<scene>.corrupt-<time>.json`: a file that could not be parsed, moved out of the scene's place
 ///   before a new one was written there;
 /// - `<scene>.invalid-<time>.json`: a copy of a file whose value an app could not read (such as
-///   navigation JSON of a shape it does not know), made before that value was replaced.
+///   navigation JSON of a shape it does not know), made before that value was replaced;
+/// - `<scene>.crashloop-<time>.json`: a copy of a file whose restore an app withheld because the
+///   restores before it never became healthy (a crash loop);
+/// - `<scene>.expired-<time>.json`: a copy of a file an app did not restore because it was saved
+///   too long ago.
 ///
 /// `<time>` is when it was kept, in UTC (`20261121T210407.123Z`); a second one within the same
 /// millisecond gets `-1`, `-2`, ... Nothing removes these files but an explicit
@@ -23,12 +27,18 @@ public struct KeptAsideFile: Sendable, Equatable {
         case corrupt
         /// A value in it could not be read by the app; it was copied before the value was replaced.
         case invalid
+        /// Its restore was withheld by a crash-loop guard; it was copied before the app replaced it.
+        case crashLoop = "crashloop"
+        /// It was saved too long ago to be restored; it was copied before the app replaced it.
+        case expired
 
         /// The reason in words.
         public var description: String {
             switch self {
             case .corrupt: "the file was corrupt"
             case .invalid: "a value could not be read"
+            case .crashLoop: "its restore was withheld after restores that never became healthy"
+            case .expired: "it was saved too long ago to be restored"
             }
         }
     }

@@ -56,6 +56,75 @@ extension SceneStore {
         }
     }
 
+    /// Keeps a copy of a scene's file aside, byte for byte, for a reason the caller gives, before
+    /// the caller replaces what it holds (such as a restore withheld by a crash-loop guard).
+    ///
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - reason: Why the copy is kept: `.crashLoop` or `.expired` (or `.invalid`).
+    /// - Returns: The path of the copy, or nil when the scene has no readable file (none, or a
+    ///   corrupt one, which the next write moves aside itself).
+    /// - Throws: ``SceneStoreError/newerFormat(path:format:supported:)``,
+    ///   ``SceneStoreError/notARegularFile(path:kind:)``, ``SceneStoreError/fileTooLarge(path:size:limit:)`` or
+    ///   ``SceneStoreError/cannotRead(path:errno:)`` when the file cannot be used;
+    ///   ``SceneStoreError/cannotLock(path:errno:)`` or ``SceneStoreError/cannotWrite(path:errno:)``
+    ///   when the copy cannot be made. A corrupt reason is refused as ``SceneStoreError/invalidKey(_:reason:)``:
+    ///   only a write moves corrupt files aside.
+    @discardableResult
+    public func keepCopy(of scene: SceneID, reason: KeptAsideFile.Reason) throws(SceneStoreError) -> String? {
+        guard reason != .corrupt else {
+            throw .invalidKey(reason.rawValue, reason: "corrupt files are moved aside by writes, not copied")
+        }
+        let kept: String??
+        do throws(SceneStoreError) {
+            kept = try withExclusiveLock(on: scene, creating: false) {
+                (directory) throws(SceneStoreError) -> String? in
+                let loaded: LoadedFile?
+                do throws(SceneStoreError) {
+                    loaded = try load(scene, in: directory)
+                } catch .corrupt {
+                    return nil
+                }
+                guard let loaded else { return nil }
+                let name = try freeName(for: scene, reason: reason, in: directory)
+                try replace(scene, with: loaded.bytes, in: directory, mode: loaded.status.permissions, named: name)
+                return scenesDirectory + "/" + name
+            }
+        } catch .cannotRead(_, .notADirectory) {
+            return nil
+        }
+        return kept ?? nil
+    }
+
+    /// Reads a kept-aside copy as a scene document, as strictly as a scene's own file: a copy that
+    /// is a link, a FIFO, too large, corrupt or of a newer format is refused.
+    /// - Parameter file: A file from ``keptAsideFiles()``.
+    /// - Returns: Its document.
+    /// - Throws: The errors of ``document(for:)``, naming the copy's path.
+    public func document(ofKeptAside file: KeptAsideFile) throws(SceneStoreError) -> SceneDocument {
+        let name = String(file.path.split(separator: "/").last ?? "")
+        guard KeptAsideFile.parse(name: name) != nil, file.path == scenesDirectory + "/" + name else {
+            throw .cannotRead(path: file.path, errno: .noSuchFile)
+        }
+        guard let directory = try openScenesDirectory(creating: false) else {
+            throw .cannotRead(path: file.path, errno: .noSuchFile)
+        }
+        defer { try? fileSystem.close(directory) }
+        guard let (bytes, _) = try readVerifiedFile(named: name, path: file.path, in: directory) else {
+            throw .cannotRead(path: file.path, errno: .noSuchFile)
+        }
+        do throws(SceneDocument.DecodingProblem) {
+            return try SceneDocument(
+                decoding: bytes, expectedScene: file.scene, maximumDepth: configuration.maximumDepth)
+        } catch {
+            switch error {
+            case .corrupt(let reason): throw .corrupt(path: file.path, reason: reason)
+            case .newerFormat(let format):
+                throw .newerFormat(path: file.path, format: format, supported: SceneDocument.currentFormat)
+            }
+        }
+    }
+
     /// Every file kept aside for the app's scenes, sorted by scene and then by time.
     ///
     /// - Returns: The files; empty when the app has no folder yet.

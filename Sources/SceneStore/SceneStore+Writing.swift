@@ -157,6 +157,41 @@ extension SceneStore {
         try removeScene(scene, onlyIf: { _ in true })
     }
 
+    /// Removes one value of a scene, and the scene's file with it when no other value is left (one
+    /// removal instead of writing an empty document), all under the scene's lock.
+    /// - Parameters:
+    ///   - key: The value's key.
+    ///   - scene: The scene.
+    /// - Returns: Whether there was such a value.
+    /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``; the read errors of ``update(_:_:)``
+    ///   (a corrupt file is left where it is); ``SceneStoreError/cannotRemove(path:errno:)`` or
+    ///   ``SceneStoreError/cannotWrite(path:errno:)``.
+    @discardableResult
+    public func removeValueAndEmptyScene(forKey key: String, in scene: SceneID) throws(SceneStoreError) -> Bool {
+        try Self.validate(key: key)
+        let path = path(for: scene)
+        let removed = try withExclusiveLock(on: scene, creating: false) { (directory) throws(SceneStoreError) -> Bool in
+            guard let existing = try load(scene, in: directory), existing.document.values[key] != nil else {
+                return false
+            }
+            var values = existing.document.values
+            values[key] = nil
+            if values.isEmpty {
+                do throws(Errno) {
+                    try fileSystem.unlinkAt(directory, Self.fileName(for: scene))
+                    try fileSystem.synchronize(directory)
+                } catch {
+                    throw .cannotRemove(path: path, errno: error)
+                }
+            } else {
+                let document = SceneDocument(scene: scene, savedAt: configuration.now(), values: values)
+                try replace(scene, with: document.encoded(), in: directory, mode: existing.status.permissions)
+            }
+            return true
+        }
+        return removed ?? false
+    }
+
     /// Removes a scene under its lock when `shouldRemove` approves what is there now.
     func removeScene(
         _ scene: SceneID, onlyIf shouldRemove: (Int32) -> Bool

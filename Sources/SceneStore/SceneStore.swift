@@ -104,6 +104,26 @@ public final class SceneStore: Sendable {
         self.fileSystem = fileSystem
     }
 
+    /// A store of the same app, state root, settings and file system whose files live in another
+    /// folder next to the scenes folder (`<root>/<app-id>/<folder>`), with every guarantee of this
+    /// one: for records kept per scene apart from the scene's values, such as a restore marker.
+    /// - Parameter folder: The folder's name: 1 to 64 letters, digits, `-` or `_`, not `scenes`.
+    /// - Returns: The store.
+    /// - Throws: ``SceneStoreError/invalidKey(_:reason:)`` naming the folder when it is not such a name.
+    public func siblingStore(folder: String) throws(SceneStoreError) -> SceneStore {
+        let valid =
+            !folder.isEmpty && folder.utf8.count <= 64 && folder != "scenes"
+            && folder.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+            }
+        guard valid else {
+            throw .invalidKey(folder, reason: "a folder name is 1 to 64 letters, digits, '-' or '_', and not 'scenes'")
+        }
+        let parent = scenesDirectory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+            separator: "/")
+        return SceneStore(scenesDirectory: parent + "/" + folder, configuration: configuration, fileSystem: fileSystem)
+    }
+
     /// The path of a scene's file (which may not exist).
     /// - Parameter scene: The scene.
     /// - Returns: `<scenes-directory>/<scene-id>.json`.

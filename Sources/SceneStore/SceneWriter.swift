@@ -53,6 +53,7 @@ public final class SceneWriter: Sendable {
         var waiters: [CheckedContinuation<Result<Void, SceneStoreError>, Never>] = []
         var readyWaiters: [CheckedContinuation<Void, Never>] = []
         var statistics = Statistics()
+        var companions: [String: SceneValue?] = [:]
     }
 
     private enum Pending {
@@ -71,6 +72,19 @@ public final class SceneWriter: Sendable {
 
     /// What the writer has done so far.
     public var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// Sets a value written with every write of the writer's own key, in the same durable write:
+    /// for what describes the value, such as the schema version it was encoded with. Nil removes
+    /// that key with every write. Nothing is written until the next value is submitted.
+    /// - Parameters:
+    ///   - value: The companion value, or nil to remove its key.
+    ///   - key: Its key, another than the writer's.
+    /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``, also when `key` is the writer's own.
+    public func setCompanionValue(_ value: SceneValue?, forKey key: String) throws(SceneStoreError) {
+        try SceneStore.validate(key: key)
+        guard key != self.key else { throw .invalidKey(key, reason: "it is the writer's own key") }
+        state.withLock { $0.companions[key] = .some(value) }
+    }
 
     /// Records a value to be written, replacing any value still waiting. Returns at once.
     /// - Parameter value: The new value; nil removes the key.
@@ -203,7 +217,11 @@ public final class SceneWriter: Sendable {
             case .encodable(let encodable, let encoder):
                 value = .json(try Self.encode(encodable, key: key, with: encoder))
             }
-            let outcome = try store.setSceneValue(value, forKey: key, in: scene)
+            let companions = state.withLock { $0.companions }
+            let outcome = try store.update(scene) { values in
+                values[key] = value
+                for (companion, companionValue) in companions { values[companion] = companionValue }
+            }
             state.withLock { state in
                 state.lastError = nil
                 if outcome.wroteFile {

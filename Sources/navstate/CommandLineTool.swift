@@ -176,7 +176,7 @@ enum ExitStatus {
             switch error {
             case .store(let storeError): return of(storeError)
             case .invalidTypeName: return usage
-            case .cannotDecode, .cannotEncode, .notANavigationPath: return dataError
+            case .cannotDecode, .cannotEncode, .notANavigationPath, .newerSchema: return dataError
             }
         case let error as SceneStoreError:
             switch error {

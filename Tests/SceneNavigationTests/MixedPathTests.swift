@@ -158,6 +158,7 @@ struct Link: Codable, Hashable, Sendable {
         let restored = try await ScenePersistence.connect(relaunched, to: store, scene: scene)
         #expect(relaunched.state == model.state)
         #expect(restored.report?.isComplete == true)
+        try await restored.close()
         // A version without User: that element is dropped and reported, the rest restored.
         let older = SceneNavigationModel(State())
         let report = try #require(try await ScenePersistence.connect(older, to: store, scene: scene).report)
@@ -189,7 +190,7 @@ struct Link: Codable, Hashable, Sendable {
                             "1",
                         ].map { .string($0) })))
         let relaunched = SceneNavigationModel(MixedPath(), types: types)
-        _ = try await ScenePersistence.connect(relaunched, to: store, scene: scene, key: "path")
+        try await ScenePersistence.connect(relaunched, to: store, scene: scene, key: "path").close()
         #expect(relaunched.state == model.state)
         // Without User, truncating: the root survives, the rest is dropped and said.
         let older = SceneNavigationModel(MixedPath())

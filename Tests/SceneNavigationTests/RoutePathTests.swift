@@ -91,7 +91,7 @@ enum Screen: Codable, Hashable, Sendable {
             RoutePath<Screen>.self, from: try json(#"[{"home":{}},{"gone":{}}]"#))
         #expect(
             String(decoding: report.json.serialized(), as: UTF8.self)
-                == #"{"dropped":[{"error":"Invalid number of keys found, expected one.","json":{"gone":{}},"location":"","position":1,"reason":"undecodable"}],"restored":1}"#
+                == #"{"dropped":[{"error":"Invalid number of keys found, expected one.","json":{"gone":{}},"location":"","position":1,"reason":"undecodable"}],"migrated":[],"restored":1}"#
         )
     }
 

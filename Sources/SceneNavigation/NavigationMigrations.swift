@@ -1,0 +1,140 @@
+import SceneStore
+
+/// How an app's stored navigation value changed across its versions: ordered migration steps of
+/// the stored JSON, and a table of element aliases (an old identifier and the new one).
+///
+/// A stored value carries the schema version it was written with: the number of steps the app
+/// had then, `0` when absent (stored beside the value as `<key>.schema` by ``ScenePersistence``
+/// when the version is above 0). A restore runs the steps from the stored version to the app's,
+/// then replaces every path element equal to an alias with its target, and reports each element
+/// migrated that way apart from the dropped ones. A value of a newer schema than the app knows is
+/// not restored (``NavigationError/newerSchema(key:stored:supported:)``) and never overwritten.
+///
+/// ```swift
+/// var migrations = NavigationMigrations()
+/// // Version 0 stored a bare path; version 1 stores {"path": [...], "tab": 0}.
+/// migrations.addStep { old in .object(["path": old, "tab": .number(JSONNumber(0))]) }
+/// migrations.alias(.string("settings"), to: .string("preferences"))
+/// ```
+public struct NavigationMigrations: Sendable {
+    /// One step: the stored JSON of version n, made into version n + 1.
+    public typealias Step = @Sendable (JSONValue) throws -> JSONValue
+
+    private var steps: [Step] = []
+    /// Old element JSON and the element JSON it stands for now.
+    public private(set) var aliases: [JSONValue: JSONValue] = [:]
+
+    /// No steps and no aliases: schema version 0.
+    public init() {}
+
+    /// The schema version the app writes: the number of steps.
+    public var version: Int { steps.count }
+
+    /// Adds the step from the current version to the next one.
+    /// - Parameter step: Makes a value of version ``version`` into one of version ``version`` + 1.
+    public mutating func addStep(_ step: @escaping Step) {
+        steps.append(step)
+    }
+
+    /// Records that a path element stored as `old` is now `new` (a renamed route, a recipe with a
+    /// new identifier).
+    /// - Parameters:
+    ///   - old: The element as an earlier version stored it.
+    ///   - new: The element it stands for now.
+    public mutating func alias(_ old: JSONValue, to new: JSONValue) {
+        aliases[old] = new
+    }
+
+    /// The element an old element stands for now, or nil.
+    /// - Parameter element: An element as stored.
+    /// - Returns: Its alias target.
+    public func alias(of element: JSONValue) -> JSONValue? {
+        aliases[element]
+    }
+
+    /// One element replaced by its alias target.
+    public struct MigratedElement: Sendable, Hashable {
+        /// Where the path is in the stored value (`path`, `tabs[1].path`); empty for the value itself.
+        public var location: String
+        /// The element's index in its path, from 0.
+        public var position: Int
+        /// The element as stored.
+        public var from: JSONValue
+        /// The element it became.
+        public var to: JSONValue
+
+        /// Creates an entry.
+        /// - Parameters:
+        ///   - location: Where the path is.
+        ///   - position: The element's index.
+        ///   - from: The element as stored.
+        ///   - to: What it became.
+        public init(location: String, position: Int, from: JSONValue, to: JSONValue) {
+            self.location = location
+            self.position = position
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// Brings a stored value up to the app's version: runs the steps from `storedVersion`, then
+    /// replaces the elements of every array in the value that are aliases.
+    /// - Parameters:
+    ///   - value: The stored value.
+    ///   - storedVersion: The schema version it was written with.
+    ///   - key: The value's key, for errors.
+    /// - Returns: The value as the app's version stores it, and the elements replaced by aliases.
+    /// - Throws: ``NavigationError/newerSchema(key:stored:supported:)`` when `storedVersion` is
+    ///   above ``version``; ``NavigationError/cannotDecode(key:reason:)`` when a step throws or the
+    ///   version is negative.
+    public func migrate(
+        _ value: JSONValue, from storedVersion: Int, key: String = "navigation"
+    ) throws(NavigationError) -> (value: JSONValue, migrated: [MigratedElement]) {
+        guard storedVersion >= 0 else {
+            throw .cannotDecode(key: key, reason: "schema version \(storedVersion) is negative")
+        }
+        guard storedVersion <= version else {
+            throw .newerSchema(key: key, stored: storedVersion, supported: version)
+        }
+        var current = value
+        for index in storedVersion..<version {
+            do {
+                current = try steps[index](current)
+            } catch {
+                throw .cannotDecode(
+                    key: key, reason: "the migration from schema \(index) to \(index + 1) failed: \(error)")
+            }
+        }
+        guard !aliases.isEmpty else { return (current, []) }
+        var migrated: [MigratedElement] = []
+        let result = replacingAliases(in: current, location: "", migrated: &migrated)
+        return (result, migrated)
+    }
+
+    private func replacingAliases(
+        in value: JSONValue, location: String, migrated: inout [MigratedElement]
+    ) -> JSONValue {
+        switch value {
+        case .array(let elements):
+            return .array(
+                elements.enumerated().map { position, element in
+                    if let target = aliases[element] {
+                        migrated.append(
+                            MigratedElement(location: location, position: position, from: element, to: target))
+                        return target
+                    }
+                    return replacingAliases(in: element, location: "\(location)[\(position)]", migrated: &migrated)
+                })
+        case .object(let members):
+            var result: [String: JSONValue] = [:]
+            for name in members.keys.sorted() {
+                guard let member = members[name] else { continue }
+                result[name] = replacingAliases(
+                    in: member, location: location.isEmpty ? name : location + "." + name, migrated: &migrated)
+            }
+            return .object(result)
+        default:
+            return value
+        }
+    }
+}

@@ -18,13 +18,16 @@ let package = Package(
         .executableTarget(name: "navstate", dependencies: ["RecipeData", "SceneNavigation", "SceneStore"]),
         // A small writer process for the multi-process and crash tests; not a product.
         .executableTarget(name: "SceneStoreWorker", dependencies: ["SceneStore"]),
+        // An app-like process that restores with the crash-loop guard and crashes or closes; not a product.
+        .executableTarget(name: "NavigationWorker", dependencies: ["SceneNavigation", "SceneStore"]),
         // The libFuzzer target over every decode-and-validate path (Scripts/fuzz.sh); not a product.
         .executableTarget(name: "NavStateFuzz", dependencies: ["RecipeData", "SceneNavigation", "SceneStore"]),
         // Temporary folders, fixtures and child processes for the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SceneStoreTests", dependencies: ["SceneStore", "SceneStoreWorker", "TestSupport"]),
-        .testTarget(name: "SceneNavigationTests", dependencies: ["SceneNavigation", "SceneStore", "TestSupport"]),
+        .testTarget(
+            name: "SceneNavigationTests", dependencies: ["NavigationWorker", "SceneNavigation", "SceneStore", "TestSupport"]),
         .testTarget(
             name: "RecipeDataTests", dependencies: ["RecipeData", "SceneNavigation", "SceneStore", "TestSupport"]),
         .testTarget(

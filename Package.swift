@@ -27,7 +27,8 @@ let package = Package(
         .testTarget(
             name: "SceneStoreTests", dependencies: ["SceneStore", "SceneStoreWorker", "TestSupport"]),
         .testTarget(
-            name: "SceneNavigationTests", dependencies: ["NavigationWorker", "SceneNavigation", "SceneStore", "TestSupport"]),
+            name: "SceneNavigationTests",
+            dependencies: ["NavigationWorker", "SceneNavigation", "SceneStore", "TestSupport"]),
         .testTarget(
             name: "RecipeDataTests", dependencies: ["RecipeData", "SceneNavigation", "SceneStore", "TestSupport"]),
         .testTarget(

@@ -47,7 +47,8 @@ func launch() async {
             "path": .array(model.state.path.map { .string($0) }),
             "intervention": .null, "failures": .number(JSONNumber(0)), "restoredNothing": .bool(false),
             "dropped": .array((persistence.report?.dropped ?? []).map { .string($0.reason.code) }),
-            "keptAside": persistence.keptAsidePath.map { .string(String($0.split(separator: "/").last ?? "")) } ?? .null,
+            "keptAside": persistence.keptAsidePath.map { .string(String($0.split(separator: "/").last ?? "")) }
+                ?? .null,
         ]
         if let intervention = persistence.intervention {
             line["intervention"] = .string(intervention.code)

@@ -16,22 +16,30 @@ extension CommandLineTool {
     mutating func inspect(_ parsed: ParsedCommandLine, _ environment: Environment) throws {
         let json = parsed.has(.json)
         let store = environment.store
+        let key = parsed.value(.key) ?? Self.navigationKey
         guard let name = parsed.positionals.first else {
             let summaries = try store.scenes()
             let kept = try store.keptAsideFiles()
+            let guards = summaries.map { Self.guardState(of: $0.scene, key: key, in: store) }
             if json {
                 printJSON(
                     .object([
-                        "scenes": .array(summaries.map(Self.json)), "keptAside": .array(kept.map(Self.json)),
+                        "scenes": .array(
+                            zip(summaries, guards).map { summary, guardState in
+                                var members = Self.jsonMembers(summary, lastSaved: summary.lastSaved)
+                                members["guard"] = Self.json(guardState)
+                                return .object(members)
+                            }),
+                        "keptAside": .array(kept.map(Self.json)),
                     ]))
             } else {
-                printTable(summaries, directory: store.scenesDirectory)
+                printTable(summaries, guards: guards, directory: store.scenesDirectory)
                 printKeptAside(kept, directory: store.scenesDirectory)
             }
             return
         }
         let scene = try SceneID(name)
-        let key = parsed.value(.key) ?? Self.navigationKey
+        let guardState = Self.guardState(of: scene, key: key, in: store)
         let kept = try store.keptAsideFiles().filter { $0.scene == scene }
         let file: SceneFile
         do {
@@ -50,7 +58,7 @@ extension CommandLineTool {
         // Another app's value, or a path in SwiftUI's NavigationPath format under any key, is shown
         // element by element.
         guard environment.isCookbook, !Self.holdsNavigationPath(document.values[key]) else {
-            return showGeneric(file, key: key, keptAside: kept, json: json, store: store)
+            return showGeneric(file, key: key, guardState: guardState, keptAside: kept, json: json, store: store)
         }
         var restored: Result<RestoreReport, RecipeDataError>?
         if let value = document.values[key] {
@@ -71,6 +79,8 @@ extension CommandLineTool {
             if problem != nil { members["health"] = .string("invalid-value") }
             members["problem"] = problem.map { .string($0) } ?? .null
             members["key"] = .string(key)
+            members["guard"] = Self.json(guardState)
+            members["schema"] = .number(JSONNumber(Self.schemaVersion(in: document, key: key)))
             members["document"] = (try? JSONValue(parsing: file.bytes)) ?? .null
             if case .success(let report) = restored {
                 members["restore"] = report.json(in: environment.data)
@@ -82,7 +92,8 @@ extension CommandLineTool {
         } else {
             printHeader(
                 summary, lastSaved: document.savedAt, problem: problem,
-                healthName: problem == nil ? nil : "invalid-value")
+                healthName: problem == nil ? nil : "invalid-value",
+                trust: (guardState, Self.schemaVersion(in: document, key: key)))
             // The document is valid JSON, so control characters inside it are escaped already.
             output += String(decoding: file.bytes, as: UTF8.self)
             if file.bytes.last != 0x0A { print() }
@@ -100,7 +111,8 @@ extension CommandLineTool {
     /// Shows another app's scene: its document, and the route paths of its value under the key,
     /// element by element.
     private mutating func showGeneric(
-        _ file: SceneFile, key: String, keptAside kept: [KeptAsideFile], json: Bool, store: SceneStore
+        _ file: SceneFile, key: String, guardState: GuardState, keptAside kept: [KeptAsideFile], json: Bool,
+        store: SceneStore
     ) {
         let document = file.document
         let summary = SceneSummary(
@@ -116,13 +128,17 @@ extension CommandLineTool {
         if json {
             var members = Self.jsonMembers(summary, lastSaved: document.savedAt)
             members["key"] = .string(key)
+            members["guard"] = Self.json(guardState)
+            members["schema"] = .number(JSONNumber(Self.schemaVersion(in: document, key: key)))
             members["document"] = (try? JSONValue(parsing: file.bytes)) ?? .null
             members["paths"] = paths.json
             members["keptAside"] = .array(kept.map(Self.json))
             printJSON(.object(members))
             return
         }
-        printHeader(summary, lastSaved: document.savedAt, problem: nil)
+        printHeader(
+            summary, lastSaved: document.savedAt, problem: nil,
+            trust: (guardState, Self.schemaVersion(in: document, key: key)))
         output += String(decoding: file.bytes, as: UTF8.self)
         if file.bytes.last != 0x0A { print() }
         print()
@@ -161,7 +177,8 @@ extension CommandLineTool {
     }
 
     private mutating func printHeader(
-        _ summary: SceneSummary, lastSaved: Date?, problem: String?, healthName: String? = nil
+        _ summary: SceneSummary, lastSaved: Date?, problem: String?, healthName: String? = nil,
+        trust: (guardState: GuardState, schema: Int)? = nil
     ) {
         print("scene:      \(summary.scene)")
         print("file:       \(summary.path)")
@@ -169,7 +186,42 @@ extension CommandLineTool {
         print("last saved: \(lastSaved.map(Timestamp.format) ?? "unknown")")
         print("health:     \(healthName ?? summary.health.name)")
         if let problem { print("problem:    \(TerminalText.escaped(problem))") }
+        if let trust {
+            switch trust.guardState {
+            case .success(let state): print("guard:      \(state)")
+            case .failure(let error): print("guard:      unreadable: \(TerminalText.escaped(error.description))")
+            }
+            print("schema:     \(trust.schema)")
+        }
         print()
+    }
+
+    /// A scene value's crash-loop guard, or why its marker cannot be read.
+    typealias GuardState = Result<CrashLoopGuard.State, SceneStoreError>
+
+    static func guardState(of scene: SceneID, key: String, in store: SceneStore) -> GuardState {
+        Result { () throws(SceneStoreError) in try CrashLoopGuard.state(of: scene, key: key, in: store) }
+    }
+
+    /// `{"state": "clean"}`, `{"state": "restoring", "since", "failures"}` or `{"state": "unreadable", "problem"}`.
+    static func json(_ guardState: GuardState) -> JSONValue {
+        switch guardState {
+        case .success(.clean): .object(["state": .string("clean")])
+        case .success(.restoring(let since, let failures)):
+            .object([
+                "state": .string("restoring"), "since": .string(Timestamp.format(since)),
+                "failures": .number(JSONNumber(failures)),
+            ])
+        case .failure(let error): .object(["state": .string("unreadable"), "problem": .string(error.description)])
+        }
+    }
+
+    /// The schema version stored beside a value (`<key>.schema`), 0 when none is.
+    static func schemaVersion(in document: SceneDocument, key: String) -> Int {
+        if case .json(.number(let number))? = document.values[key + ".schema"], let version = number.intValue {
+            return version
+        }
+        return 0
     }
 
     private mutating func printDryRun(_ report: RestoreReport, in data: DataModel) {
@@ -202,18 +254,19 @@ extension CommandLineTool {
         }
     }
 
-    private mutating func printTable(_ summaries: [SceneSummary], directory: String) {
+    private mutating func printTable(_ summaries: [SceneSummary], guards: [GuardState], directory: String) {
         guard !summaries.isEmpty else {
             print("No saved scenes in '\(directory)'.")
             return
         }
         let rows =
-            [["SCENE", "KEYS", "SIZE", "LAST SAVED", "HEALTH"]]
-            + summaries.map { summary in
+            [["SCENE", "KEYS", "SIZE", "LAST SAVED", "HEALTH", "GUARD"]]
+            + zip(summaries, guards).map { summary, guardState in
                 [
                     summary.scene.rawValue,
                     summary.keys.isEmpty ? "-" : summary.keys.map(TerminalText.escaped).joined(separator: ","),
                     String(summary.size), Timestamp.format(summary.lastSaved), summary.health.name,
+                    Self.guardColumn(guardState),
                 ]
             }
         printColumns(rows)
@@ -251,8 +304,13 @@ extension CommandLineTool {
         ]
     }
 
-    private static func json(_ summary: SceneSummary) -> JSONValue {
-        .object(jsonMembers(summary, lastSaved: summary.lastSaved))
+    /// The guard in a few words: `clean`, `restoring`, `restoring, 2 failed before`, `unreadable`.
+    private static func guardColumn(_ guardState: GuardState) -> String {
+        switch guardState {
+        case .success(.clean): "clean"
+        case .success(.restoring(_, let failures)): failures == 0 ? "restoring" : "restoring, \(failures) failed before"
+        case .failure: "unreadable"
+        }
     }
 
     static func json(_ file: KeptAsideFile) -> JSONValue {

@@ -2,6 +2,12 @@ import RecipeData
 import SceneNavigation
 import SceneStore
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 // MARK: - restore
 
 extension CommandLineTool {
@@ -10,6 +16,14 @@ extension CommandLineTool {
         let scene = try SceneID(parsed.positionals[0])
         let key = parsed.value(.key) ?? Self.navigationKey
         let policy = try restorePolicy(parsed.value(.policy))
+        if let text = parsed.value(.maxAge) {
+            let seconds = try Self.parseDuration(text)
+            let document = try environment.store.document(for: scene)
+            if document.values[key] != nil, context.now().timeIntervalSince(document.savedAt) > seconds {
+                return printExpired(
+                    scene, key: key, savedAt: document.savedAt, maximumAge: text, json: parsed.has(.json))
+            }
+        }
         guard environment.isCookbook else {
             return try showRoutePaths(scene, key: key, environment, json: parsed.has(.json))
         }
@@ -26,6 +40,23 @@ extension CommandLineTool {
         } else {
             print("scene:    \(scene)")
             printState(category: model.selectedCategory, path: model.path)
+        }
+    }
+
+    /// State saved longer ago than `--max-age`: not restored, and said so.
+    private mutating func printExpired(_ scene: SceneID, key: String, savedAt: Date, maximumAge: String, json: Bool) {
+        if json {
+            printJSON(
+                .object([
+                    "scene": .string(scene.rawValue), "key": .string(key),
+                    "intervention": .object([
+                        "code": .string("expired"), "savedAt": .string(Timestamp.format(savedAt)),
+                        "maximumAge": .string(maximumAge),
+                    ]),
+                ]))
+        } else {
+            print("scene:    \(scene)")
+            print("not restored: saved at \(Timestamp.format(savedAt)), more than \(maximumAge) ago (--max-age)")
         }
     }
 

@@ -78,6 +78,7 @@ struct CommandLineTool {
             case CommandSpec.restore.name: try restore(parsed, environment)
             case CommandSpec.inspect.name: try inspect(parsed, environment)
             case CommandSpec.retag.name: try retag(parsed, environment)
+            case CommandSpec.recover.name: try recover(parsed, environment)
             case CommandSpec.remove.name: try remove(parsed, environment)
             case CommandSpec.prune.name: try prune(parsed, environment)
             case CommandSpec.recipes.name: try recipes(parsed, environment)

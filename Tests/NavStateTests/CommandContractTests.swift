@@ -90,8 +90,8 @@ import Testing
         let listing = await navstate(["inspect"], in: directory)
         #expect(
             listing.standardOutput == """
-                SCENE    KEYS        SIZE  LAST SAVED                HEALTH
-                corrupt  navigation  209   2027-01-15T08:00:00.000Z  ok
+                SCENE    KEYS        SIZE  LAST SAVED                HEALTH  GUARD
+                corrupt  navigation  209   2027-01-15T08:00:00.000Z  ok      clean
 
                 Kept aside (old copies; 'navstate prune --older-than <duration>' removes them):
                   FILE                                       REASON   KEPT AT                   SIZE

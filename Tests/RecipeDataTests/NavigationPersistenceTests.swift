@@ -1,4 +1,5 @@
 import Foundation
+import SceneNavigation
 import SceneStore
 import TestSupport
 import Testing
@@ -203,5 +204,43 @@ import Testing
                 "E35A5C9C-F1EA-4B3D-9980-E2240B363AC8", "D0820C1A-1AFB-4472-97DA-39A475304048",
                 "4792C8AE-9596-4502-A9CB-806E2DFEA408",
             ])
+    }
+
+    @Test(
+        "the cookbook's launch is guarded: after a restore that never became healthy the path is withheld, the category kept"
+    )
+    func crashLoopGuard() async throws {
+        let (directory, store) = try store(with: "ours")
+        defer { withExtendedLifetime(directory) {} }
+        let scene = try SceneID("ours")
+        let first = NavigationModel()
+        // A launch that never closes nor writes: as if it crashed on the restored screen.
+        let crashed = try await NavigationPersistence.connect(
+            first, to: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil))
+        #expect(crashed.intervention == nil && !first.path.isEmpty)
+        let second = NavigationModel()
+        let guarded = try await NavigationPersistence.connect(second, to: store, scene: scene)
+        #expect(guarded.intervention == .crashLoop(failures: 1, restoredNothing: false))
+        #expect(second.selectedCategory == first.selectedCategory)
+        #expect(second.path.isEmpty)
+        #expect(guarded.report?.dropped.map(\.reason) == Array(repeating: .withheld, count: first.path.count))
+        #expect(guarded.keptAsidePath?.contains("/ours.crashloop-") == true)
+        try await guarded.close()
+        #expect(guarded.isHealthy)
+    }
+
+    @Test("a deep link to a recipe wins over the saved path; the saved category is kept")
+    func deepLink() async throws {
+        let (directory, store) = try store(with: "ours")
+        defer { withExtendedLifetime(directory) {} }
+        let pancakes = try #require(DataModel.cookbook.recipe(named: "Caprese"))
+        let model = NavigationModel()
+        let persistence = try await NavigationPersistence.connect(
+            model, to: store, scene: try SceneID("ours"), guard: nil
+        ) { $0.path = [pancakes] }
+        #expect(persistence.intervention == .deepLink)
+        #expect(model.path == [pancakes])
+        #expect(model.selectedCategory != nil)
+        try await persistence.close()
     }
 }

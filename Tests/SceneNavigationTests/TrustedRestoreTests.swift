@@ -73,7 +73,9 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
         let (first, firstPersistence) = try await crashedLaunch()
         #expect(first.state == TabState(tab: 2, path: ["a", "b"]))
         #expect(firstPersistence.intervention == nil && !firstPersistence.isHealthy)
-        #expect(try CrashLoopGuard.state(of: scene, key: "navigation", in: store) == .restoring(since: clock.now, failures: 0))
+        #expect(
+            try CrashLoopGuard.state(of: scene, key: "navigation", in: store)
+                == .restoring(since: clock.now, failures: 0))
 
         clock.advance(1)
         let (second, secondPersistence) = try await crashedLaunch()
@@ -163,7 +165,8 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
         try await unguarded.close()
     }
 
-    @Test("a broken marker is treated as a broken scene file is: corrupt is moved aside, a link or too large is refused")
+    @Test(
+        "a broken marker is treated as a broken scene file is: corrupt is moved aside, a link or too large is refused")
     func brokenMarker() async throws {
         try await seed()
         let restores = directory.appending("state/app/restores")
@@ -173,7 +176,8 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
         let (model, corrupt) = try await crashedLaunch()
         #expect(corrupt.intervention == nil && model.state.path == ["a", "b"])
         #expect(
-            try FileManager.default.contentsOfDirectory(atPath: restores).filter { $0.contains(".corrupt-") }.count == 1)
+            try FileManager.default.contentsOfDirectory(atPath: restores).filter { $0.contains(".corrupt-") }.count == 1
+        )
         try await corrupt.close()
         // A marker value of another shape: kept aside, and counted as one failed restore.
         try Data(
@@ -183,7 +187,8 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
         let (_, odd) = try await crashedLaunch()
         #expect(odd.intervention == .crashLoop(failures: 1, restoredNothing: false))
         #expect(
-            try FileManager.default.contentsOfDirectory(atPath: restores).filter { $0.contains(".invalid-") }.count == 1)
+            try FileManager.default.contentsOfDirectory(atPath: restores).filter { $0.contains(".invalid-") }.count == 1
+        )
         try await odd.close()
         // A symbolic link, a file over the limit, a newer format: the connection fails, naming the marker.
         try FileManager.default.createSymbolicLink(atPath: markerPath, withDestinationPath: "/etc/passwd")
@@ -253,7 +258,8 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
     @Test("migrations: steps from the stored schema, aliases reported apart from drops, the schema stored beside")
     func migrations() async throws {
         // Version 0 stored a bare path of strings.
-        try store.setSceneValue(.json(.array([.string("home"), .string("old-settings")])), forKey: "navigation", in: scene)
+        try store.setSceneValue(
+            .json(.array([.string("home"), .string("old-settings")])), forKey: "navigation", in: scene)
         var migrations = NavigationMigrations()
         migrations.addStep { old in .object(["path": old, "tab": .number(JSONNumber(0))]) }
         migrations.addStep { old in

@@ -87,6 +87,12 @@ extension CommandSpec.Option {
         required: true)
     static let to = Self(name: "--to", valueName: "type", help: "The name it becomes: NewApp.User.", required: true)
     static let dryRun = Self(name: "--dry-run", valueName: nil, help: "Show what would change; write nothing.")
+    static let maxAge = Self(
+        name: "--max-age", valueName: "duration",
+        help: "Do not restore state saved longer ago than this: 30d, 12h, 45m or 90s (nothing is changed).")
+    static let keptAsideFile = Self(
+        name: "--file", valueName: "name",
+        help: "The kept-aside copy to bring back, by file name (default: the newest readable one of the scene).")
     static let onlyCategory = Self(name: "--category", valueName: "name", help: "Only this category, sorted by name.")
 }
 
@@ -116,8 +122,11 @@ extension CommandSpec {
         name: "restore",
         overview: "Restore a scene's navigation state against the recipe data and show what was dropped.",
         arguments: [.init(name: "scene", help: "The scene to restore.", required: true)],
-        options: [.policy, .key, .json],
-        examples: ["navstate restore main", "navstate restore main --policy truncate --json"])
+        options: [.policy, .maxAge, .key, .json],
+        examples: [
+            "navstate restore main", "navstate restore main --policy truncate --json",
+            "navstate restore main --max-age 6h",
+        ])
 
     static let inspect = CommandSpec(
         name: "inspect",
@@ -137,6 +146,16 @@ extension CommandSpec {
         examples: [
             "navstate --app com.example.notes retag main --key path --from Notes.Note --to NotesKit.Note --dry-run",
             "navstate --app com.example.notes retag main --key path --from Notes --to NotesKit",
+        ])
+
+    static let recover = CommandSpec(
+        name: "recover",
+        overview:
+            "Bring a scene's value back from a copy kept aside (after a crash loop, an age limit, an unreadable value), and clear its restore guard.",
+        arguments: [.init(name: "scene", help: "The scene to bring back.", required: true)],
+        options: [.keptAsideFile, .key, .dryRun, .json],
+        examples: [
+            "navstate recover main --dry-run", "navstate recover main --file main.crashloop-20261122T080000.000Z.json",
         ])
 
     static let remove = CommandSpec(
@@ -166,7 +185,7 @@ extension CommandSpec {
         arguments: [.init(name: "subcommand", help: "The subcommand to describe.", required: false)],
         options: [])
 
-    static let all: [CommandSpec] = [save, restore, inspect, retag, remove, prune, recipes, help]
+    static let all: [CommandSpec] = [save, restore, inspect, retag, recover, remove, prune, recipes, help]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }

@@ -23,7 +23,7 @@ let package = Package(
         // The libFuzzer target over every decode-and-validate path (Scripts/fuzz.sh); not a product.
         .executableTarget(name: "NavStateFuzz", dependencies: ["RecipeData", "SceneNavigation", "SceneStore"]),
         // Temporary folders, fixtures and child processes for the test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SceneStore"], path: "Tests/TestSupport"),
         .testTarget(
             name: "SceneStoreTests", dependencies: ["SceneStore", "SceneStoreWorker", "TestSupport"]),
         .testTarget(

@@ -1,6 +1,5 @@
 import Foundation
-
-@testable import SceneStore
+import SceneStore
 
 /// An in-memory file system that models what a power loss can leave behind.
 ///
@@ -11,7 +10,7 @@ import Foundation
 /// kept, and each unsynced file's data missing, complete, or cut in half.
 ///
 /// `@unchecked Sendable`: every access to the mutable state holds `lock`.
-final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
+package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     final class Inode {
         var current: [UInt8]
         var durable: [UInt8]
@@ -30,23 +29,23 @@ final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// A disk as it could be after a reboot: file names and their bytes.
-    typealias DiskState = [String: [UInt8]]
+    package typealias DiskState = [String: [UInt8]]
 
-    let directory: String
+    package let directory: String
     private let lock = NSLock()
     private var current: [String: Inode] = [:]
     private var durable: [String: Inode] = [:]
     private var descriptors: [Int32: Descriptor] = [:]
     private var nextDescriptor: Int32 = 100
     private var directoryExists: Bool
-    private(set) var callCount = 0
+    package private(set) var callCount = 0
     /// The call at which the power goes out (0-based), or nil for none.
-    var crashAtCall: Int?
-    private(set) var crashed = false
+    package var crashAtCall: Int?
+    package private(set) var crashed = false
     /// Makes `fsync` do nothing, as a lying disk would: the checker must then find damage.
-    var fsyncDoesNothing = false
+    package var fsyncDoesNothing = false
 
-    init(directory: String, disk: DiskState? = nil) {
+    package init(directory: String, disk: DiskState? = nil) {
         self.directory = directory
         directoryExists = disk != nil
         for (name, bytes) in disk ?? [:] {
@@ -75,7 +74,7 @@ final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// Every disk state a power loss at this moment could leave.
-    func crashStates() -> [DiskState] {
+    package func crashStates() -> [DiskState] {
         lock.lock()
         defer { lock.unlock() }
         var results: Set<[String: [UInt8]]> = []
@@ -100,7 +99,7 @@ final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// The files and their bytes as the kernel holds them now.
-    var files: DiskState {
+    package var files: DiskState {
         lock.lock()
         defer { lock.unlock() }
         return current.mapValues(\.current)
@@ -108,7 +107,7 @@ final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
 
     // MARK: - FileSystem
 
-    func open(_ path: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
+    package func open(_ path: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
         try withState { () throws(Errno) -> Int32 in
             if path == directory && !directoryExists { throw .noSuchFile }
             nextDescriptor += 1
@@ -117,14 +116,14 @@ final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    func openAt(_ directory: Int32, _ name: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
+    package func openAt(_ directory: Int32, _ name: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
         try withState { () throws(Errno) -> Int32 in
             let inode: Inode
             if let existing = current[name] {
-                if flags & Platform.create != 0 && flags & Platform.exclusive != 0 { throw .fileExists }
+                if flags & O_CREAT != 0 && flags & O_EXCL != 0 { throw .fileExists }
                 inode = existing
             } else {
-                guard flags & Platform.create != 0 else { throw .noSuchFile }
+                guard flags & O_CREAT != 0 else { throw .noSuchFile }
                 inode = Inode(mode: mode)
                 current[name] = inode
             }
@@ -134,7 +133,7 @@ final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    package func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         try withState { () throws(Errno) -> Int in
             guard case .file(let inode, let offset)? = descriptors[descriptor] else { throw .isADirectory }
             let count = min(buffer.count, inode.current.count - offset)
@@ -147,7 +146,7 @@ final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
+    package func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
         try withState { () throws(Errno) -> Int in
             guard case .file(let inode, let offset)? = descriptors[descriptor] else { throw .isADirectory }
             let bytes = Array(buffer)
@@ -161,7 +160,7 @@ final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    func synchronize(_ descriptor: Int32) throws(Errno) {
+    package func synchronize(_ descriptor: Int32) throws(Errno) {
         try withState { () throws(Errno) in
             if fsyncDoesNothing { return }
             switch descriptors[descriptor] {
@@ -172,13 +171,13 @@ final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    func close(_ descriptor: Int32) throws(Errno) {
+    package func close(_ descriptor: Int32) throws(Errno) {
         try withState { () throws(Errno) in
             guard descriptors.removeValue(forKey: descriptor) != nil else { throw Errno(rawValue: 9) }
         }
     }
 
-    func status(_ descriptor: Int32) throws(Errno) -> FileStatus {
+    package func status(_ descriptor: Int32) throws(Errno) -> FileStatus {
         try withState { () throws(Errno) -> FileStatus in
             switch descriptors[descriptor] {
             case .directory?: return FileStatus(kind: .directory, size: 0, permissions: 0o700, modificationTime: 0)
@@ -190,7 +189,7 @@ final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    func statusAt(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus {
+    package func statusAt(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus {
         try withState { () throws(Errno) -> FileStatus in
             guard let inode = current[name] else { throw .noSuchFile }
             return FileStatus(
@@ -198,27 +197,27 @@ final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    func setMode(_ descriptor: Int32, _ mode: UInt32) throws(Errno) {
+    package func setMode(_ descriptor: Int32, _ mode: UInt32) throws(Errno) {
         try withState { () throws(Errno) in
             guard case .file(let inode, _)? = descriptors[descriptor] else { return }
             inode.mode = mode
         }
     }
 
-    func renameAt(_ directory: Int32, _ from: String, _ to: String) throws(Errno) {
+    package func renameAt(_ directory: Int32, _ from: String, _ to: String) throws(Errno) {
         try withState { () throws(Errno) in
             guard let inode = current.removeValue(forKey: from) else { throw .noSuchFile }
             current[to] = inode
         }
     }
 
-    func unlinkAt(_ directory: Int32, _ name: String) throws(Errno) {
+    package func unlinkAt(_ directory: Int32, _ name: String) throws(Errno) {
         try withState { () throws(Errno) in
             guard current.removeValue(forKey: name) != nil else { throw .noSuchFile }
         }
     }
 
-    func makeDirectory(_ path: String, mode: UInt32) throws(Errno) {
+    package func makeDirectory(_ path: String, mode: UInt32) throws(Errno) {
         try withState { () throws(Errno) in
             if path == directory && !directoryExists {
                 directoryExists = true
@@ -228,11 +227,11 @@ final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    func lock(_ descriptor: Int32, exclusive: Bool) throws(Errno) {
+    package func lock(_ descriptor: Int32, exclusive: Bool) throws(Errno) {
         try step()
     }
 
-    func listDirectory(_ path: String) throws(Errno) -> [String] {
+    package func listDirectory(_ path: String) throws(Errno) -> [String] {
         try withState { () throws(Errno) -> [String] in Array(current.keys) }
     }
 }

@@ -166,6 +166,15 @@ def main():
             f"| bytes allocated, decode with a report | {mb(mem('navstate restore', 'malloc MB'))} | {mb(mem('baseline decode', 'malloc MB'))} | {ratio(mem('navstate restore', 'malloc MB'), mem('baseline decode', 'malloc MB'))} |",
             f"| allocations, encode | {int(mem('navstate encode', 'mallocs') or 0)} | {int(mem('baseline encode', 'mallocs') or 0)} | {ratio(mem('navstate encode', 'mallocs'), mem('baseline encode', 'mallocs'))} |",
             f"| allocations, decode with a report | {int(mem('navstate restore', 'mallocs') or 0)} | {int(mem('baseline decode', 'mallocs') or 0)} | {ratio(mem('navstate restore', 'mallocs'), mem('baseline decode', 'mallocs'))} |"]
+    gr = "guard/restore/10 routes"
+    gd, ug = ns(gr, "guarded ns"), ns(gr, "unguarded ns")
+    gb = r.get("burst/routes after a guarded restore/100000 mutations", {})
+    out += ["", "### 11. The crash-loop guard: restore of 10 routes with and without it (interleaved)", "",
+            "| measure | time | ratio |", "| --- | --- | --- |",
+            f"| `ScenePersistence.connect` without the guard (read, decode, apply) | {t(ug)} | 1.00x |",
+            f"| with the guard (marker written durably before applying, removed by `markHealthy()`) | {t(gd)} | {ratio(gd, ug)} |",
+            f"| added by the guard, per restore | {t(gd - ug) if gd and ug else '-'} | {ratio(gd - ug if gd and ug else None, floor)} of one floor write ({t(floor)}) |",
+            f"| producer cost per mutation, burst after a guarded restore | {t(gb.get('producer ns per mutation', 0) * 1e-9) if gb else '-'} | {ratio(gb.get('producer ns per mutation') if gb else None, rb.get('producer ns per mutation') if rb else None)} of the unguarded burst (section 9) |"]
     print("\n".join(out))
 
 

@@ -15,7 +15,8 @@ import SceneStore
 /// scenes (`<root>/<app-id>/restores/<scene>.json`, the value's key inside it), written with every
 /// guarantee of SceneStore: durable and atomic, under the scene's lock, refused when corrupt, a
 /// link, too large or of a newer format. It costs one durable write per restore, and one removal
-/// when the restore becomes healthy; nothing per change.
+/// (not `fsync`ed: a power cut that undoes it costs one guarded restore that was not needed) when
+/// the restore becomes healthy; nothing per change.
 ///
 /// The restore becomes healthy at ``ScenePersistence/markHealthy()``, after the first change is
 /// written through (``healthyAfterFirstWrite``), after ``healthyAfter`` of running, or at

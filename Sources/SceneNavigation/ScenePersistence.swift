@@ -376,7 +376,9 @@ final class RestoreHealth: Sendable {
         }
         guard first else { return }
         do throws(SceneStoreError) {
-            try markers.removeValueAndEmptyScene(forKey: key, in: scene)
+            // Not made durable: a power cut that undoes the removal costs one guarded restore
+            // that was not needed, never a restore that should have been guarded.
+            try markers.removeValueAndEmptyScene(forKey: key, in: scene, durably: false)
         } catch {
             healthy.withLock { $0 = false }
             throw error

@@ -162,12 +162,17 @@ extension SceneStore {
     /// - Parameters:
     ///   - key: The value's key.
     ///   - scene: The scene.
+    ///   - durably: Whether a removal of the file is made durable (the folder `fsync`ed) before
+    ///     returning. Pass false for a record whose removal may be undone by a power cut without
+    ///     harm, such as a restore marker; a write of the other values is always durable.
     /// - Returns: Whether there was such a value.
     /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``; the read errors of ``update(_:_:)``
     ///   (a corrupt file is left where it is); ``SceneStoreError/cannotRemove(path:errno:)`` or
     ///   ``SceneStoreError/cannotWrite(path:errno:)``.
     @discardableResult
-    public func removeValueAndEmptyScene(forKey key: String, in scene: SceneID) throws(SceneStoreError) -> Bool {
+    public func removeValueAndEmptyScene(
+        forKey key: String, in scene: SceneID, durably: Bool = true
+    ) throws(SceneStoreError) -> Bool {
         try Self.validate(key: key)
         let path = path(for: scene)
         let removed = try withExclusiveLock(on: scene, creating: false) { (directory) throws(SceneStoreError) -> Bool in
@@ -179,7 +184,7 @@ extension SceneStore {
             if values.isEmpty {
                 do throws(Errno) {
                     try fileSystem.unlinkAt(directory, Self.fileName(for: scene))
-                    try fileSystem.synchronize(directory)
+                    if durably { try fileSystem.synchronize(directory) }
                 } catch {
                     throw .cannotRemove(path: path, errno: error)
                 }

@@ -57,20 +57,22 @@ import Testing
         #expect(Set(found.map(\.state.description)) == [old.description, new.description])
     }
 
-    @Test("a power cut at every call of the marker's removal leaves the marker or none")
+    @Test("a power cut at every call of the marker's removal leaves the marker or none, never a torn one")
     func markerRemoval() throws {
         let scene = try SceneID("main")
         let setup = SimulatedFileSystem(directory: Self.restores)
         _ = try RestoreHealth.begin(scene: scene, key: "navigation", store: Self.store(setup))
-        let marked = CrashLoopGuard.State.restoring(since: Self.clock(), failures: 0)
+        let old = CrashLoopGuard.State.restoring(since: Self.clock(), failures: 0)
+        let new = CrashLoopGuard.State.restoring(since: Self.clock(), failures: 1)
         let (_, found) = try Self.outcomes(from: setup.files) { store in
             let (_, health) = try RestoreHealth.begin(scene: scene, key: "navigation", store: store)
             try health.markHealthy()
         }
+        // The removal is not fsynced: a power cut after it may bring the new marker back (one
+        // guarded restore that was not needed), never the old one once the write was acknowledged.
         for (acknowledged, state) in found {
-            #expect(
-                acknowledged
-                    ? state == .clean : [marked, .clean, .restoring(since: Self.clock(), failures: 1)].contains(state))
+            #expect(acknowledged ? [.clean, new].contains(state) : [old, new, .clean].contains(state))
         }
+        #expect(found.contains { $0.acknowledged && $0.state == .clean })
     }
 }

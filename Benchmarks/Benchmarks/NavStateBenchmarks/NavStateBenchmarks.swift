@@ -302,6 +302,32 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: 11. The crash-loop guard: a restore with and without it, and a burst after a guarded restore
+
+    do {
+        let directory = makeTemporaryDirectory()
+        let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
+        let scene = try! SceneID("guarded")
+        try! store.setSceneValue(.json(try! NavigationCoding.encode(RoutePath(makeRoutes(10)))), forKey: "navigation", in: scene)
+        // Both run one after the other in each iteration. The guarded restore writes the marker
+        // before applying, and the restore becomes healthy (the marker is removed) before the next.
+        Benchmark(
+            "guard/restore/10 routes",
+            configuration: .init(
+                metrics: [.custom("guarded ns"), .custom("unguarded ns")], warmupIterations: 3, maxDuration: .seconds(6),
+                maxIterations: 300)
+        ) { benchmark in
+            let (guarded, unguarded) = await guardedRestore(store: store, scene: scene)
+            benchmark.measurement(.custom("guarded ns"), guarded)
+            benchmark.measurement(.custom("unguarded ns"), unguarded)
+        }
+        let burstScene = try! SceneID("guarded-burst")
+        try! store.setSceneValue(.json(try! NavigationCoding.encode(RoutePath(makeRoutes(4)))), forKey: "navigation", in: burstScene)
+        burstBenchmark("burst/routes after a guarded restore/100000 mutations") {
+            await routeBurst(store: store, scene: burstScene, mutations: 100_000, guarded: true)
+        }
+    }
+
     // MARK: 8. Any app's routes: write-through of a burst of 100,000 mutations
 
     do {
@@ -405,9 +431,11 @@ func makeRoutes(_ count: Int) -> [BenchRoute] {
 }
 
 @MainActor
-func routeBurst(store: SceneStore, scene: SceneID, mutations: Int) async -> (Int, Int, Int) {
+func routeBurst(store: SceneStore, scene: SceneID, mutations: Int, guarded: Bool = false) async -> (Int, Int, Int) {
     let model = SceneNavigationModel(RoutePath<BenchRoute>())
-    let persistence = try! await ScenePersistence.connect(model, to: store, scene: scene, restoring: false)
+    // Guarded: restored first, with the marker written; the first write-through clears it.
+    let persistence = try! await ScenePersistence.connect(
+        model, to: store, scene: scene, restoring: guarded, guard: guarded ? CrashLoopGuard(healthyAfter: nil) : nil)
     let clock = ContinuousClock()
     let start = clock.now
     navigate(model, mutations: mutations)
@@ -446,4 +474,23 @@ func burstBenchmark(_ name: String, run: @escaping @Sendable () async -> (Int, I
         benchmark.measurement(.custom("physical writes"), writes)
         benchmark.measurement(.custom("last mutation to durable ns"), latency)
     }
+}
+
+/// One restore of a scene with the crash-loop guard (the marker written, then removed when the app
+/// marks itself healthy) and one without; the time of each, in nanoseconds.
+@MainActor
+func guardedRestore(store: SceneStore, scene: SceneID) async -> (Int, Int) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let guardedModel = SceneNavigationModel(RoutePath<BenchRoute>())
+    let guarded = try! await ScenePersistence.connect(
+        guardedModel, to: store, scene: scene, guard: CrashLoopGuard(healthyAfterFirstWrite: false, healthyAfter: nil))
+    try! await guarded.markHealthy()
+    let afterGuarded = clock.now
+    let model = SceneNavigationModel(RoutePath<BenchRoute>())
+    let unguarded = try! await ScenePersistence.connect(model, to: store, scene: scene, guard: nil)
+    let afterUnguarded = clock.now
+    precondition(guardedModel.state.count == 10 && model.state.count == 10 && guarded.intervention == nil)
+    blackHole(unguarded)
+    return (nanoseconds(afterGuarded - start), nanoseconds(afterUnguarded - afterGuarded))
 }

@@ -9,12 +9,15 @@ let package = Package(
         .library(name: "SceneStore", targets: ["SceneStore"]),
         .library(name: "SceneNavigation", targets: ["SceneNavigation"]),
         .library(name: "RecipeData", targets: ["RecipeData"]),
+        .library(name: "SceneNavigationTesting", targets: ["SceneNavigationTesting"]),
         .executable(name: "navstate", targets: ["navstate"]),
     ],
     targets: [
         .target(name: "SceneStore"),
         .target(name: "SceneNavigation", dependencies: ["SceneStore"]),
         .target(name: "RecipeData", dependencies: ["SceneNavigation", "SceneStore"]),
+        // The testing kit for apps: temporary stores, relaunches, payload replays with golden files.
+        .target(name: "SceneNavigationTesting", dependencies: ["SceneNavigation", "SceneStore"]),
         .executableTarget(name: "navstate", dependencies: ["RecipeData", "SceneNavigation", "SceneStore"]),
         // A small writer process for the multi-process and crash tests; not a product.
         .executableTarget(name: "SceneStoreWorker", dependencies: ["SceneStore"]),
@@ -30,7 +33,11 @@ let package = Package(
             name: "SceneNavigationTests",
             dependencies: ["NavigationWorker", "SceneNavigation", "SceneStore", "TestSupport"]),
         .testTarget(
-            name: "RecipeDataTests", dependencies: ["RecipeData", "SceneNavigation", "SceneStore", "TestSupport"]),
+            name: "RecipeDataTests",
+            dependencies: ["RecipeData", "SceneNavigation", "SceneNavigationTesting", "SceneStore", "TestSupport"]),
+        .testTarget(
+            name: "SceneNavigationTestingTests",
+            dependencies: ["SceneNavigation", "SceneNavigationTesting", "SceneStore", "TestSupport"]),
         .testTarget(
             name: "NavStateTests", dependencies: ["navstate", "RecipeData", "SceneStore", "TestSupport"]),
         // Replays Fixtures/fuzz-corpus (and every other fixture) through the fuzz target's decoders.

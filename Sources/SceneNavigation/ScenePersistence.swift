@@ -310,6 +310,15 @@ public final class ScenePersistence<Model: PersistableNavigationModel> {
         try await markHealthy()
     }
 
+    /// Ends the connection as a killed process would: no flush, no healthy mark; changes not yet
+    /// written are lost, and a write in flight ends first. For the testing kit's relaunch.
+    package func abandon() async {
+        health?.abandon()
+        forwarding?.cancel()
+        healthTimer?.cancel()
+        await writer.abandon()
+    }
+
     /// What the writer did: values submitted, coalesced, written and found unchanged.
     public var statistics: SceneWriter.Statistics { writer.statistics }
 }
@@ -333,7 +342,8 @@ final class RestoreHealth: Sendable {
     private let markers: SceneStore
     private let scene: SceneID
     private let key: String
-    private let healthy = Mutex(false)
+    private enum Phase { case restoring, healthy, abandoned }
+    private let healthy = Mutex(Phase.restoring)
 
     private init(markers: SceneStore, scene: SceneID, key: String) {
         self.markers = markers
@@ -366,13 +376,19 @@ final class RestoreHealth: Sendable {
         return (failures, RestoreHealth(markers: markers, scene: scene, key: key))
     }
 
-    var isHealthy: Bool { healthy.withLock { $0 } }
+    var isHealthy: Bool { healthy.withLock { $0 == .healthy } }
 
-    /// Removes the marker, once.
+    /// From now on the marker stays: the process is taken as killed.
+    func abandon() {
+        healthy.withLock { if $0 == .restoring { $0 = .abandoned } }
+    }
+
+    /// Removes the marker, once; never after ``abandon()``.
     func markHealthy() throws(SceneStoreError) {
         let first = healthy.withLock { healthy -> Bool in
-            defer { healthy = true }
-            return !healthy
+            guard healthy == .restoring else { return false }
+            healthy = .healthy
+            return true
         }
         guard first else { return }
         do throws(SceneStoreError) {
@@ -380,7 +396,7 @@ final class RestoreHealth: Sendable {
             // that was not needed, never a restore that should have been guarded.
             try markers.removeValueAndEmptyScene(forKey: key, in: scene, durably: false)
         } catch {
-            healthy.withLock { $0 = false }
+            healthy.withLock { $0 = .restoring }
             throw error
         }
     }

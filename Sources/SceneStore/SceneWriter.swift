@@ -54,6 +54,7 @@ public final class SceneWriter: Sendable {
         var readyWaiters: [CheckedContinuation<Void, Never>] = []
         var statistics = Statistics()
         var companions: [String: SceneValue?] = [:]
+        var abandoned = false
     }
 
     private enum Pending {
@@ -124,6 +125,7 @@ public final class SceneWriter: Sendable {
 
     private func submit(_ pending: Pending, sequence: UInt64?) {
         let startDrain = state.withLock { state -> Bool in
+            if state.abandoned { return false }
             if let sequence {
                 if sequence <= state.newestSequence && state.statistics.submitted > 0 { return false }
                 state.newestSequence = sequence
@@ -152,6 +154,17 @@ public final class SceneWriter: Sendable {
             }
             if ready { continuation.resume() }
         }
+    }
+
+    /// Stops the writer as a killed process stops: values not yet taken are dropped, no value is
+    /// written from now on, and the call returns once a write in flight (if any) has ended, so the
+    /// disk holds exactly what was durable by then. For tests that simulate a kill.
+    package func abandon() async {
+        state.withLock { state in
+            state.abandoned = true
+            state.pending = nil
+        }
+        _ = try? await flush()
     }
 
     /// Waits until every submitted value has been written (or found already on disk).

@@ -1,0 +1,157 @@
+import SceneNavigation
+import SceneStore
+
+/// Launches, ends and relaunches an app's scene as processes would, in one test: each launch
+/// opens the store anew, builds a new model from the factory, and restores it through
+/// ``ScenePersistence`` (with the crash-loop guard, unless told otherwise).
+///
+/// ```swift
+/// let temporary = try TemporaryStore()
+/// let app = try AppSimulator(temporary) { SceneNavigationModel(AppState()) }
+/// let first = try await app.launch()
+/// first.model.state.path.append(.item(id: 7))
+/// let second = try await app.relaunch(after: .killed)   // the change was never flushed
+/// ```
+///
+/// How a launch ends decides what the next one finds: ``Ending/closed`` flushes and marks the
+/// restore healthy, as closing a scene does; ``Ending/killed`` drops what was not yet written and
+/// leaves the restore unhealthy, as a crash does, so the crash-loop guard acts at the next launch
+/// without a real crash.
+@MainActor
+public final class AppSimulator<Model: PersistableNavigationModel> {
+    /// One launch: its model, its connection, and what its restore did.
+    @MainActor
+    public struct Launch {
+        /// The model, restored.
+        public let model: Model
+        /// The connection that writes the model through.
+        public let persistence: ScenePersistence<Model>
+        /// What the restore kept and dropped; nil when nothing was stored or restored.
+        public var report: Model.RestoreReport? { persistence.report }
+        /// Why what was stored was not applied as is, or nil.
+        public var intervention: RestoreIntervention? { persistence.intervention }
+    }
+
+    /// How a launch ends.
+    public enum Ending: Sendable {
+        /// Closed: the last change is made durable and the restore marked healthy.
+        case closed
+        /// Killed after the last change was made durable, before the restore became healthy.
+        case flushedThenKilled
+        /// Killed: changes not yet written are lost, and the restore never became healthy.
+        case killed
+    }
+
+    /// The folder and store the app runs in.
+    public let temporary: TemporaryStore
+    /// The scene launched.
+    public let scene: SceneID
+    /// The key the model is saved under.
+    public let key: String
+    /// The restore policy of every launch.
+    public var policy: RestorePolicy
+    /// The crash-loop guard of every launch, or nil. By default the guard's own defaults, except
+    /// that no time marks a restore healthy (a test decides when a launch ends).
+    public var crashGuard: CrashLoopGuard?
+    /// The launch running now, if any.
+    public private(set) var current: Launch?
+
+    private let makeModel: @MainActor () -> Model
+
+    /// Creates a simulator.
+    /// - Parameters:
+    ///   - temporary: The folder and store.
+    ///   - scene: The scene's ID, `main` by default.
+    /// - Throws: ``SceneStoreError/invalidSceneID(_:reason:)``.
+    ///   - key: The model's key, `navigation` by default.
+    ///   - policy: The restore policy.
+    ///   - crashGuard: The crash-loop guard, or nil.
+    ///   - makeModel: Builds a new model, as a new process would.
+    public init(
+        _ temporary: TemporaryStore, scene: String = "main", key: String = "navigation",
+        policy: RestorePolicy = RestorePolicy(), crashGuard: CrashLoopGuard? = CrashLoopGuard(healthyAfter: nil),
+        makeModel: @escaping @MainActor () -> Model
+    ) throws(SceneStoreError) {
+        self.temporary = temporary
+        self.scene = try SceneID(scene)
+        self.key = key
+        self.policy = policy
+        self.crashGuard = crashGuard
+        self.makeModel = makeModel
+    }
+
+    /// Launches: a new store and a new model, restored from what the scene holds.
+    /// - Parameter deepLink: Applied in place of the saved paths, or nil.
+    /// - Returns: The launch.
+    /// - Throws: What ``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)``
+    ///   throws; ``SimulatorError/alreadyRunning`` when a launch has not ended.
+    @discardableResult
+    public func launch(deepLink: ((Model) -> Void)? = nil) async throws -> Launch {
+        guard current == nil else { throw SimulatorError.alreadyRunning }
+        let model = makeModel()
+        let persistence = try await ScenePersistence.connect(
+            model, to: temporary.makeStore(), scene: scene, key: key, policy: policy, guard: crashGuard,
+            deepLink: deepLink)
+        let launch = Launch(model: model, persistence: persistence)
+        current = launch
+        return launch
+    }
+
+    /// Ends the launch running now.
+    /// - Parameter ending: Closed, or killed with or without the last change made durable.
+    /// - Throws: What ``ScenePersistence/close()`` or ``ScenePersistence/flush()`` throw;
+    ///   ``SimulatorError/notRunning`` when nothing runs.
+    public func end(_ ending: Ending) async throws {
+        guard let launch = current else { throw SimulatorError.notRunning }
+        current = nil
+        switch ending {
+        case .closed:
+            try await launch.persistence.close()
+        case .flushedThenKilled:
+            try await launch.persistence.flush()
+            await launch.persistence.abandon()
+        case .killed:
+            await launch.persistence.abandon()
+        }
+    }
+
+    /// Ends the launch running now (if any) and launches again.
+    /// - Parameters:
+    ///   - ending: How the running launch ends.
+    ///   - deepLink: Applied in place of the saved paths at the new launch, or nil.
+    /// - Returns: The new launch.
+    /// - Throws: The errors of ``end(_:)`` and ``launch(deepLink:)``.
+    @discardableResult
+    public func relaunch(after ending: Ending = .closed, deepLink: ((Model) -> Void)? = nil) async throws -> Launch {
+        if current != nil { try await end(ending) }
+        return try await launch(deepLink: deepLink)
+    }
+
+    /// Launches and kills the app `count` times in a row before its restore becomes healthy, as an
+    /// app that crashes on a restored screen does: the crash-loop guard then acts at the next launch.
+    /// - Parameter count: How many launches crash.
+    /// - Throws: The errors of ``launch(deepLink:)``.
+    public func crashDuringRestore(times count: Int = 1) async throws {
+        if current != nil { try await end(.closed) }
+        for _ in 0..<count {
+            try await launch()
+            try await end(.killed)
+        }
+    }
+}
+
+/// A misuse of ``AppSimulator``.
+public enum SimulatorError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// ``AppSimulator/launch(deepLink:)`` while a launch runs: end it first.
+    case alreadyRunning
+    /// ``AppSimulator/end(_:)`` with no launch running.
+    case notRunning
+
+    /// The misuse in words.
+    public var description: String {
+        switch self {
+        case .alreadyRunning: "a launch is running; end it (or relaunch) first"
+        case .notRunning: "no launch is running"
+        }
+    }
+}

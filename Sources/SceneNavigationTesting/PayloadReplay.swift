@@ -1,0 +1,205 @@
+import SceneNavigation
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Replays a folder of saved payloads (files saved by earlier versions of an app) against the
+/// app's current model, each in a fresh store as a new process would restore it, and compares what
+/// each restore reports with a golden file.
+///
+/// A payload file is a scene file (`{"format": 1, ..., "values": {...}}`, its value under the key
+/// replayed), or the value alone: JSON, or any other bytes as binary data (as `@SceneStorage` keeps
+/// `Data`). Its golden file is `<golden folder>/<name>.<suffix>.json`; with the environment variable
+/// `NAVSTATE_RECORD_GOLDEN=1`, missing or different golden files are written instead, for review.
+///
+/// ```swift
+/// let outcome = try await PayloadReplay(folder: "Fixtures/payloads").run(
+///     model: { SceneNavigationModel(AppState()) }, describe: \.json)
+/// #expect(outcome.mismatches.isEmpty, "\(outcome)")
+/// ```
+public struct PayloadReplay: Sendable {
+    /// The folder of payload files.
+    public var folder: String
+    /// The folder of golden files; the payload folder by default.
+    public var goldenFolder: String
+    /// The golden file's suffix before `.json`: `report` by default (`main.report.json`).
+    public var suffix: String
+    /// The key a scene file's value is replayed from, and stored under.
+    public var key: String
+    /// The restore policy.
+    public var policy: RestorePolicy
+    /// Whether golden files are written instead of compared. Set from `NAVSTATE_RECORD_GOLDEN=1`.
+    public var isRecording: Bool
+
+    /// Creates a replay.
+    /// - Parameters:
+    ///   - folder: The folder of payload files.
+    ///   - goldenFolder: The folder of golden files, or nil for the payload folder.
+    ///   - suffix: The golden files' suffix.
+    ///   - key: The value's key.
+    ///   - policy: The restore policy.
+    public init(
+        folder: String, goldenFolder: String? = nil, suffix: String = "report", key: String = "navigation",
+        policy: RestorePolicy = RestorePolicy()
+    ) {
+        self.folder = folder
+        self.goldenFolder = goldenFolder ?? folder
+        self.suffix = suffix
+        self.key = key
+        self.policy = policy
+        isRecording = ProcessInfo.processInfo.environment["NAVSTATE_RECORD_GOLDEN"] == "1"
+    }
+
+    /// One payload whose restore differs from its golden file.
+    public struct Mismatch: Sendable, Equatable, CustomStringConvertible {
+        /// The payload file's path.
+        public var payload: String
+        /// The golden file's path.
+        public var golden: String
+        /// The differing lines: `- ` expected, `+ ` found; or that the golden file is missing.
+        public var difference: String
+
+        /// The file and the difference, as a test failure shows them.
+        public var description: String {
+            "\(payload): the restore differs from \(golden):\n\(difference)"
+        }
+    }
+
+    /// What a replay found.
+    public struct Outcome: Sendable, CustomStringConvertible {
+        /// The payload files replayed, sorted.
+        public var payloads: [String] = []
+        /// The payloads whose restore differs from their golden file.
+        public var mismatches: [Mismatch] = []
+        /// The golden files written (in record mode).
+        public var recorded: [String] = []
+
+        /// Every mismatch, or a line saying all matched.
+        public var description: String {
+            if mismatches.isEmpty {
+                return "\(payloads.count) payloads replayed, all as their golden files say"
+                    + (recorded.isEmpty ? "" : " (\(recorded.count) golden files recorded)")
+            }
+            return "\(mismatches.count) of \(payloads.count) payloads differ from their golden files:\n\n"
+                + mismatches.map(\.description).joined(separator: "\n\n")
+        }
+    }
+
+    /// The payload files of the folder, sorted: every `.json` file but the golden files, and every
+    /// `.data` file.
+    /// - Returns: Their paths.
+    /// - Throws: When the folder cannot be read.
+    public func payloadFiles() throws -> [String] {
+        let golden = "." + suffix + ".json"
+        return try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { ($0.hasSuffix(".json") && !$0.hasSuffix(golden)) || $0.hasSuffix(".data") }
+            .sorted()
+            .map { folder + "/" + $0 }
+    }
+
+    /// Replays every payload against a model and compares each outcome with its golden file.
+    ///
+    /// The outcome recorded for a payload is `{"report": <describe(report)>, "intervention": <code or
+    /// null>, "state": <the model's state as stored after the restore>}`, or `{"error": <what
+    /// connecting threw>}`.
+    ///
+    /// - Parameters:
+    ///   - model: Builds the app's model, as a new process would.
+    ///   - describe: The restore report as JSON (`\.json` for a ``PathRestoreReport``).
+    /// - Returns: What matched and what did not.
+    /// - Throws: When the folder, a payload or a golden file cannot be read, or a golden file
+    ///   cannot be written.
+    @MainActor
+    public func run<Model: PersistableNavigationModel>(
+        model: @escaping @MainActor () -> Model, describe: @escaping (Model.RestoreReport) -> JSONValue
+    ) async throws -> Outcome {
+        try await run { payload in
+            let temporary = try TemporaryStore()
+            try temporary.saveScene("main", values: [key: payload])
+            let app = try AppSimulator(temporary, key: key, policy: policy, crashGuard: nil, makeModel: model)
+            let launch: AppSimulator<Model>.Launch
+            do {
+                launch = try await app.launch()
+            } catch {
+                return .object(["error": .string(String(describing: error))])
+            }
+            let state: JSONValue
+            switch try Model.sceneValue(of: launch.model.currentSnapshot) {
+            case .json(let json): state = json
+            case .binary(let data): state = .string(data.base64EncodedString())
+            }
+            try await app.end(.killed)
+            return .object([
+                "report": launch.report.map(describe) ?? .null,
+                "intervention": launch.intervention.map { .string($0.code) } ?? .null,
+                "state": state,
+            ])
+        }
+    }
+
+    /// Replays every payload through `restore` and compares what it returns with the golden file.
+    /// - Parameter restore: Restores one payload and describes the outcome as JSON.
+    /// - Returns: What matched and what did not.
+    /// - Throws: When the folder, a payload or a golden file cannot be read, what `restore`
+    ///   throws, or when a golden file cannot be written.
+    @MainActor
+    public func run(_ restore: (SceneValue) async throws -> JSONValue) async throws -> Outcome {
+        var outcome = Outcome()
+        for path in try payloadFiles() {
+            outcome.payloads.append(path)
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            var actual = try await restore(try payload(of: bytes, path: path)).serialized(pretty: true)
+            actual.append(0x0A)
+            let name = String(path.split(separator: "/").last ?? "")
+            let golden = goldenFolder + "/" + name.dropLast(5) + "." + suffix + ".json"
+            let expected = FileManager.default.contents(atPath: golden).map { Array($0) }
+            if expected == actual { continue }
+            if isRecording {
+                try Data(actual).write(to: URL(fileURLWithPath: golden))
+                outcome.recorded.append(golden)
+                continue
+            }
+            let difference =
+                expected.map { LineDifference.describe(expected: $0, actual: actual) }
+                ?? "the golden file is missing (NAVSTATE_RECORD_GOLDEN=1 writes it); the restore gave:\n"
+                + String(decoding: actual, as: UTF8.self)
+            outcome.mismatches.append(Mismatch(payload: path, golden: golden, difference: difference))
+        }
+        return outcome
+    }
+
+    /// A payload file's bytes as the stored value: a scene file's value under the key, or the
+    /// value itself.
+    func payload(of bytes: [UInt8], path: String) throws(ReplayError) -> SceneValue {
+        guard let json = try? JSONValue(parsing: bytes) else { return .binary(Data(bytes)) }
+        if case .object(let members) = json, members["format"] != nil, case .object(let values)? = members["values"] {
+            guard case .object(let entry)? = values[key] else {
+                throw .noValue(file: path, key: key, keys: values.keys.sorted())
+            }
+            if let value = entry["json"] { return .json(value) }
+            if case .string(let base64)? = entry["binary"], let data = Data(base64Encoded: base64) {
+                return .binary(data)
+            }
+            throw .noValue(file: path, key: key, keys: values.keys.sorted())
+        }
+        return .json(json)
+    }
+}
+
+/// A payload that cannot be replayed.
+public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A scene file without a value under the replayed key.
+    case noValue(file: String, key: String, keys: [String])
+
+    /// The problem in words.
+    public var description: String {
+        switch self {
+        case .noValue(let file, let key, let keys):
+            "\(file): the scene file has no '\(key)' value to replay (keys: \(keys.joined(separator: ", ")))"
+        }
+    }
+}

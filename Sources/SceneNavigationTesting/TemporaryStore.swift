@@ -1,0 +1,153 @@
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A state folder of its own for one test, with an app's store in it, removed when the value goes
+/// away: `let temporary = try TemporaryStore()`.
+///
+/// ``makeStore()`` opens the store again as a new process would (nothing shared with the first
+/// one), and the fixture helpers save scenes as an earlier version of an app left them, including
+/// stale, old and corrupt ones.
+///
+/// ```swift
+/// let temporary = try TemporaryStore(appID: "com.example.mail")
+/// try temporary.saveScene("main", json: #"["inbox","preferences"]"#)       // what version 1 stored
+/// try temporary.writeSceneFile("broken", bytes: Array(#"{"format":1,"#.utf8))  // a corrupt file
+/// ```
+public final class TemporaryStore: Sendable {
+    /// The folder that takes the place of `$XDG_STATE_HOME`; removed with the value.
+    public let stateRoot: String
+    /// The app's ID.
+    public let appID: AppID
+    /// The store's settings, such as its clock.
+    public let configuration: SceneStore.Configuration
+    /// The app's store.
+    public let store: SceneStore
+
+    /// Creates a fresh folder under the system's temporary folder and an app's store in it.
+    /// - Parameters:
+    ///   - appID: The app's ID, `app` by default.
+    ///   - configuration: The store's settings (give a clock to control save times).
+    /// - Throws: ``SceneStoreError/invalidAppID(_:reason:)``, or
+    ///   ``SceneStoreError/cannotCreateDirectory(path:errno:)`` when the folder cannot be made.
+    public init(appID: String = "app", configuration: SceneStore.Configuration = .init()) throws(SceneStoreError) {
+        self.appID = try AppID(appID)
+        let base = (ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+        var template = Array((base + "/scene-navigation-testing-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw .cannotCreateDirectory(path: base, errno: Errno(rawValue: errno))
+        }
+        stateRoot = String(cString: made)
+        self.configuration = configuration
+        store = SceneStore(appID: self.appID, stateRoot: stateRoot, configuration: configuration)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: stateRoot)
+    }
+
+    /// An environment whose state root is this folder, for code that opens its store from one.
+    public var environment: [String: String] { ["XDG_STATE_HOME": stateRoot, "HOME": stateRoot] }
+
+    /// The store opened again, as a new process would open it.
+    /// - Returns: A new store over the same folder.
+    public func makeStore() -> SceneStore {
+        SceneStore(appID: appID, stateRoot: stateRoot, configuration: configuration)
+    }
+
+    // MARK: - Fixtures
+
+    /// Saves a value in a scene, as an app would have.
+    /// - Parameters:
+    ///   - scene: The scene's ID.
+    ///   - value: The value, encoded as JSON with sorted keys.
+    ///   - key: The value's key, `navigation` by default.
+    ///   - savedAt: The save time written in the file (use an old one for state that is too old).
+    /// - Throws: ``SceneStoreError``.
+    public func saveScene<Value: Encodable>(
+        _ scene: String, value: Value, key: String = "navigation", savedAt: Date? = nil
+    ) throws(SceneStoreError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let bytes: Data
+        do {
+            bytes = try encoder.encode(value)
+        } catch {
+            throw .cannotEncode(key: key, reason: String(describing: error))
+        }
+        try saveScene(scene, json: String(decoding: bytes, as: UTF8.self), key: key, savedAt: savedAt)
+    }
+
+    /// Saves a value given as JSON text, exactly as a version of the app stored it (stale
+    /// identifiers, an old shape), in a scene.
+    /// - Parameters:
+    ///   - scene: The scene's ID.
+    ///   - json: The value's JSON text.
+    ///   - key: The value's key, `navigation` by default.
+    ///   - savedAt: The save time written in the file, or now.
+    /// - Throws: ``SceneStoreError/cannotDecode(key:scene:reason:)`` when the text is not JSON, or
+    ///   what writing throws.
+    public func saveScene(
+        _ scene: String, json: String, key: String = "navigation", savedAt: Date? = nil
+    ) throws(SceneStoreError) {
+        let id = try SceneID(scene)
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: Array(json.utf8))
+        } catch {
+            throw .cannotDecode(key: key, scene: id, reason: "the fixture is not JSON: \(error)")
+        }
+        try saveScene(scene, values: [key: .json(value)], savedAt: savedAt)
+    }
+
+    /// Writes a scene's whole file with the given values and save time, replacing any file there.
+    /// - Parameters:
+    ///   - scene: The scene's ID.
+    ///   - values: The values by key.
+    ///   - savedAt: The save time written in the file, or now.
+    /// - Throws: ``SceneStoreError``.
+    public func saveScene(
+        _ scene: String, values: [String: SceneValue], savedAt: Date? = nil
+    ) throws(SceneStoreError) {
+        let id = try SceneID(scene)
+        let document = SceneDocument(scene: id, savedAt: savedAt ?? configuration.now(), values: values)
+        try writeSceneFile(scene, bytes: document.encoded())
+    }
+
+    /// Writes a scene's file with exactly these bytes: a corrupt file, a newer format, a file from
+    /// another tool.
+    /// - Parameters:
+    ///   - scene: The scene's ID.
+    ///   - bytes: The file's bytes.
+    /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)``.
+    public func writeSceneFile(_ scene: String, bytes: [UInt8]) throws(SceneStoreError) {
+        let id = try SceneID(scene)
+        let path = store.path(for: id)
+        do {
+            try FileManager.default.createDirectory(atPath: store.scenesDirectory, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw .cannotWrite(path: path, errno: Errno(rawValue: EIO))
+        }
+    }
+
+    /// Writes a corrupt scene file: a document cut off in the middle, as a torn write by a tool
+    /// without atomic writes would leave it.
+    /// - Parameter scene: The scene's ID.
+    /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)``.
+    public func writeCorruptScene(_ scene: String) throws(SceneStoreError) {
+        try writeSceneFile(scene, bytes: Array(#"{"format":1,"savedAt":"2026-11-01T10:00:00.000Z","scene":"#.utf8))
+    }
+}

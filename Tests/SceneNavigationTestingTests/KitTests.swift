@@ -1,0 +1,252 @@
+import Foundation
+import SceneNavigation
+import SceneNavigationTesting
+import SceneStore
+import TestSupport
+import Testing
+
+enum Screen: String, Codable, Hashable, Sendable {
+    case inbox, message, settings
+}
+
+struct AppState: Codable, Equatable, Sendable {
+    var tab = 0
+    var path: RoutePath<Screen> = []
+}
+
+@MainActor
+@Suite struct KitTests {
+    @Test("a temporary store lives in a fresh folder of its own, and the folder goes with it")
+    func temporaryStore() throws {
+        var root = ""
+        do {
+            let temporary = try TemporaryStore(appID: "com.example.mail")
+            root = temporary.stateRoot
+            #expect(FileManager.default.fileExists(atPath: root))
+            #expect(temporary.store.scenesDirectory == root + "/com.example.mail/scenes")
+            #expect(temporary.environment["XDG_STATE_HOME"] == root)
+            try temporary.saveScene("main", value: AppState(tab: 1, path: [.inbox]))
+            #expect(
+                try temporary.makeStore().sceneValue(forKey: "navigation", in: SceneID("main"))
+                    == .json(try JSONValue(parsing: Array(#"{"path":["inbox"],"tab":1}"#.utf8))))
+            let other = try TemporaryStore()
+            #expect(other.stateRoot != root)
+        }
+        #expect(!FileManager.default.fileExists(atPath: root))
+    }
+
+    @Test("fixture helpers write stale, old and corrupt scenes exactly")
+    func fixtures() throws {
+        let temporary = try TemporaryStore()
+        let old = Date(timeIntervalSince1970: 1_700_000_000)
+        try temporary.saveScene("stale", json: #"["inbox","gone"]"#, savedAt: old)
+        let document = try temporary.store.document(for: SceneID("stale"))
+        #expect(document.savedAt == old)
+        #expect(document.values["navigation"] == .json(.array([.string("inbox"), .string("gone")])))
+        try temporary.writeCorruptScene("broken")
+        #expect(throws: SceneStoreError.self) { try temporary.store.document(for: SceneID("broken")) }
+        #expect(
+            throws: SceneStoreError.cannotDecode(
+                key: "navigation", scene: try SceneID("bad"),
+                reason: "the fixture is not JSON: unexpected end of input at line 1, column 2")
+        ) {
+            try temporary.saveScene("bad", json: "[")
+        }
+    }
+
+    @Test("relaunch after close restores everything; a kill before the restore became healthy is guarded next time")
+    func relaunch() async throws {
+        let temporary = try TemporaryStore()
+        let app = try AppSimulator(temporary) { SceneNavigationModel(AppState()) }
+        let first = try await app.launch()
+        #expect(first.report == nil)
+        first.model.state = AppState(tab: 1, path: [.inbox, .message])
+        let second = try await app.relaunch(after: .closed)
+        #expect(second.model.state == AppState(tab: 1, path: [.inbox, .message]))
+        #expect(second.report?.isComplete == true)
+        #expect(second.intervention == nil)
+
+        // A change written through marks the restore healthy: flushed then killed, the next launch
+        // restores it as is.
+        second.model.state.path.append(.settings)
+        let third = try await app.relaunch(after: .flushedThenKilled)
+        #expect(third.intervention == nil)
+        #expect(third.model.state == AppState(tab: 1, path: [.inbox, .message, .settings]))
+        // Killed with no change since the restore: it never became healthy, so the guard acts.
+        let guarded = try await app.relaunch(after: .killed)
+        #expect(guarded.intervention == .crashLoop(failures: 1, restoredNothing: false))
+        #expect(guarded.model.state == AppState(tab: 1, path: []))
+        try await app.end(.closed)
+
+        // Killed before the change was written: the next launch finds the state before it.
+        let fourth = try await app.launch()
+        let before = fourth.model.state
+        try await app.end(.killed)
+        let fifth = try await app.launch()
+        #expect(fifth.intervention == .crashLoop(failures: 1, restoredNothing: false))
+        #expect(fifth.model.state.tab == before.tab)
+        try await app.end(.closed)
+        await #expect(throws: SimulatorError.notRunning) { try await app.end(.closed) }
+        _ = try await app.launch()
+        await #expect(throws: SimulatorError.alreadyRunning) { try await app.launch() }
+    }
+
+    @Test("a kill drops the change waiting to be written and writes nothing after it")
+    func killDropsPendingChange() async throws {
+        let temporary = try TemporaryStore()
+        try temporary.saveScene("main", value: AppState(tab: 3, path: [.inbox]))
+        let app = try AppSimulator(temporary, crashGuard: nil) { SceneNavigationModel(AppState()) }
+        let launch = try await app.launch()
+        #expect(launch.model.state == AppState(tab: 3, path: [.inbox]))
+        // Hold the scene's lock, as another process writing would: the writer takes the first
+        // change and waits for the lock; the second waits behind it.
+        let lock = open(temporary.store.scenesDirectory + "/.main.lock", O_RDWR | O_CREAT, 0o600)
+        #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        launch.model.state.tab = 4
+        var deadline = Date().addingTimeInterval(10)
+        while launch.persistence.statistics.submitted < 1 && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        launch.model.state.tab = 5
+        deadline = Date().addingTimeInterval(10)
+        while launch.persistence.statistics.submitted < 2 && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        #expect(launch.persistence.statistics.submitted == 2)
+        let killing = Task { @MainActor in try await app.end(.killed) }
+        try await Task.sleep(for: .milliseconds(20))
+        close(lock)  // releases the lock: the write in flight ends, the waiting one never starts
+        try await killing.value
+        let onDisk = try temporary.makeStore().sceneValue(forKey: "navigation", in: SceneID("main"))
+        #expect(onDisk == .json(try NavigationCoding.encode(AppState(tab: 4, path: [.inbox]))))
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(try temporary.makeStore().sceneValue(forKey: "navigation", in: SceneID("main")) == onDisk)
+        let relaunched = try await app.launch()
+        #expect(relaunched.model.state == AppState(tab: 4, path: [.inbox]))
+    }
+
+    @Test("crashDuringRestore drives the crash-loop guard without a real crash")
+    func crashDuringRestore() async throws {
+        let temporary = try TemporaryStore()
+        try temporary.saveScene("main", value: AppState(tab: 2, path: [.inbox, .settings]))
+        let app = try AppSimulator(temporary) { SceneNavigationModel(AppState()) }
+        try await app.crashDuringRestore(times: 1)
+        let guarded = try await app.launch()
+        #expect(guarded.intervention == .crashLoop(failures: 1, restoredNothing: false))
+        #expect(guarded.model.state == AppState(tab: 2, path: []))
+        try await app.end(.killed)
+        let nothing = try await app.launch()
+        #expect(nothing.intervention == .crashLoop(failures: 2, restoredNothing: true))
+        try await app.end(.closed)
+        #expect(try temporary.store.keptAsideFiles().map(\.reason) == [.crashLoop])
+    }
+
+    @Test("a replay matches its golden files, records them on request, and names the file and the lines that differ")
+    func replay() async throws {
+        let folder = try TemporaryDirectory()
+        try Data(#"["inbox","message"]"#.utf8).write(to: URL(fileURLWithPath: folder.appending("v1-bare.json")))
+        try Data(
+            #"{"format":1,"savedAt":"2026-11-01T10:00:00.000Z","scene":"main","values":{"navigation":{"json":{"path":["inbox","gone"],"tab":1}}}}"#
+                .utf8
+        ).write(to: URL(fileURLWithPath: folder.appending("v2-scene.json")))
+        try Data("not json".utf8).write(to: URL(fileURLWithPath: folder.appending("garbage.data")))
+        var migrations = NavigationMigrations()
+        migrations.addStep { old in old.arrayValue != nil ? .object(["path": old, "tab": .number(JSONNumber(0))]) : old
+        }
+        let model: @MainActor () -> SceneNavigationModel<AppState> = {
+            SceneNavigationModel(AppState(), migrations: migrations)
+        }
+
+        // Record the golden files.
+        var replay = PayloadReplay(folder: folder.path)
+        replay.isRecording = true
+        let recorded = try await replay.run(model: model, describe: \.json)
+        #expect(recorded.mismatches.isEmpty)
+        #expect(
+            recorded.recorded.map { String($0.split(separator: "/").last ?? "") } == [
+                "garbage.report.json", "v1-bare.report.json", "v2-scene.report.json",
+            ])
+        #expect(
+            try String(contentsOfFile: folder.appending("v2-scene.report.json"), encoding: .utf8) == """
+                {
+                  "intervention": null,
+                  "report": {
+                    "dropped": [
+                      {
+                        "error": "Cannot initialize Screen from invalid String value gone",
+                        "json": "gone",
+                        "location": "path",
+                        "position": 1,
+                        "reason": "undecodable"
+                      }
+                    ],
+                    "migrated": [],
+                    "restored": 1
+                  },
+                  "state": {
+                    "path": [
+                      "inbox"
+                    ],
+                    "tab": 1
+                  }
+                }
+
+                """)
+
+        // Replayed again: all match.
+        replay.isRecording = false
+        let again = try await replay.run(model: model, describe: \.json)
+        #expect(again.mismatches.isEmpty)
+        #expect(again.payloads.count == 3)
+        #expect(again.description == "3 payloads replayed, all as their golden files say")
+
+        // The app changes: "gone" is a screen again. The mismatch names the file and the lines.
+        var renamed = migrations
+        renamed.alias(.string("gone"), to: .string("settings"))
+        let changed = try await replay.run(
+            model: { SceneNavigationModel(AppState(), migrations: renamed) }, describe: \.json)
+        #expect(changed.mismatches.map { String($0.payload.split(separator: "/").last ?? "") } == ["v2-scene.json"])
+        let mismatch = try #require(changed.mismatches.first)
+        #expect(mismatch.golden == folder.appending("v2-scene.report.json"))
+        #expect(
+            mismatch.difference == """
+                    "intervention": null,
+                    "report": {
+                -     "dropped": [
+                +     "dropped": [],
+                +     "migrated": [
+                        {
+                -         "error": "Cannot initialize Screen from invalid String value gone",
+                -         "json": "gone",
+                +         "from": "gone",
+                          "location": "path",
+                          "position": 1,
+                -         "reason": "undecodable"
+                +         "to": "settings"
+                        }
+                      ],
+                -     "migrated": [],
+                -     "restored": 1
+                +     "restored": 2
+                    },
+                    "state": {
+                      "path": [
+                -       "inbox"
+                +       "inbox",
+                +       "settings"
+                      ],
+                      "tab": 1
+                """)
+        #expect(
+            changed.description.hasPrefix(
+                "1 of 3 payloads differ from their golden files:\n\n\(folder.path)/v2-scene.json: the restore differs from \(folder.path)/v2-scene.report.json:\n"
+            ))
+
+        // A missing golden file is a mismatch that says how to record it.
+        try FileManager.default.removeItem(atPath: folder.appending("v1-bare.report.json"))
+        let missing = try await replay.run(model: model, describe: \.json)
+        #expect(
+            missing.mismatches.first?.difference.hasPrefix(
+                "the golden file is missing (NAVSTATE_RECORD_GOLDEN=1 writes it); the restore gave:\n{\n") == true)
+    }
+}

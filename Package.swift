@@ -31,7 +31,9 @@ let package = Package(
             name: "SceneStoreTests", dependencies: ["SceneStore", "SceneStoreWorker", "TestSupport"]),
         .testTarget(
             name: "SceneNavigationTests",
-            dependencies: ["NavigationWorker", "SceneNavigation", "SceneStore", "TestSupport"]),
+            dependencies: [
+                "NavigationWorker", "SceneNavigation", "SceneNavigationTesting", "SceneStore", "TestSupport",
+            ]),
         .testTarget(
             name: "RecipeDataTests",
             dependencies: ["RecipeData", "SceneNavigation", "SceneNavigationTesting", "SceneStore", "TestSupport"]),

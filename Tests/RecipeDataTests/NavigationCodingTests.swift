@@ -1,4 +1,5 @@
 import Foundation
+import SceneNavigationTesting
 import SceneStore
 import TestSupport
 import Testing
@@ -84,19 +85,28 @@ private struct SampleEncoding: Encodable {
         }
     }
 
+    /// Every navigation fixture replayed through the testing kit against the built-in data, under
+    /// both policies, each compared with its golden report (`golden/restore/<name>.<policy>.json`);
+    /// one that is not navigation data has its error as its golden.
     @Test(
         "each navigation fixture restores as its golden report says, under both policies",
-        arguments: [
-            "ours", "sample-three-key", "talk-two-key", "stale-ids", "duplicate-ids", "malformed-id",
-            "unknown-category", "empty", "extra-members", "sample-2024", "sample-2024-no-category", "focus-cookbook",
-            "sample-2022", "previous-release-stale",
-        ], RestorePolicy.MissingRecipes.allCases)
-    func fixtureRestores(_ name: String, _ missing: RestorePolicy.MissingRecipes) throws {
-        let payload = try NavigationPayload(data: try Fixtures.bytes("navigation/\(name).json"))
-        let report = DataModel.cookbook.restore(payload, policy: RestorePolicy(missingRecipes: missing)).report
-        var bytes = report.json(in: .cookbook).serialized(pretty: true)
-        bytes.append(0x0A)
-        #expect(try Fixtures.matchesGolden(bytes, "golden/restore/\(name).\(missing.rawValue).json"))
+        arguments: RestorePolicy.MissingRecipes.allCases)
+    @MainActor
+    func fixtureRestores(_ missing: RestorePolicy.MissingRecipes) async throws {
+        let replay = PayloadReplay(
+            folder: Fixtures.path("navigation"), goldenFolder: Fixtures.path("golden/restore"),
+            suffix: missing.rawValue,
+            policy: RestorePolicy(missingRecipes: missing))
+        let outcome = try await replay.run { value in
+            do {
+                let payload = try NavigationPayload(sceneValue: value)
+                return DataModel.cookbook.restore(payload, policy: replay.policy).report.json(in: .cookbook)
+            } catch {
+                return .object(["error": .string(String(describing: error))])
+            }
+        }
+        #expect(outcome.payloads.count == 18)
+        #expect(outcome.mismatches.isEmpty, "\(outcome)")
     }
 
     @Test("duplicates are kept by default and dropped on request")

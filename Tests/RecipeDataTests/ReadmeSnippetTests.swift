@@ -49,11 +49,21 @@ import Testing
     func blockCompilesAndRuns(_ index: Int) throws {
         let block = Self.blocks[index]
         let directory = try TemporaryDirectory()
-        let source = directory.appending("main.swift")
+        // A test file (it imports Testing) is built with a runner that starts Swift Testing, as
+        // SwiftPM's test runner does, and must pass; any other block is a program.
+        let isTestFile = block.code.contains("\nimport Testing\n")
+        let source = directory.appending(isTestFile ? "ReadmeTests.swift" : "main.swift")
         try Data(block.code.utf8).write(to: URL(fileURLWithPath: source))
+        var sources = [source]
+        if isTestFile {
+            let runner = directory.appending("main.swift")
+            try Data("import Testing\nawait Testing.__swiftPMEntryPoint() as Never\n".utf8).write(
+                to: URL(fileURLWithPath: runner))
+            sources.append(runner)
+        }
         let products = Products.directory
         var objects: [String] = []
-        for target in ["SceneStore", "SceneNavigation", "RecipeData"] {
+        for target in ["SceneStore", "SceneNavigation", "RecipeData", "SceneNavigationTesting"] {
             let sources = Fixtures.path("../Sources/\(target)")
             for file in FileManager.default.enumerator(atPath: sources)?.compactMap({ $0 as? String }) ?? []
             where file.hasSuffix(".swift") {
@@ -63,13 +73,22 @@ import Testing
         let compiler = try #require(Self.swiftc, "no swiftc on PATH")
         let compiled = try runProcess(
             compiler,
-            ["-swift-version", "6", "-I", products + "/Modules", source] + objects + [
+            ["-swift-version", "6", "-I", products + "/Modules"] + sources + objects + [
                 "-o", directory.appending("example"),
             ])
         #expect(compiled.status == 0, "README block at line \(block.line) does not compile:\n\(compiled.standardError)")
         guard compiled.status == 0 else { return }
         let ran = try runProcess(directory.appending("example"), [], environment: directory.environment)
-        #expect(ran.status == 0, "README block at line \(block.line) failed when run:\n\(ran.standardError)")
+        #expect(
+            ran.status == 0,
+            "README block at line \(block.line) failed when run:\n\(ran.standardOutput)\n\(ran.standardError)")
+        if isTestFile {
+            // Every test of the file ran and passed.
+            let tests = block.code.components(separatedBy: "@Test func ").count - 1
+            let summary = ran.standardOutput + ran.standardError
+            #expect(tests >= 1 && summary.contains("Test run with \(tests) tests"), "\(summary)")
+            #expect(summary.contains("passed"), "\(summary)")
+        }
         if let output = block.output {
             #expect(ran.standardOutput == output, "README block at line \(block.line) printed other output")
         }

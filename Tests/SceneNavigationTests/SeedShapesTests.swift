@@ -1,5 +1,6 @@
 import Foundation
 import SceneNavigation
+import SceneNavigationTesting
 import SceneStore
 import TestSupport
 import Testing
@@ -30,29 +31,26 @@ struct RouterState: Codable, Equatable, Sendable {
         try SceneStore(appID: AppID("com.example.seeds"), environment: directory.environment)
     }
 
-    /// Saves a state through a connected model, then restores it with a new store and model, as a
-    /// relaunched process does.
+    /// Saves a state through a connected model, then relaunches with a new store and model (the
+    /// testing kit's simulator), as a new process does.
     func roundTrip<State: Codable & Equatable & Sendable>(
         _ empty: State, mutate: (inout State) -> Void, resolvers: RouteResolvers = RouteResolvers()
     ) async throws -> (saved: State, restored: SceneNavigationModel<State>, report: PathRestoreReport?, file: JSONValue)
     {
-        let directory = try TemporaryDirectory()
-        let scene = try SceneID("main")
-        do {
-            let model = SceneNavigationModel(empty)
-            let persistence = try await ScenePersistence.connect(model, to: try store(in: directory), scene: scene)
-            #expect(persistence.report == nil)
-            mutate(&model.state)
-            try await persistence.close()
-        }
+        let temporary = try TemporaryStore(appID: "com.example.seeds")
+        let first = try AppSimulator(temporary) { SceneNavigationModel(empty) }
+        let launch = try await first.launch()
+        #expect(launch.report == nil)
+        mutate(&launch.model.state)
+        try await first.end(.closed)
         var saved = empty
         mutate(&saved)
-        let relaunched = SceneNavigationModel(empty, resolvers: resolvers)
-        let persistence = try await ScenePersistence.connect(relaunched, to: try store(in: directory), scene: scene)
-        try await persistence.close()
-        let stored = try store(in: directory).document(for: scene).values["navigation"]
+        let app = try AppSimulator(temporary) { SceneNavigationModel(empty, resolvers: resolvers) }
+        let relaunch = try await app.launch()
+        try await app.end(.closed)
+        let stored = try temporary.makeStore().document(for: SceneID("main")).values["navigation"]
         guard case .json(let json)? = stored else { throw NavigationError.cannotEncode(reason: "nothing stored") }
-        return (saved, relaunched, persistence.report, json)
+        return (saved, relaunch.model, relaunch.report, json)
     }
 
     @Test("a [String] path round-trips through a real store and survives a relaunch")

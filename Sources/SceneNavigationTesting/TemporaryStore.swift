@@ -131,15 +131,33 @@ public final class TemporaryStore: Sendable {
     /// - Parameters:
     ///   - scene: The scene's ID.
     ///   - bytes: The file's bytes.
-    /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)``.
+    /// - Throws: ``SceneStoreError/invalidSceneID(_:reason:)``,
+    ///   ``SceneStoreError/cannotCreateDirectory(path:errno:)`` or ``SceneStoreError/cannotWrite(path:errno:)``
+    ///   with the system's error.
     public func writeSceneFile(_ scene: String, bytes: [UInt8]) throws(SceneStoreError) {
         let id = try SceneID(scene)
         let path = store.path(for: id)
-        do {
-            try FileManager.default.createDirectory(atPath: store.scenesDirectory, withIntermediateDirectories: true)
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw .cannotWrite(path: path, errno: Errno(rawValue: EIO))
+        // The folders, 0700 as the store makes them; one that exists already is fine.
+        var folder = ""
+        for component in store.scenesDirectory.split(separator: "/") {
+            folder += "/" + component
+            if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+                throw .cannotCreateDirectory(path: folder, errno: Errno(rawValue: errno))
+            }
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, errno: Errno(rawValue: errno)) }
+        defer { _ = close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .cannotWrite(path: path, errno: Errno(rawValue: errno))
+            }
+            offset += written
         }
     }
 

@@ -45,6 +45,17 @@ struct AppState: Codable, Equatable, Sendable {
         #expect(document.values["navigation"] == .json(.array([.string("inbox"), .string("gone")])))
         try temporary.writeCorruptScene("broken")
         #expect(throws: SceneStoreError.self) { try temporary.store.document(for: SceneID("broken")) }
+        // A scenes folder that is a file: the error says where and why.
+        let blocked = try TemporaryStore()
+        try FileManager.default.createDirectory(
+            atPath: blocked.stateRoot + "/app", withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: blocked.store.scenesDirectory))
+        #expect(
+            throws: SceneStoreError.cannotWrite(
+                path: blocked.store.scenesDirectory + "/main.json", errno: .notADirectory)
+        ) {
+            try blocked.writeSceneFile("main", bytes: [])
+        }
         #expect(
             throws: SceneStoreError.cannotDecode(
                 key: "navigation", scene: try SceneID("bad"),

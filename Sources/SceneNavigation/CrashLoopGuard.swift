@@ -100,6 +100,20 @@ public struct CrashLoopGuard: Sendable, Hashable {
     }
 }
 
+extension CrashLoopGuard {
+    /// Removes every marker of a scene, for tools that remove the scene itself: a new scene with
+    /// the same ID must not inherit its guard.
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - store: The app's store.
+    /// - Returns: Whether there were markers.
+    /// - Throws: ``SceneStoreError/cannotRemove(path:errno:)``.
+    @discardableResult
+    public static func removeMarkers(of scene: SceneID, in store: SceneStore) throws(SceneStoreError) -> Bool {
+        try store.siblingStore(folder: folder).removeScene(scene)
+    }
+}
+
 /// A marker as stored: `{"restoringSince": "<time>", "failures": <n>}`.
 struct Marker {
     var since: Date

@@ -1,4 +1,5 @@
 import RecipeData
+import SceneNavigation
 import SceneStore
 
 #if canImport(FoundationEssentials)
@@ -16,6 +17,8 @@ extension CommandLineTool {
         guard try environment.store.removeScene(scene) else {
             throw SceneStoreError.sceneNotFound(scene, path: path)
         }
+        // A new scene of the same ID must not inherit the old one's restore guard.
+        try CrashLoopGuard.removeMarkers(of: scene, in: environment.store)
         if parsed.has(.json) {
             printJSON(.object(["scene": .string(scene.rawValue), "file": .string(path), "removed": .bool(true)]))
         } else {
@@ -32,6 +35,7 @@ extension CommandLineTool {
         let seconds = try Self.parseDuration(text)
         let store = environment.store
         let outcome = try store.prune(before: context.now().addingTimeInterval(-seconds))
+        for scene in outcome.removedScenes { try CrashLoopGuard.removeMarkers(of: scene, in: store) }
         if parsed.has(.json) {
             printJSON(
                 .object([

@@ -167,4 +167,20 @@ import Testing
         #expect(
             none.standardError.hasPrefix("Error: scene 'other' has no readable kept-aside copy holding 'navigation'\n"))
     }
+
+    @Test("remove and prune take a scene's restore guard with it")
+    func removeTakesTheGuard() async throws {
+        let directory = try TemporaryDirectory()
+        try crashLoopScene(in: directory)
+        let marker = directory.appending("state/cookbook/restores/main.json")
+        #expect(FileManager.default.fileExists(atPath: marker))
+        let removed = await navstate(["remove", "main"], in: directory)
+        #expect(removed.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        try crashLoopScene(in: directory)
+        let pruned = await navstate(["prune", "--older-than", "1d"], in: directory)
+        #expect(pruned.status == 0)
+        #expect(pruned.standardOutput.hasPrefix("Removed 1 scene not saved within 1d:\n  main\n"))
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
 }

@@ -180,3 +180,34 @@ import Testing
         #expect(try store.document(for: scene).savedAt == Date(timeIntervalSince1970: 1_800_000_100))
     }
 }
+
+/// Stores next to the scenes folder, and removals that take an emptied file with them.
+@Suite struct SiblingStoreTests {
+    @Test("a sibling store lives next to the scenes folder; names that are not folder names are refused")
+    func siblingFolders() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        let markers = try store.siblingStore(folder: "restores")
+        #expect(markers.scenesDirectory == temporary.appending("state/app/restores"))
+        try markers.set(1, forKey: "a", in: SceneID("main"))
+        #expect(try store.scenes().isEmpty)
+        let reason = "a folder name is 1 to 64 letters, digits, '-' or '_', and not 'scenes'"
+        for name in ["", "scenes", "../x", "a/b", ".hidden", String(repeating: "a", count: 65), "é"] {
+            #expect(throws: SceneStoreError.invalidKey(name, reason: reason)) { try store.siblingStore(folder: name) }
+        }
+    }
+
+    @Test("removing the last value removes the file; removing one of several rewrites the rest")
+    func removeValueAndEmptyScene() throws {
+        let temporary = try TemporaryDirectory()
+        let store = try temporary.store()
+        let scene = try SceneID("main")
+        try store.set(1, forKey: "a", in: scene)
+        try store.set(2, forKey: "b", in: scene)
+        #expect(try store.removeValueAndEmptyScene(forKey: "a", in: scene))
+        #expect(try store.document(for: scene).values.keys.sorted() == ["b"])
+        #expect(try !store.removeValueAndEmptyScene(forKey: "a", in: scene))
+        #expect(try store.removeValueAndEmptyScene(forKey: "b", in: scene, durably: false))
+        #expect(!FileManager.default.fileExists(atPath: store.path(for: scene)))
+    }
+}

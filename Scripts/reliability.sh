@@ -1,23 +1,24 @@
 #!/usr/bin/env bash
 # Runs every reliability check with counts you can set, and prints a summary table.
 #
-#   Scripts/reliability.sh [--short] [--kills N] [--processes N] [--updates N] [--fuzz-seconds N]
+#   Scripts/reliability.sh [--short] [--kills N] [--processes N] [--updates N] [--loops N] [--fuzz-seconds N]
 #
-# Defaults (the long run): 500 kills, 4 processes x 250 updates, 600 seconds of fuzzing.
-# --short (what CI runs): 25 kills, 4 x 50 updates, 15 seconds of fuzzing.
+# Defaults (the long run): 500 kills, 4 processes x 250 updates, 100 crash loops, 600 seconds of fuzzing.
+# --short (what CI runs): 25 kills, 4 x 50 updates, 3 crash loops, 15 seconds of fuzzing.
 # Exits non-zero when any check lost, tore or crashed anything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-kills=500; processes=4; updates=250; fuzz_seconds=600
+kills=500; processes=4; updates=250; loops=100; fuzz_seconds=600
 while [ $# -gt 0 ]; do
     case "$1" in
-        --short) kills=25; processes=4; updates=50; fuzz_seconds=15 ;;
+        --short) kills=25; processes=4; updates=50; loops=3; fuzz_seconds=15 ;;
         --kills) kills=$2; shift ;;
         --processes) processes=$2; shift ;;
         --updates) updates=$2; shift ;;
+        --loops) loops=$2; shift ;;
         --fuzz-seconds) fuzz_seconds=$2; shift ;;
-        -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
         *) echo "reliability.sh: unknown option '$1'" >&2; exit 64 ;;
     esac
     shift
@@ -42,13 +43,14 @@ result=ok; [ "$lost" = 0 ] && [ "$torn" = 0 ] && [ "$left" = 0 ] || result=FAILE
 row "kill -9 during writes" "$kills kills ($seen mid-write)" 0 "$lost lost, $torn torn, $left temp left" "$result"
 
 # 2-3. Every crash window (simulated power loss) and injected I/O faults: the tests.
-for suite in CrashWindowTests FaultInjectionTests HostileInputTests; do
+for suite in CrashWindowTests MarkerCrashWindowTests FaultInjectionTests HostileInputTests; do
     if out=$(NAVSTATE_VERBOSE=1 swift test --skip-build --filter "$suite" 2>&1); then result=ok; else result=FAILED; fi
     cases=$(grep -o 'with [0-9]* tests\? in' <<<"$out" | tail -1 | grep -o '[0-9]*' || echo 0)
     detail=$(grep -o 'crash points: [0-9]*, disk states checked: [0-9]*' <<<"$out" | head -1 || true)
     crashes=$(grep -c 'Fatal error\|Segmentation\|signal code' <<<"$out" || true)
     case "$suite" in
         CrashWindowTests) name="every crash window (simulated power loss)" ;;
+        MarkerCrashWindowTests) name="every crash window of the restore guard's marker" ;;
         FaultInjectionTests) name="I/O faults (ENOSPC, EIO, EROFS, EFBIG)" ;;
         HostileInputTests) name="hostile input corpus (library and CLI)" ;;
     esac
@@ -75,7 +77,28 @@ done
 result=ok; [ "$status" = 0 ] && [ "$lostupdates" = 0 ] || result=FAILED
 row "concurrent processes" "$((processes * 2)) x $updates updates + a reader" 0 "$lostupdates lost updates" "$result"
 
-# 5. Fuzzing the decode-and-validate paths.
+# 5. Crash loops: an app process that restores and kill -9s itself on the restored screen, three
+# launches in a row, then two that close normally. Each launch prints one JSON line; the guard must
+# give exactly this sequence, every round.
+navigation_worker="$bin/NavigationWorker"
+expected='null 0 false|crash-loop 1 false|crash-loop 2 true|crash-loop 3 true|null 0 false'
+good=0
+for round in $(seq 1 "$loops"); do
+    root="$work/loops/$round"
+    mkdir -p "$root/worker/scenes"
+    printf '%s' '{"format":1,"savedAt":"2026-11-22T06:00:00.000Z","scene":"main","values":{"navigation":{"json":{"path":["a","b"],"tab":2}}}}' \
+        >"$root/worker/scenes/main.json"
+    seen=()
+    for mode in crash crash crash healthy healthy; do
+        out=$("$navigation_worker" "$mode" "$root" main 2>/dev/null || true)
+        seen+=("$(sed -n 's/.*"failures":\([0-9]*\),"intervention":\("[a-z-]*"\|null\).*"restoredNothing":\(true\|false\).*/\2 \1 \3/p' <<<"$out" | tr -d '"')")
+    done
+    [ "$(IFS='|'; echo "${seen[*]}")" = "$expected" ] && good=$((good + 1))
+done
+result=ok; [ "$good" = "$loops" ] || result=FAILED
+row "crash loops (kill -9 on the restored screen, 3 in a row)" "$loops rounds, $((loops * 3)) kills" 0 "$((loops - good)) rounds off the expected sequence" "$result"
+
+# 6. Fuzzing the decode-and-validate paths.
 if line=$(Scripts/fuzz.sh "$fuzz_seconds" 2>/dev/null | tail -1); then result=ok; else result=FAILED; fi
 runs=$(sed -n 's/.*runs=\([0-9]*\).*/\1/p' <<<"$line")
 crashes=$(sed -n 's/.*crashes=\([0-9]*\).*/\1/p' <<<"$line")

@@ -57,6 +57,9 @@ public final class ScenePersistence<Model: PersistableNavigationModel> {
         self.health = health
         let failure = EncodingFailure()
         encodingFailure = failure
+        // The marker's removal in the background may fail (a full disk, no permission): it is then
+        // not lost but tried again by `close()`, which throws the error, and meanwhile the marker
+        // only makes the next launch guarded.
         if let health, let delay = crashGuard?.healthyAfter {
             healthTimer = Task.detached {
                 try? await Task.sleep(for: delay)
@@ -192,7 +195,9 @@ public final class ScenePersistence<Model: PersistableNavigationModel> {
                 do throws(NavigationError) {
                     report = try model.restore(from: stored, key: key, policy: restorePolicy, schemaVersion: schema)
                 } catch {
-                    // Not applied, so not a restore that could crash: the marker goes.
+                    // Not applied, so not a restore that could crash: the marker goes. The decoding
+                    // error is the one the caller needs; a marker left by a failed removal only
+                    // guards the next launch once.
                     try? health?.markHealthy()
                     throw error
                 }

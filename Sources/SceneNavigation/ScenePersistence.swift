@@ -324,6 +324,9 @@ public final class ScenePersistence<Model: PersistableNavigationModel> {
         await writer.abandon()
     }
 
+    /// Whether ``abandon()`` has stopped the writer.
+    package var isAbandoned: Bool { writer.isAbandoned }
+
     /// What the writer did: values submitted, coalesced, written and found unchanged.
     public var statistics: SceneWriter.Statistics { writer.statistics }
 }

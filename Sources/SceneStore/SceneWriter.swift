@@ -167,6 +167,9 @@ public final class SceneWriter: Sendable {
         _ = try? await flush()
     }
 
+    /// Whether ``abandon()`` has been called: no value is written from then on.
+    package var isAbandoned: Bool { state.withLock { $0.abandoned } }
+
     /// Waits until every submitted value has been written (or found already on disk).
     /// - Throws: The ``SceneStoreError`` of the last write when it failed; the value stays unwritten
     ///   until the next ``submit(_:)``.

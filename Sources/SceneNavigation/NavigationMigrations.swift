@@ -30,6 +30,28 @@ public struct NavigationMigrations: Sendable {
     /// The schema version the app writes: the number of steps.
     public var version: Int { steps.count }
 
+    /// The key a value's schema version is stored under, beside the value: `<key>.schema`.
+    /// - Parameter key: The value's key.
+    /// - Returns: The schema's key.
+    public static func schemaKey(for key: String) -> String { key + ".schema" }
+
+    /// The schema version stored beside a value among a scene's values; 0 when none is.
+    /// - Parameters:
+    ///   - key: The value's key.
+    ///   - values: The scene's values.
+    /// - Returns: The stored version.
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:)`` when the stored version is not a
+    ///   whole number from 0.
+    public static func storedVersion(forKey key: String, in values: [String: SceneValue]) throws(NavigationError) -> Int
+    {
+        let schemaKey = schemaKey(for: key)
+        guard let stored = values[schemaKey] else { return 0 }
+        guard case .json(.number(let number)) = stored, let version = number.intValue, version >= 0 else {
+            throw .cannotDecode(key: schemaKey, reason: "a schema version is a whole number from 0")
+        }
+        return version
+    }
+
     /// Adds the step from the current version to the next one.
     /// - Parameter step: Makes a value of version ``version`` into one of version ``version`` + 1.
     public mutating func addStep(_ step: @escaping Step) {

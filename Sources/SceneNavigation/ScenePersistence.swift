@@ -143,7 +143,8 @@ public final class ScenePersistence<Model: PersistableNavigationModel> {
         do {
             writer = try store.writer(forKey: key, in: scene)
             if model.schemaVersion > 0 {
-                try writer.setCompanionValue(.json(.number(JSONNumber(model.schemaVersion))), forKey: key + ".schema")
+                try writer.setCompanionValue(
+                    .json(.number(JSONNumber(model.schemaVersion))), forKey: NavigationMigrations.schemaKey(for: key))
             }
             if restoring { document = try await store.loadDocument(for: scene) }
         } catch {
@@ -155,7 +156,7 @@ public final class ScenePersistence<Model: PersistableNavigationModel> {
         var isReadOnly = false
         var health: RestoreHealth?
         if let document, let stored = document.values[key] {
-            let schema = try Self.schemaVersion(in: document, key: key)
+            let schema = try NavigationMigrations.storedVersion(forKey: key, in: document.values)
             var restorePolicy = policy
             var restores = true
             if schema > model.schemaVersion {
@@ -214,15 +215,6 @@ public final class ScenePersistence<Model: PersistableNavigationModel> {
         return ScenePersistence(
             model: model, writer: writer, report: report, intervention: intervention, scene: scene, key: key,
             keptAsidePath: keptAsidePath, isReadOnly: isReadOnly, health: health, crashGuard: crashGuard)
-    }
-
-    /// The schema version stored beside a value (`<key>.schema`), 0 when there is none.
-    private static func schemaVersion(in document: SceneDocument, key: String) throws(NavigationError) -> Int {
-        guard let stored = document.values[key + ".schema"] else { return 0 }
-        guard case .json(.number(let number)) = stored, let version = number.intValue, version >= 0 else {
-            throw .cannotDecode(key: key + ".schema", reason: "a schema version is a whole number from 0")
-        }
-        return version
     }
 
     private static func seconds(_ duration: Duration) -> Double {

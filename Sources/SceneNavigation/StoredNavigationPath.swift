@@ -98,16 +98,21 @@ public struct StoredNavigationPath: Sendable, Equatable {
     /// - Parameter value: A stored value.
     /// - Returns: Whether it does.
     public static func isNavigationPath(_ value: JSONValue) -> Bool {
-        recognize(value, location: "") != nil
+        guard let array = value.arrayValue, !array.isEmpty, array.count % 2 == 0 else { return false }
+        var names: [String] = []
+        var texts: [String] = []
+        for (index, entry) in array.enumerated() {
+            guard let string = entry.stringValue else { return false }
+            if index % 2 == 0 { names.append(string) } else { texts.append(string) }
+        }
+        // Qualified names decide without parsing any element's JSON.
+        if names.allSatisfy(isQualified) { return true }
+        return texts.allSatisfy { (try? JSONValue(parsing: Array($0.utf8), maximumDepth: 512)) != nil }
     }
 
     private static func recognize(_ value: JSONValue, location: String) -> StoredNavigationPath? {
-        guard let array = value.arrayValue, !array.isEmpty, array.count % 2 == 0,
-            let path = try? StoredNavigationPath(value, location: location)
-        else { return nil }
-        let qualified = path.elements.allSatisfy { isQualified($0.typeName) }
-        let parses = path.elements.allSatisfy { (try? $0.value.get()) != nil }
-        return qualified || parses ? path : nil
+        guard isNavigationPath(value) else { return nil }
+        return try? StoredNavigationPath(value, location: location)
     }
 
     /// Whether a name has a `.` with a character on each side: `Swift.Int`, `MyApp.User`.

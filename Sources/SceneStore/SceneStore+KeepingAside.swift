@@ -29,30 +29,8 @@ extension SceneStore {
         forKey key: String, in scene: SceneID, isReadable: (SceneValue) -> Bool
     ) throws(SceneStoreError) -> String? {
         try Self.validate(key: key)
-        let kept: String??
-        do throws(SceneStoreError) {
-            kept = try keepAside(forKey: key, in: scene, isReadable: isReadable)
-        } catch .cannotRead(_, .notADirectory) {
-            // No folder, so nothing stored to keep; the write that follows says what is wrong.
-            return nil
-        }
-        return kept ?? nil
-    }
-
-    private func keepAside(
-        forKey key: String, in scene: SceneID, isReadable: (SceneValue) -> Bool
-    ) throws(SceneStoreError) -> String?? {
-        try withExclusiveLock(on: scene, creating: false) { (directory) throws(SceneStoreError) -> String? in
-            let loaded: LoadedFile?
-            do throws(SceneStoreError) {
-                loaded = try load(scene, in: directory)
-            } catch .corrupt {
-                return nil
-            }
-            guard let loaded, let value = loaded.document.values[key], !isReadable(value) else { return nil }
-            let name = try freeName(for: scene, reason: .invalid, in: directory)
-            try replace(scene, with: loaded.bytes, in: directory, mode: loaded.status.permissions, named: name)
-            return scenesDirectory + "/" + name
+        return try copyAside(scene, reason: .invalid) { loaded in
+            loaded.document.values[key].map { !isReadable($0) } ?? false
         }
     }
 
@@ -75,22 +53,31 @@ extension SceneStore {
         guard reason != .corrupt else {
             throw .invalidKey(reason.rawValue, reason: "corrupt files are moved aside by writes, not copied")
         }
+        return try copyAside(scene, reason: reason) { _ in true }
+    }
+
+    /// Under the scene's lock, writes the exact bytes of its file durably to a kept-aside name when
+    /// `shouldCopy` approves what is there. Nil when nothing was copied: no folder, no file, a
+    /// corrupt file (the next write moves it aside itself), or not approved.
+    private func copyAside(
+        _ scene: SceneID, reason: KeptAsideFile.Reason, if shouldCopy: (LoadedFile) -> Bool
+    ) throws(SceneStoreError) -> String? {
         let kept: String??
         do throws(SceneStoreError) {
-            kept = try withExclusiveLock(on: scene, creating: false) {
-                (directory) throws(SceneStoreError) -> String? in
+            kept = try withExclusiveLock(on: scene, creating: false) { (directory) throws(SceneStoreError) -> String? in
                 let loaded: LoadedFile?
                 do throws(SceneStoreError) {
                     loaded = try load(scene, in: directory)
                 } catch .corrupt {
                     return nil
                 }
-                guard let loaded else { return nil }
+                guard let loaded, shouldCopy(loaded) else { return nil }
                 let name = try freeName(for: scene, reason: reason, in: directory)
                 try replace(scene, with: loaded.bytes, in: directory, mode: loaded.status.permissions, named: name)
                 return scenesDirectory + "/" + name
             }
         } catch .cannotRead(_, .notADirectory) {
+            // No folder, so nothing stored to keep; the write that follows says what is wrong.
             return nil
         }
         return kept ?? nil
@@ -113,16 +100,7 @@ extension SceneStore {
         guard let (bytes, _) = try readVerifiedFile(named: name, path: file.path, in: directory) else {
             throw .cannotRead(path: file.path, errno: .noSuchFile)
         }
-        do throws(SceneDocument.DecodingProblem) {
-            return try SceneDocument(
-                decoding: bytes, expectedScene: file.scene, maximumDepth: configuration.maximumDepth)
-        } catch {
-            switch error {
-            case .corrupt(let reason): throw .corrupt(path: file.path, reason: reason)
-            case .newerFormat(let format):
-                throw .newerFormat(path: file.path, format: format, supported: SceneDocument.currentFormat)
-            }
-        }
+        return try decodeDocument(bytes, scene: file.scene, path: file.path)
     }
 
     /// Every file kept aside for the app's scenes, sorted by scene and then by time.

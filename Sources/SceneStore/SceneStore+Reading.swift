@@ -110,10 +110,14 @@ extension SceneStore {
             let (bytes, status) = try readVerifiedFile(
                 named: Self.fileName(for: scene), path: path, in: directory)
         else { return nil }
+        let document = try decodeDocument(bytes, scene: scene, path: path)
+        return LoadedFile(document: document, status: status, bytes: bytes)
+    }
+
+    /// Decodes a scene's document (from its file or a kept-aside copy), naming `path` in errors.
+    func decodeDocument(_ bytes: [UInt8], scene: SceneID, path: String) throws(SceneStoreError) -> SceneDocument {
         do throws(SceneDocument.DecodingProblem) {
-            let document = try SceneDocument(
-                decoding: bytes, expectedScene: scene, maximumDepth: configuration.maximumDepth)
-            return LoadedFile(document: document, status: status, bytes: bytes)
+            return try SceneDocument(decoding: bytes, expectedScene: scene, maximumDepth: configuration.maximumDepth)
         } catch {
             switch error {
             case .corrupt(let reason):

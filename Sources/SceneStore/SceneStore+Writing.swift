@@ -60,16 +60,8 @@ extension SceneStore {
             }
             var values = existing?.document.values ?? [:]
             try body(&values)
-            if let existing, existing.document.values == values {
-                return SceneWriteOutcome(path: path, wroteFile: false, movedAsidePath: movedAside)
-            }
-            if existing == nil && values.isEmpty {
-                return SceneWriteOutcome(path: path, wroteFile: false, movedAsidePath: movedAside)
-            }
-            let document = SceneDocument(scene: scene, savedAt: configuration.now(), values: values)
-            try replace(
-                scene, with: document.encoded(), in: directory, mode: existing?.status.permissions ?? 0o600)
-            return SceneWriteOutcome(path: path, wroteFile: true, movedAsidePath: movedAside)
+            let wrote = try write(values, over: existing, scene: scene, in: directory)
+            return SceneWriteOutcome(path: path, wroteFile: wrote, movedAsidePath: movedAside)
         }
         return outcome ?? SceneWriteOutcome(path: path, wroteFile: false)
     }
@@ -107,10 +99,8 @@ extension SceneStore {
             guard let existing = try load(scene, in: directory) else { throw .sceneNotFound(scene, path: path) }
             var values = existing.document.values
             try body(&values)
-            if existing.document.values == values { return SceneWriteOutcome(path: path, wroteFile: false) }
-            let document = SceneDocument(scene: scene, savedAt: configuration.now(), values: values)
-            try replace(scene, with: document.encoded(), in: directory, mode: existing.status.permissions)
-            return SceneWriteOutcome(path: path, wroteFile: true)
+            let wrote = try write(values, over: existing, scene: scene, in: directory)
+            return SceneWriteOutcome(path: path, wroteFile: wrote)
         }
         guard let outcome else { throw .sceneNotFound(scene, path: path) }
         return outcome
@@ -189,12 +179,24 @@ extension SceneStore {
                     throw .cannotRemove(path: path, errno: error)
                 }
             } else {
-                let document = SceneDocument(scene: scene, savedAt: configuration.now(), values: values)
-                try replace(scene, with: document.encoded(), in: directory, mode: existing.status.permissions)
+                _ = try write(values, over: existing, scene: scene, in: directory)
             }
             return true
         }
         return removed ?? false
+    }
+
+    /// Writes `values` as the scene's document in place of the file loaded (keeping its mode), under
+    /// the scene's lock; nothing when they are what it holds, or when there is no file and no value.
+    /// - Returns: Whether the file was written.
+    private func write(
+        _ values: [String: SceneValue], over existing: LoadedFile?, scene: SceneID, in directory: Int32
+    ) throws(SceneStoreError) -> Bool {
+        if let existing, existing.document.values == values { return false }
+        if existing == nil && values.isEmpty { return false }
+        let document = SceneDocument(scene: scene, savedAt: configuration.now(), values: values)
+        try replace(scene, with: document.encoded(), in: directory, mode: existing?.status.permissions ?? 0o600)
+        return true
     }
 
     /// Removes a scene under its lock when `shouldRemove` approves what is there now.

@@ -216,12 +216,9 @@ extension CommandLineTool {
         }
     }
 
-    /// The schema version stored beside a value (`<key>.schema`), 0 when none is.
+    /// The schema version stored beside a value, 0 when none is (or when it is not a version).
     static func schemaVersion(in document: SceneDocument, key: String) -> Int {
-        if case .json(.number(let number))? = document.values[key + ".schema"], let version = number.intValue {
-            return version
-        }
-        return 0
+        (try? NavigationMigrations.storedVersion(forKey: key, in: document.values)) ?? 0
     }
 
     private mutating func printDryRun(_ report: RestoreReport, in data: DataModel) {

@@ -44,24 +44,25 @@ extension CommandLineTool {
             throw CommandError.noSavedState(
                 "'\(fileName)' holds no '\(TerminalText.escaped(key))' value (keys: \(keys))")
         }
-        let schema = document.values[key + ".schema"]
+        let schemaKey = NavigationMigrations.schemaKey(for: key)
+        let schema = document.values[schemaKey]
         let dryRun = parsed.has(.dryRun)
         var written = false
         var guardCleared = false
         if !dryRun {
             written = try store.update(scene) { values in
                 values[key] = value
-                values[key + ".schema"] = schema
+                values[schemaKey] = schema
             }.wroteFile
             guardCleared = try CrashLoopGuard.reset(scene, key: key, in: store)
         }
-        let shown = String(decoding: Self.json(of: value).serialized(), as: UTF8.self)
+        let shown = String(decoding: Self.storedJSON(value).serialized(), as: UTF8.self)
         if parsed.has(.json) {
             printJSON(
                 .object([
                     "scene": .string(scene.rawValue), "key": .string(key), "from": .string(chosen.path),
                     "reason": .string(chosen.reason.rawValue), "keptAt": .string(Timestamp.format(chosen.keptAt)),
-                    "value": Self.json(of: value), "dryRun": .bool(dryRun), "written": .bool(written),
+                    "value": Self.storedJSON(value), "dryRun": .bool(dryRun), "written": .bool(written),
                     "guardCleared": .bool(guardCleared),
                 ]))
             return
@@ -71,13 +72,5 @@ extension CommandLineTool {
         print(dryRun ? "Would recover \(source); nothing written." : "Recovered \(source).")
         print("value: \(TerminalText.escaped(shown))")
         if guardCleared { print("The restore guard of '\(TerminalText.escaped(key))' was cleared.") }
-    }
-
-    /// A stored value as JSON: itself, or binary data that holds JSON, or its size.
-    private static func json(of value: SceneValue) -> JSONValue {
-        switch value {
-        case .json(let json): json
-        case .binary(let data): (try? JSONValue(parsing: data)) ?? .string("<\(data.count) bytes of binary data>")
-        }
     }
 }

@@ -43,6 +43,14 @@ extension CommandLineTool {
         }
     }
 
+    /// A stored value as JSON: itself, the JSON that binary data holds, or a string saying its size.
+    static func storedJSON(_ value: SceneValue) -> JSONValue {
+        switch value {
+        case .json(let json): json
+        case .binary(let data): (try? JSONValue(parsing: data)) ?? .string("<\(data.count) bytes of binary data>")
+        }
+    }
+
     /// State saved longer ago than `--max-age`: not restored, and said so.
     private mutating func printExpired(_ scene: SceneID, key: String, savedAt: Date, maximumAge: String, json: Bool) {
         if json {
@@ -63,13 +71,7 @@ extension CommandLineTool {
     /// Another app's scene: its stored value's paths, element by element, as JSON (the CLI has
     /// not the app's types to decode them).
     private mutating func showRoutePaths(_ scene: SceneID, key: String, _ environment: Environment, json: Bool) throws {
-        let value = try storedValue(scene, key: key, environment)
-        let stored: JSONValue
-        switch value {
-        case .json(let json): stored = json
-        case .binary(let data):
-            stored = (try? JSONValue(parsing: data)) ?? .string("<\(data.count) bytes of binary data>")
-        }
+        let stored = Self.storedJSON(try storedValue(scene, key: key, environment))
         let paths = StoredPaths(stored)
         if json {
             printJSON(

@@ -9,16 +9,19 @@ enum FuzzRoute: Codable, Hashable, Sendable {
     case search(query: String?, page: Int)
 }
 
-/// An app state with paths beside other state.
+/// An app state with paths beside other state: a typed path, an optional one, a mixed path and
+/// plain members, each salvaged on its own.
 struct FuzzState: Codable, Equatable, Sendable {
-    var tab: Int
-    var items: RoutePath<FuzzRoute>
+    var tab: Int = 0
+    var items: RoutePath<FuzzRoute> = []
     var names: RoutePath<String>?
+    var panels = MixedPath()
+    var selection: FuzzRoute?
 }
 
-/// Runs one input through every decode-and-validate path: the JSON parser, scene documents,
-/// navigation JSON, recipe data files (leniently too), route paths restored element by element,
-/// and UUID text. Errors are expected; a crash, a hang or a
+/// Runs one input through every decode-and-validate path: the JSON parser, scene documents, the
+/// cookbook's navigation state, recipe data files (leniently too), app states restored element by
+/// element and member by member, mixed paths, stored NavigationPaths, and UUID text. Errors are expected; a crash, a hang or a
 /// broken invariant (checked here and stopped with `fatalError`, which is what a fuzzer looks for)
 /// is a bug.
 package func fuzzOneInput(_ bytes: [UInt8]) {
@@ -31,27 +34,16 @@ package func fuzzOneInput(_ bytes: [UInt8]) {
         }
     }
     if let scene = try? SceneID("main"),
-        let document = try? SceneDocument(decoding: bytes, expectedScene: scene, maximumDepth: 256)
+        let document = try? SceneDocument(decoding: bytes, scene: scene, path: "fuzz")
     {
-        guard let again = try? SceneDocument(decoding: document.encoded(), expectedScene: scene, maximumDepth: 256),
+        guard let again = try? SceneDocument(decoding: document.encoded(), scene: scene, path: "fuzz"),
             again.values == document.values
         else {
             fatalError("scene document round trip changed the values")
         }
     }
-    if let payload = try? NavigationPayload(data: bytes) {
-        let (state, path, report) = DataModel.cookbook.restore(payload)
-        guard path.count == report.restoredIDs.count,
-            report.restoredIDs.count + report.dropped.count == payload.recipePathIDs.count
-        else {
-            fatalError("restore report does not account for every ID")
-        }
-        // What a restore produces encodes to navigation JSON that decodes to the same state.
-        guard let decoded = try? NavigationPayload(data: state.encoded()),
-            decoded.recipePathIDs == state.recipePathIDs.map(\.description)
-        else {
-            fatalError("restored state does not round-trip")
-        }
+    if let value = try? JSONValue(parsing: bytes) {
+        fuzzCookbook(value)
     }
     _ = try? DataModel(jsonData: bytes)
     if let value = try? JSONValue(parsing: bytes, allowsTrailingCommas: true) {
@@ -63,6 +55,30 @@ package func fuzzOneInput(_ bytes: [UInt8]) {
     let text = String(decoding: bytes, as: UTF8.self)
     if let id = Recipe.ID(text), Recipe.ID(id.description) != id {
         fatalError("UUID text round trip changed the ID")
+    }
+}
+
+/// The cookbook's state restored against the built-in data: every stored ID is restored or
+/// reported, and what is restored encodes and restores again whole.
+private func fuzzCookbook(_ value: JSONValue) {
+    let data = DataModel.cookbook
+    guard
+        let (state, report) = try? NavigationCoding.decode(
+            CookbookState.self, from: value, resolvers: data.resolvers, migrations: data.migrations,
+            initial: CookbookState())
+    else { return }
+    let elements = report.dropped.filter { $0.position != nil }.count
+    let stored = value.objectValue?["recipePathIds"]?.arrayValue ?? value.objectValue?["recipePathIDs"]?.arrayValue
+    guard report.restoredCount == state.path.count, stored.map({ $0.count == elements + state.path.count }) ?? true
+    else {
+        fatalError("cookbook restore report does not account for every ID")
+    }
+    guard let encoded = try? NavigationCoding.encode(state),
+        let again = try? NavigationCoding.decode(
+            CookbookState.self, from: encoded, resolvers: data.resolvers, initial: CookbookState()),
+        again.state == state, again.report.isComplete
+    else {
+        fatalError("restored cookbook state does not round-trip")
     }
 }
 
@@ -81,9 +97,14 @@ private func fuzzRoutePaths(_ value: JSONValue) {
             fatalError("restored route path does not round-trip")
         }
     }
-    if let (state, _) = try? NavigationCoding.decode(FuzzState.self, from: value) {
+    // Member by member, with resolvers on every path kind and member: `item(id: 13)` is gone.
+    let resolvers = RouteResolvers().adding(FuzzRoute.self) { $0 == .item(id: 13) ? nil : $0 }
+    if let (state, _) = try? NavigationCoding.decode(
+        FuzzState.self, from: value, resolvers: resolvers, initial: FuzzState())
+    {
         guard let encoded = try? NavigationCoding.encode(state),
-            (try? NavigationCoding.decode(FuzzState.self, from: encoded))?.state == state
+            let again = try? NavigationCoding.decode(FuzzState.self, from: encoded, resolvers: resolvers),
+            again.state == state, again.report.isComplete
         else {
             fatalError("restored app state does not round-trip")
         }

@@ -34,6 +34,9 @@ public final class DataModel: Sendable {
     /// ``aliases`` as the alias table, each old identifier's text mapped to the new one's
     /// (canonical, upper-case UUID text). Restores look identifiers up in it.
     public let migrations: NavigationMigrations
+    /// How a restore finds a recipe again from its stored ID: looked up here, in constant time. A
+    /// ``NavigationModel`` made with this data restores with these.
+    public let resolvers: RouteResolvers
     private let indexByID: [Recipe.ID: Int]
     private let indicesByFoldedName: [String: [Int]]
     private let indicesByCategory: [Category: [Int]]
@@ -93,6 +96,9 @@ public final class DataModel: Sendable {
         self.indexByID = indexByID
         self.indicesByFoldedName = indicesByFoldedName
         self.indicesByCategory = indicesByCategory
+        resolvers = RouteResolvers().adding(Recipe.self) { [indexByID, recipes] id in
+            indexByID[id].map { recipes[$0] }
+        }
     }
 
     // MARK: - Lookup

@@ -1,3 +1,5 @@
+import SceneNavigation
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -9,7 +11,11 @@
 /// Apple's 2022 sample gave each recipe `let id = UUID()`, a new identifier on every launch, so
 /// every path restored after a relaunch pointed nowhere and came back empty. Here the identifier is
 /// part of the data.
-public struct Recipe: Identifiable, Hashable, Sendable {
+///
+/// On a navigation path a recipe is stored as its identifier (an ``IdentifiedRoute``) and looked up
+/// again in the recipe data when restored (``DataModel/resolvers``), so a saved path never holds
+/// stale copies of recipes.
+public struct Recipe: IdentifiedRoute {
     /// The stable identifier of a recipe: a UUID, written in uppercase like `UUID.uuidString`.
     public struct ID: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
         /// The UUID.

@@ -1,6 +1,6 @@
-import SceneStore
-
-/// Everything that can go wrong in RecipeData, naming the recipe, position or scene concerned.
+/// What can be wrong with recipe data, naming the recipe and the member concerned.
+///
+/// Errors of navigation state (restoring, saving) are SceneNavigation's `NavigationError`.
 public enum RecipeDataError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A recipe data file is not valid JSON.
     case malformedDataFile(reason: String)
@@ -10,10 +10,6 @@ public enum RecipeDataError: Error, Sendable, Equatable, CustomStringConvertible
     case duplicateRecipeID(String, firstIndex: Int, secondIndex: Int)
     /// A recipe names a related recipe that does not exist.
     case unknownRelatedRecipe(String, recipeIndex: Int, recipeName: String)
-    /// Navigation data cannot be decoded; the model was left untouched.
-    case invalidNavigationData(reason: String)
-    /// Reading or writing scene state failed.
-    case store(SceneStoreError)
 
     /// The error as a sentence.
     public var description: String {
@@ -24,8 +20,6 @@ public enum RecipeDataError: Error, Sendable, Equatable, CustomStringConvertible
             "recipe data: recipes[\(second)] has the ID \(id), already used by recipes[\(first)]"
         case .unknownRelatedRecipe(let id, let index, let name):
             "recipe data: recipes[\(index)] ('\(name)') is related to \(id), which is no recipe"
-        case .invalidNavigationData(let reason): "invalid navigation data: \(reason)"
-        case .store(let error): error.description
         }
     }
 }

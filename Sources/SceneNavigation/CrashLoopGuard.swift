@@ -79,11 +79,32 @@ public struct CrashLoopGuard: Sendable, Hashable {
     ///   - store: The app's store.
     /// - Returns: The state.
     /// - Throws: ``SceneStoreError`` when the marker cannot be read (corrupt, a link, too large, of a
-    ///   newer format), naming the marker's path.
+    ///   newer format, of another shape), naming the marker's path.
     public static func state(of scene: SceneID, key: String, in store: SceneStore) throws(SceneStoreError) -> State {
-        let markers = try store.siblingStore(folder: folder)
+        let markers = try Marker.store(of: store)
         guard let value = try markers.sceneValue(forKey: key, in: scene) else { return .clean }
         return try Marker(value, path: markers.path(for: scene)).state
+    }
+
+    /// The guard state of every value of a scene that has a marker, by key.
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - store: The app's store.
+    /// - Returns: The states of the keys that are guarded; empty when the scene is clean.
+    /// - Throws: ``SceneStoreError`` when the markers cannot be read, naming their file.
+    public static func states(of scene: SceneID, in store: SceneStore) throws(SceneStoreError) -> [String: State] {
+        let markers = try Marker.store(of: store)
+        let document: SceneDocument
+        do {
+            document = try markers.document(for: scene)
+        } catch .sceneNotFound {
+            return [:]
+        }
+        var states: [String: State] = [:]
+        for (key, value) in document.values {
+            states[key] = try Marker(value, path: markers.path(for: scene)).state
+        }
+        return states
     }
 
     /// Clears a scene value's marker, as a healthy restore does (for tools that bring state back).
@@ -95,14 +116,11 @@ public struct CrashLoopGuard: Sendable, Hashable {
     /// - Throws: ``SceneStoreError`` when the marker cannot be read or removed.
     @discardableResult
     public static func reset(_ scene: SceneID, key: String, in store: SceneStore) throws(SceneStoreError) -> Bool {
-        let markers = try store.siblingStore(folder: folder)
-        return try markers.removeValueAndEmptyScene(forKey: key, in: scene)
+        try Marker.store(of: store).removeValue(forKey: key, in: scene).wroteFile
     }
-}
 
-extension CrashLoopGuard {
-    /// Removes every marker of a scene, for tools that remove the scene itself: a new scene with
-    /// the same ID must not inherit its guard.
+    /// Removes every marker of a scene, for a scene that goes away: a new scene with the same ID
+    /// must not inherit its guard.
     /// - Parameters:
     ///   - scene: The scene.
     ///   - store: The app's store.
@@ -110,39 +128,6 @@ extension CrashLoopGuard {
     /// - Throws: ``SceneStoreError/cannotRemove(path:errno:)``.
     @discardableResult
     public static func removeMarkers(of scene: SceneID, in store: SceneStore) throws(SceneStoreError) -> Bool {
-        try store.siblingStore(folder: folder).removeScene(scene)
-    }
-}
-
-/// A marker as stored: `{"restoringSince": "<time>", "failures": <n>}`.
-struct Marker {
-    var since: Date
-    var failures: Int
-
-    init(since: Date, failures: Int) {
-        self.since = since
-        self.failures = failures
-    }
-
-    init(_ value: SceneValue, path: String) throws(SceneStoreError) {
-        guard case .json(.object(let members)) = value, let text = members["restoringSince"]?.stringValue,
-            let since = try? Date(text, strategy: .iso8601),
-            case .number(let count)? = members["failures"], let failures = count.intValue, failures >= 0
-        else {
-            throw .corrupt(
-                path: path,
-                reason: "a restore marker is {\"restoringSince\": <ISO 8601 time>, \"failures\": <count>}")
-        }
-        self.since = since
-        self.failures = failures
-    }
-
-    var state: CrashLoopGuard.State { .restoring(since: since, failures: failures) }
-
-    var sceneValue: SceneValue {
-        .json(
-            .object([
-                "restoringSince": .string(since.formatted(.iso8601)), "failures": .number(JSONNumber(failures)),
-            ]))
+        try Marker.store(of: store).removeScene(scene)
     }
 }

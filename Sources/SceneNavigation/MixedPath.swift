@@ -124,23 +124,45 @@ extension MixedPath: Codable {
         }
     }
 
-    /// Decodes a path in SwiftUI's wire format: element by element with a report when decoded by
-    /// ``NavigationCoding`` (or ``decode(from:types:policy:)``), strictly with the registry in the
-    /// decoder's `userInfo` under ``typesKey`` otherwise.
+    /// Decodes a path in SwiftUI's wire format: element by element with a report in a restore
+    /// (``NavigationCoding``, ``SceneNavigationModel``, ``decode(from:types:policy:)``), strictly
+    /// with the registry in the decoder's `userInfo` under ``typesKey`` otherwise.
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` when the value is not a flat array of strings of even length, when
     ///   no registry is given, or, decoded strictly, when an element's type is unknown or its JSON
     ///   does not decode.
     public init(from decoder: any Decoder) throws {
-        let session = decoder.userInfo[RestoreSession.key] as? RestoreSession
-        guard let types = session?.types ?? decoder.userInfo[Self.typesKey] as? NavigationTypeRegistry else {
+        if let decoder = decoder as? ValueDecoder, let session = decoder.session {
+            elements = try Self.restore(from: decoder, session: session)
+            return
+        }
+        guard let types = decoder.userInfo[Self.typesKey] as? NavigationTypeRegistry else {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
                     debugDescription: "decoding a MixedPath needs a NavigationTypeRegistry in userInfo"))
         }
+        let strings = try Self.pairs(in: decoder)
+        let count = strings.count / 2
+        elements = try (0..<count).map { position in
+            let pair = (count - 1 - position) * 2
+            let outcome = Self.element(named: strings[pair], json: strings[pair + 1], types: types) {
+                ValueDecoder(value: $0, session: nil)
+            }
+            switch outcome {
+            case .restored(let element), .migrated(let element): return element
+            case .dropped(let reason):
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: reason.description))
+            }
+        }
+    }
+
+    /// The stored strings: type names and element JSON, last-appended element first.
+    private static func pairs(in decoder: any Decoder) throws -> [String] {
         var container = try decoder.unkeyedContainer()
         var strings: [String] = []
+        if let count = container.count { strings.reserveCapacity(count) }
         while !container.isAtEnd { strings.append(try container.decode(String.self)) }
         guard strings.count % 2 == 0 else {
             throw DecodingError.dataCorrupted(
@@ -149,39 +171,64 @@ extension MixedPath: Codable {
                     debugDescription:
                         "a navigation path has pairs of type name and JSON, found \(strings.count) strings"))
         }
-        let count = strings.count / 2
-        guard let session else {
-            elements = try (0..<count).map { position in
-                let pair = (count - 1 - position) * 2
-                switch Self.element(named: strings[pair], json: strings[pair + 1], types: types) {
-                case .restored(let element), .migrated(let element): return element
-                case .dropped(let reason):
-                    throw DecodingError.dataCorrupted(
-                        .init(codingPath: decoder.codingPath, debugDescription: reason.description))
-                }
-            }
-            return
-        }
-        elements = session.restoreMixed(count: count, at: decoder.codingPath) { position in
-            let pair = (count - 1 - position) * 2
-            return (
-                Self.element(named: strings[pair], json: strings[pair + 1], types: types),
-                .array([.string(strings[pair]), .string(strings[pair + 1])])
-            )
-        }
+        return strings
     }
 
-    /// Decodes one element by its stored type name.
-    static func element(named name: String, json: String, types: NavigationTypeRegistry)
-        -> PathRestorer.ElementOutcome<Element>
-    {
+    /// Restores the path element by element: positions from the root, each dropped element
+    /// reported with its stored pair, each element whose type name is a registry alias reported as
+    /// migrated to the name it is written under now.
+    private static func restore(from decoder: ValueDecoder, session: RestoreSession) throws -> [Element] {
+        let strings = try pairs(in: decoder)
+        let count = strings.count / 2
+        let codingPath = decoder.codingPath
+        let location = RestoreSession.location(of: codingPath)
+        var renamed: [Int: String] = [:]
+        let outcome = PathRestorer.restore(count: count, policy: session.policy) {
+            (position) -> PathRestorer.ElementOutcome<Element> in
+            let pair = (count - 1 - position) * 2
+            let mark = session.mark
+            let outcome = Self.element(named: strings[pair], json: strings[pair + 1], types: session.types) {
+                decoder.child($0, key: IndexKey(position), salvages: false)
+            }
+            switch outcome {
+            case .dropped: session.rollBack(to: mark)
+            case .migrated(let element): renamed[position] = element.typeName
+            case .restored: break
+            }
+            return outcome
+        }
+        session.recordPath(outcome, at: codingPath) { position in
+            let pair = (count - 1 - position) * 2
+            return .array([.string(strings[pair]), .string(strings[pair + 1])])
+        }
+        for (position, _) in outcome.migrated {
+            let pair = (count - 1 - position) * 2
+            session.recordMigration(
+                .init(
+                    location: location, position: position, from: .string(strings[pair]),
+                    to: .string(renamed[position] ?? strings[pair])))
+        }
+        return outcome.routes
+    }
+
+    /// Decodes one element by its stored type name, through the decoder `decoding` makes for its
+    /// parsed JSON (which gives it its place and, in a restore, the app's resolvers).
+    static func element(
+        named name: String, json: String, types: NavigationTypeRegistry, decoding: (JSONValue) -> ValueDecoder
+    ) -> PathRestorer.ElementOutcome<Element> {
         guard let entry = types.entry(for: name) else { return .dropped(.unknownType(name)) }
+        let value: JSONValue
         do {
-            let value = try entry.decode(Data(json.utf8))
-            let element = Element(typeName: entry.name, value: value)
+            value = try JSONValue(parsing: Array(json.utf8), maximumDepth: 512)
+        } catch {
+            return .dropped(.undecodable("its JSON does not parse: \(error)"))
+        }
+        let decoder = decoding(value)
+        do {
+            let element = Element(typeName: entry.name, value: try entry.decode(decoder))
             return entry.name == name ? .restored(element) : .migrated(element)
         } catch {
-            return .dropped(.undecodable(RestoreSession.describe(error)))
+            return .dropped(RestoreSession.reason(for: error, below: decoder.codingPath.count))
         }
     }
 
@@ -197,7 +244,7 @@ extension MixedPath: Codable {
     ///   of strings of even length.
     public static func decode(
         from value: JSONValue, types: NavigationTypeRegistry, policy: RestorePolicy = RestorePolicy()
-    ) throws(NavigationError) -> (path: MixedPath, report: PathRestoreReport) {
+    ) throws(NavigationError) -> (path: MixedPath, report: RestoreReport) {
         let (path, report) = try NavigationCoding.decode(MixedPath.self, from: value, policy: policy, types: types)
         return (path, report)
     }

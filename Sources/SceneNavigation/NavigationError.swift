@@ -2,9 +2,9 @@ import SceneStore
 
 /// Everything that can go wrong in SceneNavigation, naming the key or the problem's place.
 public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A stored value cannot be decoded as the app's navigation state at all (not an array where a
-    /// path is expected, a member of another type); the model was left untouched. Single elements
-    /// of a path that no longer decode are dropped and reported instead.
+    /// A stored value is not the app's navigation state at all (not an array where the state is a
+    /// path, not an object where it is a struct); the model was left untouched. Path elements and
+    /// members that no longer decode are dropped and reported instead.
     case cannotDecode(key: String, reason: String)
     /// The app's navigation state could not be encoded.
     case cannotEncode(reason: String)
@@ -18,6 +18,18 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
     /// The stored value was written with a newer schema than the app's migrations know (a
     /// downgraded app): it is not restored, and never overwritten.
     case newerSchema(key: String, stored: Int, supported: Int)
+    /// A scene, or a kept-aside copy (`place`: `scene 'main'`, `'main.invalid-....json'`), holds no
+    /// value under the key; `keys` are those it holds.
+    case noValue(key: String, in: String, keys: [String])
+    /// A scene has no kept-aside copy of that name; `copies` are the names it has.
+    case noKeptAsideCopy(scene: SceneID, name: String, copies: [String])
+    /// No kept-aside copy of a scene can be read and holds the value; `copies` are the names it has.
+    case nothingToRecover(scene: SceneID, key: String, copies: [String])
+
+    /// ` (copies: a, b)`, or nothing for none.
+    private static func listing(_ name: String, _ items: [String]) -> String {
+        items.isEmpty ? "" : " (\(name): \(items.joined(separator: ", ")))"
+    }
 
     /// The error as a sentence.
     public var description: String {
@@ -29,6 +41,12 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidTypeName(let name, let reason): "'\(name)' is not a type name: \(reason)"
         case .newerSchema(let key, let stored, let supported):
             "'\(key)' was saved with schema \(stored), newer than this version knows (\(supported)); it is left as it is"
+        case .noValue(let key, let place, let keys):
+            "\(place) has no '\(key)' value (keys: \(keys.joined(separator: ", ")))"
+        case .noKeptAsideCopy(let scene, let name, let copies):
+            "scene '\(scene)' has no kept-aside copy '\(name)'" + Self.listing("copies", copies)
+        case .nothingToRecover(let scene, let key, let copies):
+            "scene '\(scene)' has no readable kept-aside copy holding '\(key)'" + Self.listing("copies", copies)
         }
     }
 }

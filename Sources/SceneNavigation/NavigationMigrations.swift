@@ -74,31 +74,6 @@ public struct NavigationMigrations: Sendable {
         aliases[element]
     }
 
-    /// One element replaced by its alias target.
-    public struct MigratedElement: Sendable, Hashable {
-        /// Where the path is in the stored value (`path`, `tabs[1].path`); empty for the value itself.
-        public var location: String
-        /// The element's index in its path, from 0.
-        public var position: Int
-        /// The element as stored.
-        public var from: JSONValue
-        /// The element it became.
-        public var to: JSONValue
-
-        /// Creates an entry.
-        /// - Parameters:
-        ///   - location: Where the path is.
-        ///   - position: The element's index.
-        ///   - from: The element as stored.
-        ///   - to: What it became.
-        public init(location: String, position: Int, from: JSONValue, to: JSONValue) {
-            self.location = location
-            self.position = position
-            self.from = from
-            self.to = to
-        }
-    }
-
     /// Brings a stored value up to the app's version: runs the steps from `storedVersion`, then
     /// replaces the elements of every array in the value that are aliases.
     /// - Parameters:
@@ -111,7 +86,7 @@ public struct NavigationMigrations: Sendable {
     ///   version is negative.
     public func migrate(
         _ value: JSONValue, from storedVersion: Int, key: String = "navigation"
-    ) throws(NavigationError) -> (value: JSONValue, migrated: [MigratedElement]) {
+    ) throws(NavigationError) -> (value: JSONValue, migrated: [RestoreReport.MigratedElement]) {
         guard storedVersion >= 0 else {
             throw .cannotDecode(key: key, reason: "schema version \(storedVersion) is negative")
         }
@@ -128,13 +103,13 @@ public struct NavigationMigrations: Sendable {
             }
         }
         guard !aliases.isEmpty else { return (current, []) }
-        var migrated: [MigratedElement] = []
+        var migrated: [RestoreReport.MigratedElement] = []
         let result = replacingAliases(in: current, location: "", migrated: &migrated)
         return (result, migrated)
     }
 
     private func replacingAliases(
-        in value: JSONValue, location: String, migrated: inout [MigratedElement]
+        in value: JSONValue, location: String, migrated: inout [RestoreReport.MigratedElement]
     ) -> JSONValue {
         switch value {
         case .array(let elements):
@@ -142,7 +117,8 @@ public struct NavigationMigrations: Sendable {
                 elements.enumerated().map { position, element in
                     if let target = aliases[element] {
                         migrated.append(
-                            MigratedElement(location: location, position: position, from: element, to: target))
+                            RestoreReport.MigratedElement(
+                                location: location, position: position, from: element, to: target))
                         return target
                     }
                     return replacingAliases(in: element, location: "\(location)[\(position)]", migrated: &migrated)

@@ -18,8 +18,9 @@
 /// registry.register(User.self, aliases: ["OldApp.User"])
 /// ```
 public struct NavigationTypeRegistry: Sendable {
-    /// Decodes one element's JSON into a value of a registered type.
-    typealias Decoder = @Sendable (Data) throws -> any Codable & Hashable & Sendable
+    /// Decodes one element into a value of a registered type, through the restore's decoder (so the
+    /// app's resolvers apply to it).
+    typealias Decoder = @Sendable (ValueDecoder) throws -> any Codable & Hashable & Sendable
 
     /// For each name a type may be stored under: the name it is written under now, and its decoder.
     private var entries: [String: (name: String, decode: Decoder)] = [:]
@@ -50,7 +51,7 @@ public struct NavigationTypeRegistry: Sendable {
     mutating func register<Value: Codable & Hashable & Sendable>(
         _ type: Value.Type, as name: String, aliases: [String] = []
     ) {
-        let decode: Decoder = { data in try JSONDecoder().decode(Value.self, from: data) }
+        let decode: Decoder = { decoder in try decoder.decode(Value.self) }
         for alias in [name] + aliases { entries[alias] = (name, decode) }
     }
 

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// How a restore treats the elements of a saved path that cannot be restored.
 ///
 /// ```swift
@@ -21,13 +27,25 @@ public struct RestorePolicy: Sendable, Hashable {
     /// legitimately visit one screen twice.
     public var dropsDuplicates: Bool
     /// Whether paths are restored. When false, every element of every path is dropped as
-    /// ``PathRestoreReport/Reason/withheld`` and the rest of the state (a selected tab, a category)
+    /// ``RestoreReport/Reason/withheld`` and the rest of the state (a selected tab, a category)
     /// is restored: what a crash-loop guard and a deep link do. True by default.
     public var restoresPaths: Bool
     /// The oldest saved state restored: state saved longer ago is not restored at all (it is
-    /// reported and kept). Applied where the save time is known: ``ScenePersistence`` and
-    /// `navstate restore --max-age`. Nil (no limit) by default.
+    /// reported, and kept aside by ``ScenePersistence``). Applied where the save time is known:
+    /// ``ScenePersistence`` and ``SceneNavigationModel/restore(from:scene:key:policy:)``, which
+    /// `navstate restore --max-age` calls. Nil (no limit) by default.
     public var maximumAge: Duration?
+
+    /// Whether state saved at `savedAt` is older than ``maximumAge`` at `now` (never without one).
+    /// - Parameters:
+    ///   - savedAt: When the state was saved.
+    ///   - now: The time of the restore.
+    /// - Returns: Whether it is too old to restore.
+    public func isExpired(savedAt: Date, now: Date) -> Bool {
+        guard let maximumAge else { return false }
+        let (seconds, attoseconds) = maximumAge.components
+        return now.timeIntervalSince(savedAt) > Double(seconds) + Double(attoseconds) * 1e-18
+    }
 
     /// Creates a policy.
     /// - Parameters:

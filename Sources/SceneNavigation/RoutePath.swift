@@ -9,6 +9,9 @@
 /// stored JSON and the reason, and the rest is restored. Decoded by a plain `JSONDecoder`, it is as
 /// strict as `[Route]`.
 ///
+/// Make one from an array with `RoutePath(routes)` or an array literal; `routes` gives the array
+/// back.
+///
 /// ```swift
 /// enum Item: Codable, Hashable, Sendable { case sub1(id: Int), sub2(id: Int) }
 /// var path: RoutePath<Item> = [.sub1(id: 1), .sub2(id: 2)]
@@ -120,33 +123,16 @@ extension RoutePath: Codable {
         try container.encode(routes)
     }
 
-    /// Decodes the routes: element by element with a report when decoded by ``NavigationCoding``,
-    /// strictly (as `[Route]`) otherwise.
+    /// Decodes the routes: element by element with a report in a restore (``NavigationCoding``,
+    /// ``SceneNavigationModel``), strictly (as `[Route]`) by any other decoder.
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` when the value is not an array (or, decoded strictly, when any
     ///   element does not decode).
     public init(from decoder: any Decoder) throws {
-        guard let session = decoder.userInfo[RestoreSession.key] as? RestoreSession else {
+        if let decoder = decoder as? ValueDecoder {
+            routes = try decoder.restorePath(Route.self)
+        } else {
             routes = try decoder.singleValueContainer().decode([Route].self)
-            return
         }
-        var container = try decoder.unkeyedContainer()
-        var elements: [Result<Route, any Error>] = []
-        if let count = container.count { elements.reserveCapacity(count) }
-        while !container.isAtEnd {
-            elements.append(try container.decode(LossyElement<Route>.self).result)
-        }
-        routes = session.restore(elements, at: decoder.codingPath)
-    }
-}
-
-/// One element decoded on its own: its failure is kept, so the array's decoding goes on.
-struct LossyElement<Route: Decodable>: Decodable {
-    let result: Result<Route, any Error>
-
-    init(from decoder: any Decoder) {
-        // Through a single-value container, so that the decoder's own handling of types such as
-        // URL, Date and Data applies as it does to `[Route]`.
-        result = Result { try decoder.singleValueContainer().decode(Route.self) }
     }
 }

@@ -1,39 +1,82 @@
-/// The app's resolvers, one per route type: each maps a decoded route to the live route it stands
-/// for, or to nil when the object is gone (as the cookbook looks recipe IDs up in its data).
+/// The app's resolvers, one per type: each maps a restored value to the live value it stands for,
+/// or to nil when the object is gone (as the cookbook looks recipe IDs up in its data).
+///
+/// A resolver applies wherever a value of its type is restored: every element of every path kind
+/// (``RoutePath``, ``MixedPath``), every member of the state, and values nested inside them. An
+/// element it says nil to is dropped as ``RestoreReport/Reason/unresolved``; a member is left at
+/// the model's initial value and reported the same way.
 ///
 /// ```swift
 /// var resolvers = RouteResolvers()
 /// resolvers.add(Item.self) { item in store.contains(item.id) ? item : nil }
+/// resolvers.add(Note.self, lookUp: { id in notes.note(withID: id) })   // a route stored as its ID
 /// ```
 ///
-/// A route type without a resolver restores every element that decodes.
+/// A type without a resolver restores every value that decodes.
 public struct RouteResolvers: Sendable {
     private var resolvers: [ObjectIdentifier: any Sendable] = [:]
+    private var lookups: [ObjectIdentifier: any Sendable] = [:]
 
-    /// No resolvers: every element that decodes is restored.
+    /// No resolvers: every value that decodes is restored.
     public init() {}
 
-    /// Adds (or replaces) the resolver of a route type.
+    /// The key under which a decoder's `userInfo` may hold resolvers, so that an
+    /// ``IdentifiedRoute`` can be looked up when decoded by the app's own `JSONDecoder`.
+    public static let userInfoKey = CodingUserInfoKey(rawValue: "SceneNavigation.RouteResolvers")!
+
+    /// Adds (or replaces) the resolver of a type.
     /// - Parameters:
-    ///   - type: The route type.
-    ///   - resolve: Maps a decoded route to the route to restore, or nil to drop it as unresolved.
-    public mutating func add<Route>(_ type: Route.Type, resolve: @escaping @Sendable (Route) -> Route?) {
+    ///   - type: The type.
+    ///   - resolve: Maps a restored value to the value to restore, or nil to drop it as unresolved.
+    public mutating func add<Value>(_ type: Value.Type, resolve: @escaping @Sendable (Value) -> Value?) {
         resolvers[ObjectIdentifier(type)] = resolve
     }
 
-    /// A copy with the resolver of a route type added.
+    /// Adds (or replaces) the lookup of a route stored as its identifier: how a restore finds the
+    /// route again from its stored ``IdentifiedRoute/id``.
     /// - Parameters:
     ///   - type: The route type.
-    ///   - resolve: Maps a decoded route to the route to restore, or nil to drop it.
+    ///   - lookUp: The route with an identifier, or nil when the app no longer has it.
+    public mutating func add<Route: IdentifiedRoute>(
+        _ type: Route.Type, lookUp: @escaping @Sendable (Route.ID) -> Route?
+    ) {
+        lookups[ObjectIdentifier(type)] = lookUp
+    }
+
+    /// A copy with the resolver of a type added.
+    /// - Parameters:
+    ///   - type: The type.
+    ///   - resolve: Maps a restored value to the value to restore, or nil to drop it.
     /// - Returns: The resolvers.
-    public func adding<Route>(_ type: Route.Type, resolve: @escaping @Sendable (Route) -> Route?) -> Self {
+    public func adding<Value>(_ type: Value.Type, resolve: @escaping @Sendable (Value) -> Value?) -> Self {
         var copy = self
         copy.add(type, resolve: resolve)
         return copy
     }
 
-    /// The resolver of a route type, if the app gave one.
-    func resolver<Route>(for type: Route.Type) -> (@Sendable (Route) -> Route?)? {
-        resolvers[ObjectIdentifier(type)] as? @Sendable (Route) -> Route?
+    /// A copy with the lookup of a route stored as its identifier added.
+    /// - Parameters:
+    ///   - type: The route type.
+    ///   - lookUp: The route with an identifier, or nil when the app no longer has it.
+    /// - Returns: The resolvers.
+    public func adding<Route: IdentifiedRoute>(
+        _ type: Route.Type, lookUp: @escaping @Sendable (Route.ID) -> Route?
+    ) -> Self {
+        var copy = self
+        copy.add(type, lookUp: lookUp)
+        return copy
+    }
+
+    /// Whether any resolver is set, so restores without any skip looking for one.
+    var hasResolvers: Bool { !resolvers.isEmpty }
+
+    /// The resolver of a type, if the app gave one.
+    func resolver<Value>(for type: Value.Type) -> (@Sendable (Value) -> Value?)? {
+        resolvers[ObjectIdentifier(type)] as? @Sendable (Value) -> Value?
+    }
+
+    /// The lookup of a route stored as its identifier, if the app gave one.
+    func lookup<Route: IdentifiedRoute>(for type: Route.Type) -> (@Sendable (Route.ID) -> Route?)? {
+        lookups[ObjectIdentifier(type)] as? @Sendable (Route.ID) -> Route?
     }
 }

@@ -1,12 +1,19 @@
 import Observation
 import SceneStore
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// The navigation state of one scene of any app, observable, restored element by element and
-/// saved without ever making a mutation wait for I/O.
+/// member by member, and saved without ever making a mutation wait for I/O.
 ///
 /// `State` is any `Codable` value: a ``RoutePath`` of the app's routes, or a struct with paths and
 /// other state side by side. The model publishes a snapshot after each change on ``changes()``; a
-/// ``ScenePersistence`` listens to it and writes the state through to a scene.
+/// ``ScenePersistence`` listens to it and writes the state through to a scene. A restore falls back
+/// on ``initialState`` for each member that no longer decodes.
 ///
 /// ```swift
 /// enum Animal: Codable, Hashable, Sendable { case cat, dog }
@@ -37,10 +44,17 @@ public final class SceneNavigationModel<State: Codable & Equatable & Sendable>: 
         }
     }
 
-    /// The report of the last restore.
-    public private(set) var lastRestoreReport: PathRestoreReport?
+    /// The state the model was created with: what a member that no longer decodes is left at.
+    public let initialState: State
 
-    /// The app's resolvers, by route type, used by every restore.
+    /// The report of the last restore.
+    public private(set) var lastRestoreReport: RestoreReport?
+
+    /// The error of the last restore through ``jsonData``, which left the model untouched; nil
+    /// after one that succeeded.
+    public private(set) var lastRestoreError: NavigationError?
+
+    /// The app's resolvers, by type, used by every restore.
     public var resolvers: RouteResolvers
 
     /// The types every ``MixedPath`` in the state decodes, used by every restore.
@@ -76,12 +90,15 @@ public final class SceneNavigationModel<State: Codable & Equatable & Sendable>: 
         migrations: NavigationMigrations = NavigationMigrations()
     ) {
         self.storedState = state
+        self.initialState = state
         self.resolvers = resolvers
         self.types = types
         self.migrations = migrations
     }
 
-    isolated deinit {
+    // A plain deinit: an isolated one crashes release builds below macOS 15.4 and iOS 18.4, and
+    // finishing the broadcaster needs no isolation.
+    deinit {
         broadcaster.finish()
     }
 }
@@ -121,13 +138,15 @@ extension SceneNavigationModel {
 // MARK: - Restoring
 
 extension SceneNavigationModel {
-    /// Restores the state from a stored scene value, each path element by element.
+    /// Restores the state from a stored scene value, each path element by element and each member
+    /// on its own.
     ///
-    /// Decoding happens first: a value that cannot be decoded at all throws and leaves the model
-    /// untouched. Otherwise the state is replaced at once (one change is published).
+    /// Decoding happens first: a value that is not the state's shape at all throws and leaves the
+    /// model untouched. Otherwise the state is replaced at once (one change is published): what
+    /// was dropped is reported, each member that no longer decodes left at ``initialState``.
     ///
     /// - Parameters:
-    ///   - value: The stored value.
+    ///   - value: The stored value: JSON, or binary data holding JSON.
     ///   - key: The value's key, for error messages.
     ///   - policy: What to do with elements that cannot be restored.
     ///   - schemaVersion: The schema version the value was stored with; ``migrations`` bring it
@@ -139,42 +158,119 @@ extension SceneNavigationModel {
     public func restore(
         from value: SceneValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy(),
         schemaVersion: Int = 0
-    ) throws(NavigationError) -> PathRestoreReport {
+    ) throws(NavigationError) -> RestoreReport {
         let (restored, report) = try NavigationCoding.decode(
             State.self, from: value, key: key, policy: policy, resolvers: resolvers, types: types,
-            migrations: migrations, schemaVersion: schemaVersion)
+            migrations: migrations, schemaVersion: schemaVersion, initial: initialState)
         state = restored
         lastRestoreReport = report
         return report
     }
-}
 
-// MARK: - Persisting
+    /// Restores the model from what a scene stores, changing nothing on disk: the same decisions as
+    /// ``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)`` about a value
+    /// of a newer schema (not restored) and one older than `policy.maximumAge` (not restored), with
+    /// no crash-loop guard, no copy kept and nothing written. For tools and tests: `navstate
+    /// restore` is this call.
+    ///
+    /// It reads the scene's file on the calling thread.
+    ///
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - scene: The scene.
+    ///   - key: The value's key, `navigation` by default.
+    ///   - policy: What to do with elements that cannot be restored, and the maximum age.
+    /// - Returns: What was restored (``RestoreOutcome/report``), or why nothing was
+    ///   (``RestoreOutcome/intervention``), and when the scene was saved.
+    /// - Throws: ``NavigationError/store(_:)`` when the scene has no file or it cannot be read;
+    ///   ``NavigationError/noValue(key:in:keys:)`` when the scene holds no value under the key;
+    ///   the errors of ``restore(from:key:policy:schemaVersion:)``.
+    @discardableResult
+    public func restore(
+        from store: SceneStore, scene: SceneID, key: String = "navigation", policy: RestorePolicy = RestorePolicy()
+    ) throws(NavigationError) -> RestoreOutcome {
+        let document: SceneDocument
+        do {
+            document = try store.document(for: scene)
+        } catch {
+            throw .store(error)
+        }
+        guard let stored = document.values[key] else {
+            throw .noValue(key: key, in: "scene '\(scene)'", keys: document.values.keys.sorted())
+        }
+        var facts = RestoreDecision.Facts(hasStoredValue: true)
+        facts.storedSchema = try NavigationMigrations.storedVersion(forKey: key, in: document.values)
+        facts.supportedSchema = schemaVersion
+        facts.savedAt = document.savedAt
+        facts.now = store.configuration.now()
+        facts.maximumAge = policy.maximumAge
+        let plan = RestoreDecision.plan(facts)
+        var outcome = RestoreOutcome(
+            intervention: plan.intervention, isReadOnly: plan.isReadOnly, savedAt: document.savedAt)
+        if plan.restore == .everything {
+            outcome.report = try restore(from: stored, key: key, policy: policy, schemaVersion: facts.storedSchema)
+        }
+        return outcome
+    }
 
-extension SceneNavigationModel: PersistableNavigationModel {
+    /// The state as JSON data, and the state restored from such data, as the cookbook sample's
+    /// `jsonData` is.
+    ///
+    /// Reading gives the bytes `JSONEncoder` with `.sortedKeys` writes for the state (compact, `/`
+    /// escaped as `\/`), or nil when the state cannot be encoded. Setting restores with the default
+    /// policy; unlike the sample, a failure is not silent: the model is left untouched and the
+    /// error is in ``lastRestoreError``, and what was dropped is in ``lastRestoreReport``. Setting
+    /// nil does nothing.
+    public var jsonData: Data? {
+        get {
+            guard let json = try? NavigationCoding.encode(state) else { return nil }
+            return Data(json.serialized(escapingSlashes: true))
+        }
+        set {
+            guard let newValue else { return }
+            do throws(NavigationError) {
+                try restore(from: .binary(newValue))
+                lastRestoreError = nil
+            } catch {
+                lastRestoreError = error
+            }
+        }
+    }
+
     /// The schema version the model writes: the number of its migration steps.
     public var schemaVersion: Int { migrations.version }
 
     /// The current state as a snapshot.
     public var currentSnapshot: Snapshot { Snapshot(revision: revision, state: state) }
 
-    /// A snapshot's revision.
-    /// - Parameter snapshot: The snapshot.
-    /// - Returns: Its revision.
-    public nonisolated static func revision(of snapshot: Snapshot) -> UInt64 { snapshot.revision }
-
-    /// A snapshot's state as stored: the JSON `JSONEncoder` writes for it, with sorted keys.
-    /// - Parameter snapshot: The snapshot.
-    /// - Returns: The value to store.
-    /// - Throws: ``NavigationError/cannotEncode(reason:)``.
-    public nonisolated static func sceneValue(of snapshot: Snapshot) throws(NavigationError) -> SceneValue {
-        .json(try NavigationCoding.encode(snapshot.state))
+    /// Whether a scene's document holds under `key` a value this model restores with nothing lost
+    /// for good: it restores (at the schema stored beside it), and nothing is dropped that a later
+    /// version could restore again (``RestoreReport/Reason/couldBeUndone``). No value under the key
+    /// passes. A value that does not pass is worth keeping aside before it is written over.
+    /// - Parameters:
+    ///   - document: The scene's document.
+    ///   - key: The value's key.
+    /// - Returns: Whether the value restores whole.
+    public func restoresWhole(_ document: SceneDocument, key: String = "navigation") -> Bool {
+        wholeRestoreCheck(key: key)(document)
     }
 
-    /// Whether a stored value decodes as this model's state (element drops aside).
-    /// - Parameter value: The stored value.
-    /// - Returns: Whether a restore would succeed.
-    public nonisolated static func canRestore(from value: SceneValue) -> Bool {
-        (try? NavigationCoding.decode(State.self, from: value)) != nil
+    /// A check, to run anywhere, of whether a scene's document holds under `key` a value this
+    /// model restores with nothing lost for good: it restores (at its stored schema), and nothing
+    /// is dropped that a later version could restore again. No value under the key passes.
+    func wholeRestoreCheck(key: String) -> @Sendable (SceneDocument) -> Bool {
+        let resolvers = resolvers
+        let types = types
+        let migrations = migrations
+        let initial = initialState
+        return { document in
+            guard let value = document.values[key] else { return true }
+            guard let schema = try? NavigationMigrations.storedVersion(forKey: key, in: document.values),
+                let (_, report) = try? NavigationCoding.decode(
+                    State.self, from: value, key: key, resolvers: resolvers, types: types, migrations: migrations,
+                    schemaVersion: schema, initial: initial)
+            else { return false }
+            return !report.dropped.contains { $0.reason.couldBeUndone }
+        }
     }
 }

@@ -18,16 +18,19 @@ import SceneStore
 /// leaves the restore unhealthy, as a crash does, so the crash-loop guard acts at the next launch
 /// without a real crash.
 @MainActor
-public final class AppSimulator<Model: PersistableNavigationModel> {
+public final class AppSimulator<State: Codable & Equatable & Sendable> {
+    /// The app's model.
+    public typealias Model = SceneNavigationModel<State>
+
     /// One launch: its model, its connection, and what its restore did.
     @MainActor
     public struct Launch {
         /// The model, restored.
         public let model: Model
         /// The connection that writes the model through.
-        public let persistence: ScenePersistence<Model>
+        public let persistence: ScenePersistence<State>
         /// What the restore kept and dropped; nil when nothing was stored or restored.
-        public var report: Model.RestoreReport? { persistence.report }
+        public var report: RestoreReport? { persistence.report }
         /// Why what was stored was not applied as is, or nil.
         public var intervention: RestoreIntervention? { persistence.intervention }
     }
@@ -62,11 +65,11 @@ public final class AppSimulator<Model: PersistableNavigationModel> {
     /// - Parameters:
     ///   - temporary: The folder and store.
     ///   - scene: The scene's ID, `main` by default.
-    /// - Throws: ``SceneStoreError/invalidSceneID(_:reason:)``.
     ///   - key: The model's key, `navigation` by default.
     ///   - policy: The restore policy.
     ///   - crashGuard: The crash-loop guard, or nil.
     ///   - makeModel: Builds a new model, as a new process would.
+    /// - Throws: ``SceneStoreError/invalidSceneID(_:reason:)``.
     public init(
         _ temporary: TemporaryStore, scene: String = "main", key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), crashGuard: CrashLoopGuard? = CrashLoopGuard(healthyAfter: nil),
@@ -109,9 +112,9 @@ public final class AppSimulator<Model: PersistableNavigationModel> {
             try await launch.persistence.close()
         case .flushedThenKilled:
             try await launch.persistence.flush()
-            await launch.persistence.abandon()
+            await launch.persistence.cancel()
         case .killed:
-            await launch.persistence.abandon()
+            await launch.persistence.cancel()
         }
     }
 

@@ -109,29 +109,26 @@ public struct PayloadReplay: Sendable {
     ///
     /// - Parameters:
     ///   - model: Builds the app's model, as a new process would.
-    ///   - describe: The restore report as JSON (`\.json` for a ``PathRestoreReport``).
+    ///   - describe: The restore report as JSON; the report's own ``RestoreReport/json`` by default.
     /// - Returns: What matched and what did not.
     /// - Throws: When the folder, a payload or a golden file cannot be read, or a golden file
     ///   cannot be written.
     @MainActor
-    public func run<Model: PersistableNavigationModel>(
-        model: @escaping @MainActor () -> Model, describe: @escaping (Model.RestoreReport) -> JSONValue
+    public func run<State: Codable & Equatable & Sendable>(
+        model: @escaping @MainActor () -> SceneNavigationModel<State>,
+        describe: @escaping (RestoreReport) -> JSONValue = \.json
     ) async throws -> Outcome {
         try await run { payload in
             let temporary = try TemporaryStore()
             try temporary.saveScene("main", values: [key: payload])
             let app = try AppSimulator(temporary, key: key, policy: policy, crashGuard: nil, makeModel: model)
-            let launch: AppSimulator<Model>.Launch
+            let launch: AppSimulator<State>.Launch
             do {
                 launch = try await app.launch()
             } catch {
                 return .object(["error": .string(String(describing: error))])
             }
-            let state: JSONValue
-            switch try Model.sceneValue(of: launch.model.currentSnapshot) {
-            case .json(let json): state = json
-            case .binary(let data): state = .string(data.base64EncodedString())
-            }
+            let state = try NavigationCoding.encode(launch.model.state)
             try await app.end(.killed)
             return .object([
                 "report": launch.report.map(describe) ?? .null,

@@ -6,41 +6,75 @@
 
 /// A copy of a scene's file that SceneStore kept aside instead of losing it.
 ///
-/// These are kept aside, each next to the scene's file:
+/// Each is kept next to the scene's file, named `<scene>.<reason>-<time>.json`: `<time>` is when it
+/// was kept, in UTC (`20261121T210407.123Z`), and a second one within the same millisecond gets
+/// `-1`, `-2`, ... SceneStore keeps these itself:
 ///
 /// - `<scene>.corrupt-<time>.json`: a file that could not be parsed, moved out of the scene's place
 ///   before a new one was written there;
-/// - `<scene>.invalid-<time>.json`: a copy of a file whose value an app could not read (such as
-///   navigation JSON of a shape it does not know), made before that value was replaced;
-/// - `<scene>.crashloop-<time>.json`: a copy of a file whose restore an app withheld because the
-///   restores before it never became healthy (a crash loop);
-/// - `<scene>.expired-<time>.json`: a copy of a file an app did not restore because it was saved
-///   too long ago.
+/// - `<scene>.invalid-<time>.json`: a copy of a file holding a value that its app could not read,
+///   made before that value was replaced.
 ///
-/// `<time>` is when it was kept, in UTC (`20261121T210407.123Z`); a second one within the same
-/// millisecond gets `-1`, `-2`, ... Nothing removes these files but an explicit
-/// ``SceneStore/prune(before:)`` (as `navstate prune` does) or the user.
+/// Modules above add their own reasons (``Reason`` is an open set): SceneNavigation keeps copies
+/// for a crash loop, an age limit and dropped elements. Nothing removes these files but an explicit
+/// ``SceneStore/prune(before:)`` or the user.
 public struct KeptAsideFile: Sendable, Equatable {
-    /// Why a file was kept aside.
-    public enum Reason: String, Sendable, Equatable, CaseIterable, CustomStringConvertible {
-        /// The file could not be parsed as a scene document; it was moved out of the scene's place.
-        case corrupt
-        /// A value in it could not be read by the app; it was copied before the value was replaced.
-        case invalid
-        /// Its restore was withheld by a crash-loop guard; it was copied before the app replaced it.
-        case crashLoop = "crashloop"
-        /// It was saved too long ago to be restored; it was copied before the app replaced it.
-        case expired
+    /// Why a file was kept aside: a short name written into the kept file's name.
+    ///
+    /// An open set, as `Errno` is: SceneStore defines ``corrupt`` and ``invalid``, and a module
+    /// that keeps copies for reasons of its own declares them as static members of an extension.
+    /// Two reasons are equal when their names are.
+    public struct Reason: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
+        /// The name in the file name: 1 to 32 lowercase ASCII letters, digits and `-`, starting
+        /// with a letter, such as `corrupt` or `crash-loop`.
+        public let rawValue: String
+        /// The reason in words, such as `the file was corrupt`; the name when none was given.
+        public let description: String
 
-        /// The reason in words.
-        public var description: String {
-            switch self {
-            case .corrupt: "the file was corrupt"
-            case .invalid: "a value could not be read"
-            case .crashLoop: "its restore was withheld after restores that never became healthy"
-            case .expired: "it was saved too long ago to be restored"
-            }
+        /// A reason by its name, as read back from a kept file's name.
+        /// - Parameter rawValue: The name.
+        /// - Returns: nil when the name breaks the rules of ``rawValue``.
+        public init?(rawValue: String) {
+            self.init(rawValue, description: rawValue)
         }
+
+        /// A reason with its name and its words.
+        /// - Parameters:
+        ///   - name: The name in the file name (see ``rawValue``).
+        ///   - description: The reason in words.
+        /// - Returns: nil when the name breaks the rules of ``rawValue``.
+        public init?(_ name: String, description: String) {
+            let bytes = Array(name.utf8)
+            guard (1...32).contains(bytes.count), let first = bytes.first, (0x61...0x7A).contains(first),
+                bytes.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D })
+            else { return nil }
+            rawValue = name
+            self.description = description
+        }
+
+        /// A reason known to be valid (the static members).
+        init(known name: String, description: String) {
+            rawValue = name
+            self.description = description
+        }
+
+        /// Reasons are equal when their names are.
+        /// - Parameters:
+        ///   - lhs: A reason.
+        ///   - rhs: Another reason.
+        /// - Returns: Whether their names are equal.
+        public static func == (lhs: Reason, rhs: Reason) -> Bool { lhs.rawValue == rhs.rawValue }
+
+        /// Hashes the name.
+        /// - Parameter hasher: The hasher.
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+        /// `corrupt`: the file could not be parsed as a scene document; it was moved out of the
+        /// scene's place before a new file was written there.
+        public static let corrupt = Reason(known: "corrupt", description: "the file was corrupt")
+        /// `invalid`: a value in it could not be read by its app; it was copied before the value
+        /// was replaced.
+        public static let invalid = Reason(known: "invalid", description: "a value could not be read")
     }
 
     /// The scene the file belonged to.
@@ -68,6 +102,9 @@ public struct KeptAsideFile: Sendable, Equatable {
         self.keptAt = keptAt
         self.size = size
     }
+
+    /// The kept file's name, without its folder.
+    public var fileName: String { String(path.split(separator: "/").last ?? "") }
 }
 
 // MARK: - Names
@@ -80,22 +117,25 @@ extension KeptAsideFile {
     }
 
     /// Reads a kept file's name back into its scene, reason and time; nil for any other name.
+    ///
+    /// Read from the end, since a reason may hold `-`: an optional `-<attempt>`, the 20-character
+    /// time, a `-`, and the reason after the scene's `.`.
     static func parse(name: String) -> (scene: SceneID, reason: Reason, keptAt: Date)? {
         // Scene IDs hold no '.', so the first one ends the scene.
         guard name.hasSuffix(".json"), let dot = name.firstIndex(of: ".") else { return nil }
         guard let scene = try? SceneID(String(name[..<dot])) else { return nil }
-        let rest = name[name.index(after: dot)...].dropLast(5)
-        guard let dash = rest.firstIndex(of: "-"), let reason = Reason(rawValue: String(rest[..<dash])) else {
-            return nil
+        var rest = Substring(name[name.index(after: dot)...].dropLast(5))
+        if let dash = rest.lastIndex(of: "-"), rest.distance(from: dash, to: rest.endIndex) > 1,
+            rest[rest.index(after: dash)...].allSatisfy({ $0.isASCII && $0.isNumber })
+        {
+            rest = rest[..<dash]
         }
-        // The time is `YYYYMMDDTHHMMSS.fffZ`, possibly followed by `-<attempt>`.
-        let stamp = rest[rest.index(after: dash)...]
-        let attempt = stamp.dropFirst(20)
-        guard
-            attempt.isEmpty
-                || (attempt.count > 1 && attempt.first == "-" && attempt.dropFirst().allSatisfy { $0.isNumber })
+        guard rest.count > 21 else { return nil }
+        let stamp = rest.suffix(20)
+        let separator = rest.dropLast(20).last
+        guard separator == "-", let reason = Reason(rawValue: String(rest.dropLast(21))),
+            let date = Timestamp.parseCompact(String(stamp))
         else { return nil }
-        guard let date = Timestamp.parseCompact(String(stamp.prefix(20))) else { return nil }
         return (scene, reason, date)
     }
 }

@@ -46,6 +46,22 @@ public struct SceneDocument: Sendable, Equatable {
     }
 }
 
+// MARK: - Timestamps
+
+extension SceneDocument {
+    /// A time as scene documents write it: UTC with milliseconds, `2026-11-21T21:04:07.123Z`
+    /// (rounded down to the millisecond). Hand-written rather than a format style, so it is the
+    /// same on every platform and cheap on the write path.
+    /// - Parameter date: The time.
+    /// - Returns: Its text.
+    public static func timestamp(_ date: Date) -> String { Timestamp.format(date) }
+
+    /// Reads a time written as ``timestamp(_:)`` writes it (the milliseconds may be left out).
+    /// - Parameter text: Such as `2026-11-21T21:04:07.123Z`.
+    /// - Returns: The time, or nil when the text is not such a time.
+    public static func date(fromTimestamp text: String) -> Date? { Timestamp.parse(text) }
+}
+
 // MARK: - Coding
 
 extension SceneDocument {
@@ -60,7 +76,7 @@ extension SceneDocument {
         }
         let document: JSONValue = .object([
             "format": .number(JSONNumber(SceneDocument.currentFormat)),
-            "savedAt": .string(Timestamp.format(savedAt)),
+            "savedAt": .string(Self.timestamp(savedAt)),
             "scene": .string(scene.rawValue),
             "values": .object(values),
         ])
@@ -69,18 +85,36 @@ extension SceneDocument {
         return bytes
     }
 
+    /// Decodes a scene file's bytes, checking every part of the document as every read does.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - scene: The scene the file's name says it holds; the document must say the same.
+    ///   - path: The file's path, named in errors.
+    ///   - maximumDepth: How deeply the JSON may nest, 256 by default.
+    /// - Throws: ``SceneStoreError/corrupt(path:reason:)`` saying what is wrong (with the line and
+    ///   column when the JSON does not parse), or ``SceneStoreError/newerFormat(path:format:supported:)``.
+    public init(
+        decoding bytes: [UInt8], scene: SceneID, path: String, maximumDepth: Int = 256
+    ) throws(SceneStoreError) {
+        do throws(DecodingProblem) {
+            try self.init(decoding: bytes, expectedScene: scene, maximumDepth: maximumDepth)
+        } catch {
+            switch error {
+            case .corrupt(let reason): throw .corrupt(path: path, reason: reason)
+            case .newerFormat(let format):
+                throw .newerFormat(path: path, format: format, supported: SceneDocument.currentFormat)
+            }
+        }
+    }
+
     /// Why a file's bytes are not acceptable as a scene document.
-    package enum DecodingProblem: Error, Equatable {
+    private enum DecodingProblem: Error, Equatable {
         case corrupt(String)
         case newerFormat(Int)
     }
 
-    /// Decodes a file's bytes, checking every part of the document.
-    /// - Parameters:
-    ///   - bytes: The file's contents.
-    ///   - expectedScene: The scene the file's name says it holds.
-    ///   - maximumDepth: How deeply the JSON may nest.
-    package init(decoding bytes: [UInt8], expectedScene: SceneID, maximumDepth: Int) throws(DecodingProblem) {
+    private init(decoding bytes: [UInt8], expectedScene: SceneID, maximumDepth: Int) throws(DecodingProblem) {
         let root: JSONValue
         do {
             root = try JSONValue(parsing: bytes, maximumDepth: maximumDepth)
@@ -108,7 +142,7 @@ extension SceneDocument {
                 "member 'scene' is '\(SceneStoreError.printable(sceneText))' but the file is for '\(expectedScene)'"
             )
         }
-        guard case .string(let savedText)? = members["savedAt"], let savedAt = Timestamp.parse(savedText)
+        guard case .string(let savedText)? = members["savedAt"], let savedAt = Self.date(fromTimestamp: savedText)
         else {
             throw .corrupt("member 'savedAt' must be a UTC timestamp such as 2026-01-31T12:00:00.000Z")
         }

@@ -7,53 +7,41 @@
 // MARK: - Keeping aside
 
 extension SceneStore {
-    /// Keeps a copy of a scene's file aside when the value under `key` is one the caller cannot
-    /// read, before the caller replaces it: nothing stored is lost silently.
+    /// Keeps a copy of a scene's file aside, byte for byte, before the caller replaces what it
+    /// holds: nothing stored is lost silently.
     ///
-    /// Under the scene's lock, the file is read; when it has a value for `key` and `isReadable`
-    /// returns false for it, the file's exact bytes are written durably to
-    /// `<scene>.invalid-<time>.json` next to it (see ``KeptAsideFile``). The scene's file itself is
-    /// not changed. A corrupt file is left for the next write, which moves it aside itself.
+    /// Under the scene's lock, the file is read; when `shouldKeep` approves its document (by default
+    /// always), its exact bytes are written durably to `<scene>.<reason>-<time>.json` next to it
+    /// (see ``KeptAsideFile``). The scene's file itself is not changed. A corrupt file is left for
+    /// the next write, which moves it aside itself.
     ///
-    /// - Parameters:
-    ///   - key: The value's key.
-    ///   - scene: The scene.
-    ///   - isReadable: Whether the caller can read a stored value.
-    /// - Returns: The path of the copy, or nil when no copy was needed.
-    /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``; ``SceneStoreError/newerFormat(path:format:supported:)``,
-    ///   ``SceneStoreError/notARegularFile(path:kind:)``, ``SceneStoreError/fileTooLarge(path:size:limit:)`` or
-    ///   ``SceneStoreError/cannotRead(path:errno:)`` when the file cannot be used; ``SceneStoreError/cannotLock(path:errno:)``
-    ///   or ``SceneStoreError/cannotWrite(path:errno:)`` when the copy cannot be made.
-    @discardableResult
-    public func keepAsideIfUnreadable(
-        forKey key: String, in scene: SceneID, isReadable: (SceneValue) -> Bool
-    ) throws(SceneStoreError) -> String? {
-        try Self.validate(key: key)
-        return try copyAside(scene, reason: .invalid) { loaded in
-            loaded.document.values[key].map { !isReadable($0) } ?? false
-        }
-    }
-
-    /// Keeps a copy of a scene's file aside, byte for byte, for a reason the caller gives, before
-    /// the caller replaces what it holds (such as a restore withheld by a crash-loop guard).
+    /// ```swift
+    /// // Before replacing a value the app cannot read:
+    /// try store.keepAside(scene, reason: .invalid) { document in
+    ///     document.values["navigation"].map { !canRead($0) } ?? false
+    /// }
+    /// ```
     ///
     /// - Parameters:
     ///   - scene: The scene.
-    ///   - reason: Why the copy is kept: `.crashLoop` or `.expired` (or `.invalid`).
-    /// - Returns: The path of the copy, or nil when the scene has no readable file (none, or a
-    ///   corrupt one, which the next write moves aside itself).
+    ///   - reason: Why the copy is kept, such as ``KeptAsideFile/Reason/invalid``.
+    ///   - shouldKeep: Whether the document found calls for a copy.
+    /// - Returns: The path of the copy, or nil when none was made: no readable file (none, or a
+    ///   corrupt one), or `shouldKeep` said no.
     /// - Throws: ``SceneStoreError/newerFormat(path:format:supported:)``,
     ///   ``SceneStoreError/notARegularFile(path:kind:)``, ``SceneStoreError/fileTooLarge(path:size:limit:)`` or
     ///   ``SceneStoreError/cannotRead(path:errno:)`` when the file cannot be used;
     ///   ``SceneStoreError/cannotLock(path:errno:)`` or ``SceneStoreError/cannotWrite(path:errno:)``
-    ///   when the copy cannot be made. A corrupt reason is refused as ``SceneStoreError/invalidKey(_:reason:)``:
-    ///   only a write moves corrupt files aside.
+    ///   when the copy cannot be made; ``SceneStoreError/invalidKey(_:reason:)`` for the reason
+    ///   ``KeptAsideFile/Reason/corrupt``: only a write moves corrupt files aside.
     @discardableResult
-    public func keepCopy(of scene: SceneID, reason: KeptAsideFile.Reason) throws(SceneStoreError) -> String? {
+    public func keepAside(
+        _ scene: SceneID, reason: KeptAsideFile.Reason, if shouldKeep: (SceneDocument) -> Bool = { _ in true }
+    ) throws(SceneStoreError) -> String? {
         guard reason != .corrupt else {
             throw .invalidKey(reason.rawValue, reason: "corrupt files are moved aside by writes, not copied")
         }
-        return try copyAside(scene, reason: reason) { _ in true }
+        return try copyAside(scene, reason: reason) { shouldKeep($0.document) }
     }
 
     /// Under the scene's lock, writes the exact bytes of its file durably to a kept-aside name when

@@ -35,16 +35,7 @@ extension SceneStore {
         }
     }
 
-    /// Summarises one scene.
-    /// - Parameter scene: The scene.
-    /// - Returns: The summary, or nil when nothing is saved for the scene.
-    /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be opened.
-    public func summary(of scene: SceneID) throws(SceneStoreError) -> SceneSummary? {
-        guard let directory = try openScenesDirectory(creating: false) else { return nil }
-        defer { try? fileSystem.close(directory) }
-        return summary(of: scene, in: directory)
-    }
-
+    /// Summarises one scene through an open descriptor of the scenes folder; nil when it has no file.
     private func summary(of scene: SceneID, in directory: Int32) -> SceneSummary? {
         let path = path(for: scene)
         let status: FileStatus

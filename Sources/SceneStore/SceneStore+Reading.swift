@@ -116,16 +116,7 @@ extension SceneStore {
 
     /// Decodes a scene's document (from its file or a kept-aside copy), naming `path` in errors.
     func decodeDocument(_ bytes: [UInt8], scene: SceneID, path: String) throws(SceneStoreError) -> SceneDocument {
-        do throws(SceneDocument.DecodingProblem) {
-            return try SceneDocument(decoding: bytes, expectedScene: scene, maximumDepth: configuration.maximumDepth)
-        } catch {
-            switch error {
-            case .corrupt(let reason):
-                throw .corrupt(path: path, reason: reason)
-            case .newerFormat(let format):
-                throw .newerFormat(path: path, format: format, supported: SceneDocument.currentFormat)
-            }
-        }
+        try SceneDocument(decoding: bytes, scene: scene, path: path, maximumDepth: configuration.maximumDepth)
     }
 
     /// Reads a file only when it is a regular file within the size limit, never following a link
@@ -186,61 +177,6 @@ extension SceneStore {
         if status.size > Int64(configuration.maximumFileSize) {
             throw .fileTooLarge(path: path, size: status.size, limit: configuration.maximumFileSize)
         }
-    }
-
-    /// Reads an input file named by a user (recipe data, navigation JSON): a regular file or a
-    /// pipe (`/dev/stdin`, a shell's `<(...)`), never more than `limit` bytes.
-    ///
-    /// Links are followed, as a user naming a path expects. A pipe is read to its end (a pipe
-    /// named explicitly is what the user asks for; the refusal of FIFOs is for files in the state
-    /// folder). A device or socket is refused without being read.
-    ///
-    /// - Parameters:
-    ///   - path: The file's path.
-    ///   - limit: The largest input accepted, in bytes.
-    /// - Returns: The file's bytes.
-    /// - Throws: ``SceneStoreError/cannotRead(path:errno:)``, ``SceneStoreError/notARegularFile(path:kind:)``
-    ///   or ``SceneStoreError/fileTooLarge(path:size:limit:)``, each naming `path`.
-    package static func readInputFile(atPath path: String, limit: Int) throws(SceneStoreError) -> [UInt8] {
-        let fileSystem = SystemFileSystem()
-        var descriptor: Int32
-        do {
-            // Non-blocking, so that opening a device cannot hang or have side effects before it is refused.
-            descriptor = try fileSystem.open(
-                path, flags: Platform.readOnly | Platform.closeOnExec | Platform.nonBlocking, mode: 0)
-        } catch {
-            throw .cannotRead(path: path, errno: error)
-        }
-        defer { try? fileSystem.close(descriptor) }
-        var status: FileStatus
-        do {
-            status = try fileSystem.status(descriptor)
-            if status.kind == .fifo {
-                // A pipe is opened again, waiting for its writer as `cat` does: read without one, a
-                // FIFO is at its end at once. Checked again, in case the path was swapped.
-                let blocking = try fileSystem.open(path, flags: Platform.readOnly | Platform.closeOnExec, mode: 0)
-                try? fileSystem.close(descriptor)
-                descriptor = blocking
-                status = try fileSystem.status(descriptor)
-            }
-        } catch {
-            throw .cannotRead(path: path, errno: error)
-        }
-        switch status.kind {
-        case .regular:
-            guard status.size <= Int64(limit) else { throw .fileTooLarge(path: path, size: status.size, limit: limit) }
-        case .fifo: break
-        default:
-            throw .notARegularFile(path: path, kind: status.kind.description)
-        }
-        let bytes: [UInt8]?
-        do {
-            bytes = try fileSystem.readAll(descriptor, expectedSize: Int(status.size), limit: limit)
-        } catch {
-            throw .cannotRead(path: path, errno: error)
-        }
-        guard let bytes else { throw .fileTooLarge(path: path, size: Int64(limit) + 1, limit: limit) }
-        return bytes
     }
 
     /// Opens the scenes folder, creating it (and its parents, mode 0700) when `creating` is set.

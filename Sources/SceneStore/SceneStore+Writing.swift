@@ -8,7 +8,8 @@
 public struct SceneWriteOutcome: Sendable, Equatable {
     /// The scene's file.
     public var path: String
-    /// Whether a new file was written; false when the stored values already were the new ones.
+    /// Whether the scene's file changed: written anew, or removed because no value was left in
+    /// it; false when the stored values already were the new ones.
     public var wroteFile: Bool
     /// Where a corrupt file found in the scene's place was moved before writing, if one was.
     public var movedAsidePath: String?
@@ -16,7 +17,7 @@ public struct SceneWriteOutcome: Sendable, Equatable {
     /// Creates an outcome.
     /// - Parameters:
     ///   - path: The scene's file.
-    ///   - wroteFile: Whether a new file was written.
+    ///   - wroteFile: Whether the file changed.
     ///   - movedAsidePath: Where a corrupt file was moved, if one was.
     public init(path: String, wroteFile: Bool, movedAsidePath: String? = nil) {
         self.path = path
@@ -31,8 +32,9 @@ extension SceneStore {
     /// Reads a scene's values, lets `body` change them, and writes the result durably, all under
     /// the scene's exclusive lock, so concurrent updates from any process are never lost.
     ///
-    /// When the values come out unchanged, nothing is written. When the file in the scene's place
-    /// is corrupt, it is first moved aside to `<scene>.corrupt-<time>.json`, and the update starts
+    /// When the values come out unchanged, nothing is written; when none is left, the scene's file
+    /// is removed (a scene without values has no file). When the file in the scene's place is
+    /// corrupt, it is first moved aside to `<scene>.corrupt-<time>.json`, and the update starts
     /// from no values.
     ///
     /// - Parameters:
@@ -48,8 +50,16 @@ extension SceneStore {
     public func update(
         _ scene: SceneID, _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
     ) throws(SceneStoreError) -> SceneWriteOutcome {
+        try update(scene, creating: true, body)
+    }
+
+    /// An update that, when `creating` is false and the scenes folder does not exist, does nothing
+    /// (for removals: without a folder there is nothing to remove).
+    private func update(
+        _ scene: SceneID, creating: Bool, _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
+    ) throws(SceneStoreError) -> SceneWriteOutcome {
         let path = path(for: scene)
-        let outcome = try withExclusiveLock(on: scene, creating: true) {
+        let outcome = try withExclusiveLock(on: scene, creating: creating) {
             (directory) throws(SceneStoreError) in
             var movedAside: String?
             var existing: LoadedFile?
@@ -70,7 +80,7 @@ extension SceneStore {
     /// lock, for tools that repair what is stored: unlike ``update(_:_:)``, a missing scene is an
     /// error and a corrupt file is left where it is, untouched.
     ///
-    /// When the values come out unchanged, nothing is written.
+    /// When the values come out unchanged, nothing is written; when none is left, the file is removed.
     ///
     /// - Parameters:
     ///   - scene: The scene.
@@ -121,7 +131,7 @@ extension SceneStore {
         return try update(scene) { values in values[key] = value }
     }
 
-    /// Removes one value of a scene; the scene's other values stay.
+    /// Removes one value of a scene; the scene's other values stay, and its file goes with the last.
     /// - Parameters:
     ///   - key: The value's key.
     ///   - scene: The scene.
@@ -131,7 +141,9 @@ extension SceneStore {
     public func removeValue(forKey key: String, in scene: SceneID) throws(SceneStoreError)
         -> SceneWriteOutcome
     {
-        try setSceneValue(nil, forKey: key, in: scene)
+        try Self.validate(key: key)
+        // Nothing is created to remove a value: a scene without a folder has none.
+        return try update(scene, creating: false) { values in values[key] = nil }
     }
 
     /// Deletes a scene's file, as SwiftUI destroys a scene's storage when the scene is closed.
@@ -147,56 +159,32 @@ extension SceneStore {
         try removeScene(scene, onlyIf: { _ in true })
     }
 
-    /// Removes one value of a scene, and the scene's file with it when no other value is left (one
-    /// removal instead of writing an empty document), all under the scene's lock.
-    /// - Parameters:
-    ///   - key: The value's key.
-    ///   - scene: The scene.
-    ///   - durably: Whether a removal of the file is made durable (the folder `fsync`ed) before
-    ///     returning. Pass false for a record whose removal may be undone by a power cut without
-    ///     harm, such as a restore marker; a write of the other values is always durable.
-    /// - Returns: Whether there was such a value.
-    /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``; the read errors of ``update(_:_:)``
-    ///   (a corrupt file is left where it is); ``SceneStoreError/cannotRemove(path:errno:)`` or
-    ///   ``SceneStoreError/cannotWrite(path:errno:)``.
-    @discardableResult
-    public func removeValueAndEmptyScene(
-        forKey key: String, in scene: SceneID, durably: Bool = true
-    ) throws(SceneStoreError) -> Bool {
-        try Self.validate(key: key)
-        let path = path(for: scene)
-        let removed = try withExclusiveLock(on: scene, creating: false) { (directory) throws(SceneStoreError) -> Bool in
-            guard let existing = try load(scene, in: directory), existing.document.values[key] != nil else {
-                return false
-            }
-            var values = existing.document.values
-            values[key] = nil
-            if values.isEmpty {
-                do throws(Errno) {
-                    try fileSystem.unlinkAt(directory, Self.fileName(for: scene))
-                    if durably { try fileSystem.synchronize(directory) }
-                } catch {
-                    throw .cannotRemove(path: path, errno: error)
-                }
-            } else {
-                _ = try write(values, over: existing, scene: scene, in: directory)
-            }
-            return true
-        }
-        return removed ?? false
-    }
-
     /// Writes `values` as the scene's document in place of the file loaded (keeping its mode), under
-    /// the scene's lock; nothing when they are what it holds, or when there is no file and no value.
-    /// - Returns: Whether the file was written.
+    /// the scene's lock; nothing when they are what it holds. With no value left, the file is
+    /// removed instead.
+    /// - Returns: Whether the file changed.
     private func write(
         _ values: [String: SceneValue], over existing: LoadedFile?, scene: SceneID, in directory: Int32
     ) throws(SceneStoreError) -> Bool {
         if let existing, existing.document.values == values { return false }
-        if existing == nil && values.isEmpty { return false }
+        if values.isEmpty {
+            guard existing != nil else { return false }
+            try unlink(scene, in: directory)
+            return true
+        }
         let document = SceneDocument(scene: scene, savedAt: configuration.now(), values: values)
         try replace(scene, with: document.encoded(), in: directory, mode: existing?.status.permissions ?? 0o600)
         return true
+    }
+
+    /// Removes a scene's file under its lock, durably unless the configuration says otherwise.
+    private func unlink(_ scene: SceneID, in directory: Int32) throws(SceneStoreError) {
+        do throws(Errno) {
+            try fileSystem.unlinkAt(directory, Self.fileName(for: scene))
+            if configuration.durableRemovals { try fileSystem.synchronize(directory) }
+        } catch {
+            throw .cannotRemove(path: path(for: scene), errno: error)
+        }
     }
 
     /// Removes a scene under its lock when `shouldRemove` approves what is there now.
@@ -214,12 +202,7 @@ extension SceneStore {
                 throw .cannotRemove(path: path, errno: error)
             }
             guard shouldRemove(directory) else { return false }
-            do throws(Errno) {
-                try fileSystem.unlinkAt(directory, Self.fileName(for: scene))
-                try fileSystem.synchronize(directory)
-            } catch {
-                throw .cannotRemove(path: path, errno: error)
-            }
+            try unlink(scene, in: directory)
             return true
         }
         return removed ?? false

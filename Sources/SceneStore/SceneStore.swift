@@ -40,20 +40,26 @@ public final class SceneStore: Sendable {
         public var maximumFileSize: Int
         /// How deeply JSON in a scene file may nest.
         public var maximumDepth: Int
-        /// The clock that stamps `savedAt` and the names of moved-aside files.
+        /// The clock that stamps `savedAt` and the names of kept-aside files.
         public var now: @Sendable () -> Date
+        /// Whether the removal of a scene's file is made durable (its folder `fsync`ed) before the
+        /// call returns. True by default; false only for records whose return after a power cut
+        /// costs nothing but a needless check, such as restore markers.
+        public var durableRemovals: Bool
 
         /// Creates a configuration.
         /// - Parameters:
         ///   - maximumFileSize: The size limit in bytes, 4 MiB by default.
         ///   - maximumDepth: The JSON nesting limit, 256 by default.
+        ///   - durableRemovals: Whether removals are made durable, true by default.
         ///   - now: The clock, the system clock by default.
         public init(
-            maximumFileSize: Int = 4 << 20, maximumDepth: Int = 256,
+            maximumFileSize: Int = 4 << 20, maximumDepth: Int = 256, durableRemovals: Bool = true,
             now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.maximumFileSize = maximumFileSize
             self.maximumDepth = maximumDepth
+            self.durableRemovals = durableRemovals
             self.now = now
         }
     }
@@ -91,8 +97,17 @@ public final class SceneStore: Sendable {
             configuration: configuration, fileSystem: SystemFileSystem())
     }
 
-    /// Opens a store whose scene files live directly in `scenesDirectory`.
-    package convenience init(scenesDirectory: String, configuration: Configuration = Configuration()) {
+    /// Opens a store whose scene files live directly in a folder of the caller's choosing, with no
+    /// app folder and no platform convention: for an app that keeps its state somewhere of its own
+    /// (a shared container, a folder it manages).
+    ///
+    /// Nothing is created until the first write; the folder and its parents are then created with
+    /// mode 0700.
+    ///
+    /// - Parameters:
+    ///   - scenesDirectory: The folder that holds the scene files, an absolute path.
+    ///   - configuration: Limits and clock.
+    public convenience init(scenesDirectory: String, configuration: Configuration = Configuration()) {
         self.init(
             scenesDirectory: scenesDirectory, configuration: configuration, fileSystem: SystemFileSystem())
     }
@@ -104,13 +119,16 @@ public final class SceneStore: Sendable {
         self.fileSystem = fileSystem
     }
 
-    /// A store of the same app, state root, settings and file system whose files live in another
-    /// folder next to the scenes folder (`<root>/<app-id>/<folder>`), with every guarantee of this
-    /// one: for records kept per scene apart from the scene's values, such as a restore marker.
-    /// - Parameter folder: The folder's name: 1 to 64 letters, digits, `-` or `_`, not `scenes`.
+    /// A store of the same app, state root and file system whose files live in another folder
+    /// next to the scenes folder (`<root>/<app-id>/<folder>`), with every guarantee of this one:
+    /// for records kept per scene apart from the scene's values, such as a restore marker.
+    /// - Parameters:
+    ///   - folder: The folder's name: 1 to 64 letters, digits, `-` or `_`, not `scenes`.
+    ///   - configuration: Its settings; this store's by default.
     /// - Returns: The store.
     /// - Throws: ``SceneStoreError/invalidKey(_:reason:)`` naming the folder when it is not such a name.
-    public func siblingStore(folder: String) throws(SceneStoreError) -> SceneStore {
+    public func siblingStore(folder: String, configuration: Configuration? = nil) throws(SceneStoreError) -> SceneStore
+    {
         let valid =
             !folder.isEmpty && folder.utf8.count <= 64 && folder != "scenes"
             && folder.unicodeScalars.allSatisfy {
@@ -121,7 +139,9 @@ public final class SceneStore: Sendable {
         }
         let parent = scenesDirectory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
             separator: "/")
-        return SceneStore(scenesDirectory: parent + "/" + folder, configuration: configuration, fileSystem: fileSystem)
+        return SceneStore(
+            scenesDirectory: parent + "/" + folder, configuration: configuration ?? self.configuration,
+            fileSystem: fileSystem)
     }
 
     /// The path of a scene's file (which may not exist).

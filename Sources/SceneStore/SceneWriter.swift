@@ -11,9 +11,9 @@ import Synchronization
 /// producer wait.
 ///
 /// ``submit(_:)`` only records the value and returns. A queue of the writer's own writes it with
-/// ``SceneStore/setSceneValue(_:forKey:in:)``. While a write is in flight, newer values replace
-/// older pending ones (the latest wins), and a value equal to what is on disk is not written again.
-/// ``flush()`` returns once the last submitted value is durable.
+/// ``SceneStore/update(_:_:)``, so the scene's other values are kept. While a write is in flight,
+/// newer values replace older pending ones (the latest wins), and a value equal to what is on disk
+/// is not written again. ``flush()`` returns once the last submitted value is durable.
 ///
 /// ```swift
 /// let writer = store.writer(forKey: "navigation", in: scene)
@@ -54,7 +54,7 @@ public final class SceneWriter: Sendable {
         var readyWaiters: [CheckedContinuation<Void, Never>] = []
         var statistics = Statistics()
         var companions: [String: SceneValue?] = [:]
-        var abandoned = false
+        var cancelled = false
     }
 
     private enum Pending {
@@ -125,7 +125,7 @@ public final class SceneWriter: Sendable {
 
     private func submit(_ pending: Pending, sequence: UInt64?) {
         let startDrain = state.withLock { state -> Bool in
-            if state.abandoned { return false }
+            if state.cancelled { return false }
             if let sequence {
                 if sequence <= state.newestSequence && state.statistics.submitted > 0 { return false }
                 state.newestSequence = sequence
@@ -156,19 +156,22 @@ public final class SceneWriter: Sendable {
         }
     }
 
-    /// Stops the writer as a killed process stops: values not yet taken are dropped, no value is
-    /// written from now on, and the call returns once a write in flight (if any) has ended, so the
-    /// disk holds exactly what was durable by then. For tests that simulate a kill.
-    package func abandon() async {
+    /// Stops the writer without saving, as a killed process stops: values not yet taken are
+    /// dropped, no value is written from now on, and the call returns once a write in flight (if
+    /// any) has ended, so the disk holds exactly what was durable by then.
+    ///
+    /// For a scene that is going away (its file is about to be removed, and a late write must not
+    /// bring it back), and for tests that simulate a kill.
+    public func cancel() async {
         state.withLock { state in
-            state.abandoned = true
+            state.cancelled = true
             state.pending = nil
         }
         _ = try? await flush()
     }
 
-    /// Whether ``abandon()`` has been called: no value is written from then on.
-    package var isAbandoned: Bool { state.withLock { $0.abandoned } }
+    /// Whether ``cancel()`` has been called: no value is written from then on.
+    public var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// Waits until every submitted value has been written (or found already on disk).
     /// - Throws: The ``SceneStoreError`` of the last write when it failed; the value stays unwritten

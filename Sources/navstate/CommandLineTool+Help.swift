@@ -14,14 +14,14 @@ extension CommandLineTool {
             output += Self.mainHelp
             return ExitStatus.success
         }
-        guard let spec = CommandSpec.named(topic) else {
+        guard let spec = Subcommands.spec(named: topic) else {
             if parsed.wantsHelp {
                 output += Self.mainHelp
                 return ExitStatus.success
             }
             throw UsageError(
                 message: "unknown subcommand '\(TerminalText.escaped(topic))'"
-                    + Suggestions.didYouMean(topic, among: CommandSpec.all.map(\.name)),
+                    + Suggestions.didYouMean(topic, among: Subcommands.specs.map(\.name)),
                 command: "help")
         }
         output += Self.help(for: spec)
@@ -39,7 +39,7 @@ extension CommandLineTool {
             """
         text += optionLines(GlobalOptions.all + helpAndVersion)
         text += "\nSUBCOMMANDS:\n"
-        for spec in CommandSpec.all {
+        for spec in Subcommands.specs {
             text += "  " + padded(spec.name, to: 12) + spec.overview + "\n"
         }
         text += "\n" + exitStatusText

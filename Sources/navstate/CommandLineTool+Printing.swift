@@ -1,5 +1,12 @@
 import RecipeData
+import SceneNavigation
 import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // MARK: - Printing
 
@@ -17,28 +24,35 @@ extension CommandLineTool {
         }
     }
 
-    /// Warns about what a restore dropped, positions counted from 1: the first few one by one, the
-    /// rest summed up by reason (`--json` lists every one).
+    /// Warns about what a restore dropped, positions counted from 1: the category and members
+    /// first, then the first few recipes one by one, the rest summed up by reason (`--json` lists
+    /// every one).
     mutating func warnAboutDrops(_ report: RestoreReport) {
-        if let category = report.droppedCategory {
-            warn("dropped category \(category): it names no category")
+        let drops = CookbookDrops(report)
+        if let category = drops.category {
+            warn("dropped category \(category.json): it names no category")
         }
-        for entry in report.dropped.prefix(Self.droppedWarningsShown) {
-            warn("dropped recipe \(TerminalText.escaped(entry.id)) at position \(entry.position + 1): \(entry.reason)")
+        for member in drops.members {
+            warn("dropped \(TerminalText.escaped(member.location)): \(TerminalText.escaped(member.reason.description))")
         }
-        let rest = report.dropped.dropFirst(Self.droppedWarningsShown)
+        for entry in drops.recipes.prefix(Self.droppedWarningsShown) {
+            warn(
+                "dropped recipe \(TerminalText.escaped(CookbookDrops.id(of: entry))) at position \((entry.position ?? 0) + 1): \(CookbookDrops.words(for: entry))"
+            )
+        }
+        let rest = drops.recipes.dropFirst(Self.droppedWarningsShown)
         guard !rest.isEmpty else { return }
-        var counts: [RestoreReport.Reason: Int] = [:]
-        var order: [RestoreReport.Reason] = []
+        var counts: [String: Int] = [:]
+        var order: [(code: String, words: String)] = []
         for entry in rest {
-            if counts[entry.reason] == nil { order.append(entry.reason) }
-            counts[entry.reason, default: 0] += 1
+            if counts[entry.reason.code] == nil { order.append((entry.reason.code, CookbookDrops.words(for: entry))) }
+            counts[entry.reason.code, default: 0] += 1
         }
         let total = Self.grouped(rest.count)
         if order.count == 1 {
-            warn("... and \(total) more \(order[0]) (--json lists every one)")
+            warn("... and \(total) more \(order[0].words) (--json lists every one)")
         } else {
-            let parts = order.map { "\(Self.grouped(counts[$0] ?? 0)) \($0)" }
+            let parts = order.map { "\(Self.grouped(counts[$0.code] ?? 0)) \($0.words)" }
             warn("... and \(total) more: \(parts.joined(separator: ", ")) (--json lists every one)")
         }
     }
@@ -47,9 +61,11 @@ extension CommandLineTool {
     /// recipe), positions counted from 1: the first few one by one, then a count.
     mutating func noteMigrations(_ report: RestoreReport, in data: DataModel) {
         for entry in report.migrated.prefix(Self.droppedWarningsShown) {
-            let name = data.recipe(withID: entry.to)?.name ?? ""
+            let from = entry.from.stringValue ?? entry.from.description
+            let to = entry.to.stringValue ?? entry.to.description
+            let name = Recipe.ID(to).flatMap(data.recipe(withID:))?.name ?? ""
             errors +=
-                "note: migrated recipe \(TerminalText.escaped(entry.from)) at position \(entry.position + 1) to \(entry.to) (\(name)), its ID in an earlier data set\n"
+                "note: migrated recipe \(TerminalText.escaped(from)) at position \((entry.position ?? 0) + 1) to \(TerminalText.escaped(to)) (\(name)), its ID in an earlier data set\n"
         }
         let rest = report.migrated.count - Self.droppedWarningsShown
         if rest > 0 { errors += "note: ... and \(Self.grouped(rest)) more migrated (--json lists every one)\n" }
@@ -67,10 +83,40 @@ extension CommandLineTool {
         }
     }
 
-    /// A restore report as JSON members, with recipe names from the data.
-    static func restoreJSON(_ report: RestoreReport, in data: DataModel) -> [String: JSONValue] {
-        guard case .object(let members) = report.json(in: data) else { return [:] }
-        return members
+    /// A cookbook restore as JSON members: the category, the path with recipe names, and what was
+    /// dropped and migrated.
+    static func restoreJSON(_ report: RestoreReport, state: CookbookState, in data: DataModel) -> [String: JSONValue] {
+        let drops = CookbookDrops(report)
+        var dropped: [JSONValue] = drops.recipes.map { entry in
+            .object([
+                "id": entry.json, "position": .number(JSONNumber(entry.position ?? 0)),
+                "reason": .string(entry.reason.code),
+            ])
+        }
+        dropped += drops.members.map { entry in
+            .object([
+                "id": .null, "location": .string(entry.location), "json": entry.json, "position": .null,
+                "reason": .string(entry.reason.code),
+            ])
+        }
+        return [
+            "selectedCategory": state.selectedCategory.map { .string($0.name) } ?? .null,
+            "droppedCategory": drops.category?.json ?? .null,
+            "path": .array(
+                state.path.map { recipe in
+                    .object(["id": .string(recipe.id.description), "name": .string(recipe.name)])
+                }),
+            "dropped": .array(dropped),
+            "migrated": .array(
+                report.migrated.map { entry in
+                    let to = entry.to.stringValue ?? entry.to.description
+                    return .object([
+                        "from": entry.from, "to": entry.to,
+                        "name": .string(Recipe.ID(to).flatMap(data.recipe(withID:))?.name ?? ""),
+                        "position": .number(JSONNumber(entry.position ?? 0)),
+                    ])
+                }),
+        ]
     }
 
     mutating func printJSON(_ value: JSONValue) {
@@ -104,5 +150,40 @@ extension CommandLineTool {
             result.append(digit)
         }
         return number < 0 ? "-" + result : result
+    }
+}
+
+/// A restore report of the cookbook's state, sorted for printing: the recipes dropped from the
+/// path, the category dropped, and any other member dropped.
+struct CookbookDrops {
+    var recipes: [RestoreReport.DroppedElement] = []
+    var category: RestoreReport.DroppedElement?
+    var members: [RestoreReport.DroppedElement] = []
+
+    init(_ report: RestoreReport) {
+        for entry in report.dropped {
+            if entry.position != nil {
+                recipes.append(entry)
+            } else if entry.location == "selectedCategory" {
+                category = entry
+            } else {
+                members.append(entry)
+            }
+        }
+    }
+
+    /// A dropped recipe's stored ID as text.
+    static func id(of entry: RestoreReport.DroppedElement) -> String {
+        entry.json.stringValue ?? entry.json.description
+    }
+
+    /// Why a recipe was dropped, in the cookbook's words.
+    static func words(for entry: RestoreReport.DroppedElement) -> String {
+        switch entry.reason {
+        case .unresolved: "not in the recipe data"
+        case .undecodable: entry.json.stringValue != nil ? "not a UUID" : entry.reason.description
+        case .afterDroppedElement: "after a missing recipe (policy truncate)"
+        default: entry.reason.description
+        }
     }
 }

@@ -55,13 +55,13 @@ struct CommandLineTool {
     }
 
     private mutating func run(_ arguments: [String]) async -> Int32 {
-        let parsed = ArgumentParser.parse(arguments)
+        var parsed = ArgumentParser.parse(arguments)
         // --help and --version anywhere print and do nothing else, even on a line with a mistake.
-        if parsed.wantsHelp || (parsed.command == "help" && parsed.error == nil) {
+        if parsed.wantsHelp || (parsed.command == Subcommands.help.name && parsed.error == nil) {
             do {
                 return try help(for: parsed)
             } catch {
-                return report(error, command: "help")
+                return report(error, command: Subcommands.help.name)
             }
         }
         if parsed.wantsVersion {
@@ -70,20 +70,14 @@ struct CommandLineTool {
         }
         do {
             if let error = parsed.error { throw error }
-            guard let name = parsed.command, let spec = CommandSpec.named(name) else { return try help(for: parsed) }
-            try ArgumentParser.check(parsed, against: spec)
-            let environment = try Environment(parsed, context: context)
-            switch spec.name {
-            case CommandSpec.save.name: try await save(parsed, environment)
-            case CommandSpec.restore.name: try restore(parsed, environment)
-            case CommandSpec.inspect.name: try inspect(parsed, environment)
-            case CommandSpec.retag.name: try retag(parsed, environment)
-            case CommandSpec.recover.name: try recover(parsed, environment)
-            case CommandSpec.remove.name: try remove(parsed, environment)
-            case CommandSpec.prune.name: try prune(parsed, environment)
-            case CommandSpec.recipes.name: try recipes(parsed, environment)
-            default: return ExitStatus.usage
+            guard let name = parsed.command, let command = Subcommands.command(named: name) else {
+                return try help(for: parsed)
             }
+            try ArgumentParser.check(&parsed, against: command.spec)
+            // Decoded once, before anything is read or written: a mistake changes nothing.
+            let subcommand = try command.init(parsed)
+            let environment = try Environment(parsed, context: context)
+            try await subcommand.run(&self, environment)
             return ExitStatus.success
         } catch {
             return report(error, command: parsed.command)
@@ -115,7 +109,7 @@ struct CommandLineTool {
         case let error as NavigationError: message = error.description
         default: message = String(describing: error)
         }
-        let spec = ((error as? UsageError)?.command ?? command).flatMap(CommandSpec.named)
+        let spec = ((error as? UsageError)?.command ?? command).flatMap(Subcommands.spec(named:))
         // Escaping is idempotent: a message already escaped has no control characters left.
         errors += "Error: \(TerminalText.escaped(message))\n"
         errors +=
@@ -131,17 +125,21 @@ enum CommandError: Error, CustomStringConvertible {
     case noSavedState(String)
     /// A stored value a command cannot work on, described whole.
     case unusableValue(String)
+    /// A stored value that is not the cookbook's navigation state at all.
+    case notNavigationData(path: String, key: String, scene: SceneID, reason: String)
     case inputFile(path: String, errno: Errno)
     /// Bad contents of an input file (`--input`, `--data`), naming the file.
-    case inputContents(path: String, error: RecipeDataError)
+    case inputContents(path: String, reason: String)
     /// Errors already printed by the subcommand; ends with the status of the first.
     case alreadyReported(status: Int32)
 
     var description: String {
         switch self {
         case .usage(let message), .noSavedState(let message), .unusableValue(let message): message
+        case .notNavigationData(let path, let key, let scene, let reason):
+            "'\(path)': value '\(key)' of scene '\(scene)' is not navigation data: \(reason)"
         case .inputFile(let path, let errno): "cannot read '\(path)': \(errno)"
-        case .inputContents(let path, let error): "\(Environment.displayName(ofInput: path)): \(error)"
+        case .inputContents(let path, let reason): "\(Environment.displayName(ofInput: path)): \(reason)"
         case .alreadyReported: "errors were reported"
         }
     }
@@ -164,19 +162,17 @@ enum ExitStatus {
             switch error {
             case .usage: return usage
             case .noSavedState: return noInput
-            case .unusableValue: return dataError
+            case .unusableValue, .notNavigationData, .inputContents: return dataError
             case .inputFile(_, let errno):
                 return errno.isPermissionDenied ? permissionDenied : (errno == .noSuchFile ? noInput : ioError)
-            case .inputContents(_, let error): return of(error)
             case .alreadyReported(let status): return status
             }
-        case let error as RecipeDataError:
-            if case .store(let storeError) = error { return of(storeError) }
-            return dataError
+        case is RecipeDataError: return dataError
         case let error as NavigationError:
             switch error {
             case .store(let storeError): return of(storeError)
             case .invalidTypeName: return usage
+            case .noValue, .noKeptAsideCopy, .nothingToRecover: return noInput
             case .cannotDecode, .cannotEncode, .notANavigationPath, .newerSchema: return dataError
             }
         case let error as SceneStoreError:
@@ -192,63 +188,5 @@ enum ExitStatus {
             }
         default: return ioError
         }
-    }
-}
-
-/// What every subcommand works with: the store and the recipe data.
-struct Environment {
-    /// The largest input file or standard input read: recipe data and navigation JSON are small.
-    static let inputLimit = 64 << 20
-
-    let store: SceneStore
-    let data: DataModel
-    let dataPath: String?
-    /// Whether scenes hold the cookbook's navigation (the default app, or recipe data given);
-    /// any other app's values are shown as generic route paths.
-    let isCookbook: Bool
-
-    @MainActor
-    init(_ parsed: ParsedCommandLine, context: CommandLineTool.Context) throws {
-        let appID = try AppID(parsed.value(.app) ?? CommandLineTool.defaultAppID)
-        isCookbook = appID.rawValue == CommandLineTool.defaultAppID || parsed.value(.data) != nil
-        let configuration = SceneStore.Configuration(now: context.now)
-        if let directory = parsed.value(.stateDirectory) {
-            guard !directory.isEmpty else { throw CommandError.usage("option '--state-dir' needs a path") }
-            let absolute = directory.hasPrefix("/") ? directory : context.currentDirectory + "/" + directory
-            store = SceneStore(appID: appID, stateRoot: absolute, configuration: configuration)
-        } else {
-            store = try SceneStore(appID: appID, environment: context.environment, configuration: configuration)
-        }
-        if let path = parsed.value(.data) {
-            let absolute = path.hasPrefix("/") ? path : context.currentDirectory + "/" + path
-            do {
-                // navstate 0.1's identifiers resolve against any data that has the sample's recipes.
-                data = try DataModel(
-                    jsonData: try Self.readInputFile(absolute), aliases: DataModel.previousReleaseAliases)
-            } catch let error as RecipeDataError {
-                throw CommandError.inputContents(path: absolute, error: error)
-            }
-            dataPath = absolute
-        } else {
-            data = .cookbook
-            dataPath = nil
-        }
-    }
-
-    /// Reads an input file named by the user (recipe data or navigation JSON): a regular file or a
-    /// pipe of at most 64 MiB.
-    static func readInputFile(_ path: String) throws -> [UInt8] {
-        do {
-            return try SceneStore.readInputFile(atPath: path, limit: inputLimit)
-        } catch .cannotRead(let path, let errno) {
-            throw CommandError.inputFile(path: path, errno: errno)
-        } catch {
-            throw CommandError.usage(error.description)
-        }
-    }
-
-    /// How errors name an input: `'<path>'`, or `standard input` for `-`.
-    static func displayName(ofInput path: String) -> String {
-        path == "-" ? "standard input" : "'\(path)'"
     }
 }

@@ -23,19 +23,19 @@ import Testing
         #expect(await navstate(["remove", "ours", "--bogus", "--version"], in: directory) == version)
         let help = await navstate(["remove", "ours", "--help"], in: directory)
         #expect(help.status == 0 && help.standardError == "")
-        #expect(help.standardOutput == CommandLineTool.help(for: .remove))
+        #expect(help.standardOutput == CommandLineTool.help(for: RemoveCommand.spec))
         #expect(
             await navstate(["prune", "--older-than", "0s", "-h"], in: directory)
                 == help.with(
-                    output: CommandLineTool.help(for: .prune)))
+                    output: CommandLineTool.help(for: PruneCommand.spec)))
         #expect(try directory.contents("state/cookbook/scenes/ours.json") == before)
     }
 
     @Test("usage lines come from the declarations that parsing checks: required options have no brackets")
     func usageFromDeclarations() async throws {
-        #expect(CommandSpec.prune.usage == "navstate prune --older-than <duration> [--json]")
+        #expect(PruneCommand.spec.usage == "navstate prune --older-than <duration> [--json]")
         #expect(
-            CommandSpec.save.usage
+            SaveCommand.spec.usage
                 == "navstate save <scene> [--category <name>] [--recipe <id-or-name> ...] [--input <file>] [--as-is] [--clear] [--key <name>] [--json]"
         )
         let directory = try TemporaryDirectory()
@@ -144,26 +144,36 @@ import Testing
         #expect(object["problem"]?.stringValue?.hasSuffix("at line 2, column 15") == true)
     }
 
-    @Test("inspect of a scene whose navigation value cannot be decoded says what is wrong, in text and JSON")
+    @Test("inspect of a scene whose navigation value is not navigation data says what is wrong, in text and JSON")
     func inspectInvalidNavigation() async throws {
         let directory = try TemporaryDirectory()
-        try directory.install(scene: "invalid-navigation")
-        let json = await navstate(["inspect", "invalid-navigation", "--json"], in: directory)
+        try directory.install(scene: "not-navigation")
+        let reason = "Expected to decode Dictionary<String, Any> but found an array instead."
+        let json = await navstate(["inspect", "not-navigation", "--json"], in: directory)
         #expect(json.status == 65)
         let object = try JSONValue(parsing: Array(json.standardOutput.utf8)).objectValue ?? [:]
         #expect(object["health"] == .string("invalid-value"))
-        #expect(
-            object["problem"]
-                == .string(
-                    "value 'navigation': invalid navigation data: 'recipePathIds' must be an array, found string"))
+        #expect(object["problem"] == .string("value 'navigation': \(reason)"))
         #expect(object["restore"] == .null)
-        let text = await navstate(["inspect", "invalid-navigation"], in: directory)
+        let text = await navstate(["inspect", "not-navigation"], in: directory)
         #expect(text.status == 65)
         #expect(text.standardOutput.contains("health:     invalid-value\n"))
+        #expect(text.standardOutput.hasSuffix("navigation: cannot be restored: \(reason)\n"))
         #expect(
-            text.standardOutput.hasSuffix(
-                "navigation: cannot be restored: invalid navigation data: 'recipePathIds' must be an array, found string\n"
+            text.standardError.hasPrefix(
+                "Error: '<tmp>/state/cookbook/scenes/not-navigation.json': value 'navigation' of scene 'not-navigation' is not navigation data: \(reason)\n"
             ))
+        // A member of the wrong type is not the value as a whole: it is dropped on its own.
+        try directory.install(scene: "invalid-navigation")
+        let salvaged = await navstate(["inspect", "invalid-navigation"], in: directory)
+        #expect(salvaged.status == 0)
+        #expect(
+            salvaged.standardOutput.hasSuffix(
+                """
+                navigation: a restore now would keep 0 of 0 recipes (policy skip)
+                  drop recipePathIds: it no longer decodes: Expected to decode Array<Any> but found a string instead.
+
+                """))
     }
 
     @Test("inspect fails when the scenes folder is a regular file")
@@ -181,24 +191,26 @@ import Testing
     @Test("errors about --input and --data contents name the file, or standard input")
     func inputErrorsNameTheFile() async throws {
         let directory = try TemporaryDirectory()
-        try Data("{\"recipePathIds\": [1]}".utf8).write(to: URL(fileURLWithPath: directory.appending("bad.json")))
+        try Data("[1]".utf8).write(to: URL(fileURLWithPath: directory.appending("bad.json")))
+        try Data("{\"recipePathIds\": [1]}".utf8).write(to: URL(fileURLWithPath: directory.appending("data.json")))
         let file = await navstate(["save", "main", "--input", "bad.json"], in: directory)
         #expect(file.status == 65)
         #expect(
             file.standardError.hasPrefix(
-                "Error: '<tmp>/bad.json': invalid navigation data: 'recipePathIds[0]' must be a string, found number\n")
-        )
+                "Error: '<tmp>/bad.json': invalid navigation data: Expected to decode Dictionary<String, Any> but found an array instead.\n"
+            ))
         let stdin = await navstate(["save", "main", "--input", "-"], in: directory, input: "{")
         #expect(stdin.status == 65)
         #expect(
             stdin.standardError.hasPrefix(
                 "Error: standard input: invalid navigation data: unterminated object at line 1, column 2\n"))
-        let data = await navstate(["recipes", "--data", "bad.json"], in: directory)
+        let data = await navstate(["recipes", "--data", "data.json"], in: directory)
         #expect(data.status == 65)
         #expect(
             data.standardError.hasPrefix(
-                "Error: '<tmp>/bad.json': recipe data: recipes: expected an array of recipes\n"))
-        #expect(try FileManager.default.subpathsOfDirectory(atPath: directory.path) == ["bad.json"])
+                "Error: '<tmp>/data.json': recipe data: recipes: expected an array of recipes\n"))
+        #expect(
+            try FileManager.default.subpathsOfDirectory(atPath: directory.path).sorted() == ["bad.json", "data.json"])
     }
 
     @Test("save with no state options is an error; --clear saves an empty state")
@@ -254,7 +266,10 @@ import Testing
         #expect(restored.standardError.components(separatedBy: "\n").count == 3)
         let invalid = await navstate(["save", "x", "--input", "-", "--as-is"], in: directory, input: "[]")
         #expect(invalid.status == 65)
-        #expect(invalid.standardError.hasPrefix("Error: standard input: invalid navigation data: expected an object"))
+        #expect(
+            invalid.standardError.hasPrefix(
+                "Error: standard input: invalid navigation data: Expected to decode Dictionary<String, Any> but found an array instead."
+            ))
     }
 
     @Test("200,000 IDs: ten warnings, then one line that sums up the rest; --json lists every one")

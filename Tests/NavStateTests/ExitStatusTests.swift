@@ -110,7 +110,7 @@ import Testing
         let outcome = await navstate(testCase.arguments, in: directory)
         #expect(outcome.status == testCase.status)
         #expect(outcome.standardOutput == "")
-        let spec = testCase.command.flatMap(CommandSpec.named)
+        let spec = testCase.command.flatMap(Subcommands.spec(named:))
         let usage = spec?.usage ?? "navstate [--state-dir <path>] [--app <id>] [--data <recipes.json>] <subcommand>"
         let see = "See 'navstate\(spec.map { " " + $0.name } ?? "") --help'."
         #expect(outcome.standardError == "Error: \(testCase.message)\nUsage: \(usage)\n\(see)\n")
@@ -121,7 +121,7 @@ import Testing
         let directory = try TemporaryDirectory()
         try directory.install(scene: "corrupt")
         try directory.install(scene: "newer-format")
-        try directory.install(scene: "invalid-navigation")
+        try directory.install(scene: "not-navigation")
         let corrupt = await navstate(["restore", "corrupt"], in: directory)
         #expect(corrupt.status == 65)
         #expect(
@@ -142,16 +142,18 @@ import Testing
         #expect(
             try directory.contents("state/cookbook/scenes/newer-format.json")
                 == Fixtures.bytes("scenes/newer-format.json"))
-        let invalid = await navstate(["restore", "invalid-navigation"], in: directory)
+        let invalid = await navstate(["restore", "not-navigation"], in: directory)
         #expect(invalid.status == 65)
         #expect(
             invalid.standardError.hasPrefix(
-                "Error: invalid navigation data: 'recipePathIds' must be an array, found string\n"))
-        let input = await navstate(["save", "main", "--input", "-"], in: directory, input: "{\"recipePathIds\": [1]}")
+                "Error: '<tmp>/state/cookbook/scenes/not-navigation.json': value 'navigation' of scene 'not-navigation' is not navigation data: Expected to decode Dictionary<String, Any> but found an array instead.\n"
+            ))
+        let input = await navstate(["save", "main", "--input", "-"], in: directory, input: "[1]")
         #expect(input.status == 65)
         #expect(
             input.standardError.hasPrefix(
-                "Error: standard input: invalid navigation data: 'recipePathIds[0]' must be a string, found number\n"))
+                "Error: standard input: invalid navigation data: Expected to decode Dictionary<String, Any> but found an array instead.\n"
+            ))
         try "{\"recipes\": [}".write(toFile: directory.appending("bad.json"), atomically: true, encoding: .utf8)
         let data = await navstate(["recipes", "--data", "bad.json"], in: directory)
         #expect(data.status == 65)
@@ -192,7 +194,7 @@ import Testing
         #expect(try matchesGolden(main.standardOutput, "help.txt"))
         #expect(await navstate([], in: directory) == main)
         #expect(await navstate(["help"], in: directory) == main)
-        for spec in CommandSpec.all where spec.name != "help" {
+        for spec in Subcommands.specs where spec.name != "help" {
             let help = await navstate(["help", spec.name], in: directory)
             #expect(help.status == 0)
             #expect(try matchesGolden(help.standardOutput, "help-\(spec.name).txt"))

@@ -143,8 +143,7 @@ import Testing
         let document = try store.document(for: SceneID("navigation-path"))
         #expect(document.savedAt == fixedNow)
         let original = try SceneDocument(
-            decoding: Fixtures.bytes("scenes/navigation-path.json"), expectedScene: SceneID("navigation-path"),
-            maximumDepth: 256)
+            decoding: Fixtures.bytes("scenes/navigation-path.json"), scene: SceneID("navigation-path"), path: "fixture")
         #expect(document.values["state"] == original.values["state"])
         #expect(
             document.values["path"]

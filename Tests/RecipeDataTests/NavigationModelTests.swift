@@ -1,25 +1,35 @@
 import Foundation
+import SceneNavigation
 import SceneStore
 import TestSupport
 import Testing
 
 @testable import RecipeData
 
+/// The cookbook's `NavigationModel`: SceneNavigation's model of a `CookbookState`, with the card's
+/// `selectedCategory`, `path` and `jsonData`.
 @MainActor
 @Suite struct NavigationModelTests {
     let pie = DataModel.cookbook.recipe(named: "Apple Pie")!
     let crust = DataModel.cookbook.recipe(named: "Pie Crust")!
 
-    @Test("data that cannot be decoded leaves the model untouched and is reported")
+    @Test("data that is not the state's shape leaves the model untouched and is reported")
     func failedRestoreLeavesModelUntouched() throws {
         let model = NavigationModel(selectedCategory: .dessert, path: [pie])
         let revision = model.revision
-        #expect(throws: RecipeDataError.invalidNavigationData(reason: "expected an object, found array")) {
-            try model.restore(from: Array("[]".utf8))
+        let notAnObject = NavigationError.cannotDecode(
+            key: "navigation", reason: "Expected to decode Dictionary<String, Any> but found an array instead.")
+        #expect(throws: notAnObject) {
+            try model.restore(from: .binary(Data("[]".utf8)))
         }
-        model.jsonData = Data("{\"recipePathIds\": 3}".utf8)
+        model.jsonData = Data("[3]".utf8)
+        #expect(model.lastRestoreError == notAnObject)
+        model.jsonData = Data("{\"recipePathIds\": ".utf8)
         #expect(
-            model.lastRestoreError == .invalidNavigationData(reason: "'recipePathIds' must be an array, found number"))
+            model.lastRestoreError
+                == .cannotDecode(
+                    key: "navigation",
+                    reason: "binary data that is not JSON: unexpected end of input at line 1, column 19"))
         #expect(model.selectedCategory == .dessert)
         #expect(model.path == [pie])
         #expect(model.revision == revision)
@@ -33,8 +43,9 @@ import Testing
         #expect(target.selectedCategory == .salad)
         #expect(target.path == [pie, crust])
         #expect(target.lastRestoreReport?.isComplete == true)
-        target.jsonData = try Fixtures.bytes("navigation/stale-ids.json").withUnsafeBufferPointer { Data($0) }
-        #expect(target.lastRestoreReport?.dropped.map(\.reason) == [.notInDataSet, .notInDataSet])
+        target.jsonData = Data(try Fixtures.bytes("navigation/stale-ids.json"))
+        #expect(target.lastRestoreReport?.dropped.map(\.reason) == [.unresolved, .unresolved])
+        #expect(target.lastRestoreError == nil)
         #expect(target.path == [pie, crust])
     }
 
@@ -44,12 +55,12 @@ import Testing
         var iterator = model.changes().makeAsyncIterator()
         model.selectedCategory = .pancake
         let first = try #require(await iterator.next())
-        #expect(first.selectedCategory == .pancake)
+        #expect(first.state.selectedCategory == .pancake)
         #expect(first.revision == 1)
         model.path.append(pie)
         let second = try #require(await iterator.next())
-        #expect(second.state.recipePathIDs == [pie.id])
-        #expect(second.selectedCategory == .pancake)
+        #expect(second.state.path.map(\.id) == [pie.id])
+        #expect(second.state.selectedCategory == .pancake)
     }
 
     @Test("bursts coalesce to the newest snapshot, for every subscriber")
@@ -61,17 +72,27 @@ import Testing
         let a = try #require(await first.next())
         let b = try #require(await second.next())
         #expect(a.revision == 1_000 && b.revision == 1_000)
-        #expect(a.path == [pie, crust])
+        #expect(a.state.path.routes == [pie, crust])
+    }
+
+    @Test("pushing and popping the path in place publishes one change each")
+    func pathMutationsInPlace() async throws {
+        let model = NavigationModel()
+        model.path.append(pie)
+        model.path.append(crust)
+        model.path.removeLast()
+        #expect(model.revision == 3)
+        #expect(model.state.path.routes == [pie])
     }
 
     @Test("a restore publishes exactly one change")
     func restorePublishesOnce() async throws {
         let model = NavigationModel()
         var iterator = model.changes().makeAsyncIterator()
-        try model.restore(from: try Fixtures.bytes("navigation/ours.json"))
+        try model.restore(from: .binary(Data(try Fixtures.bytes("navigation/ours.json"))))
         #expect(model.revision == 1)
         let snapshot = try #require(await iterator.next())
-        #expect(snapshot.path.count == 3)
+        #expect(snapshot.state.path.count == 3)
     }
 
     @Test("streams end when the model goes away")
@@ -84,27 +105,13 @@ import Testing
         #expect(count == 0)
     }
 
-    @Test("a cancelled subscriber is removed from the model")
-    func cancelledSubscriberRemoved() async throws {
-        let model = NavigationModel()
-        let task = Task { for await _ in model.changes() {} }
-        try await Task.sleep(for: .milliseconds(20))
-        #expect(model.broadcaster.hasSubscribers)
-        task.cancel()
-        await task.value
-        #expect(!model.broadcaster.hasSubscribers)
-    }
-
-    @Test("a snapshot holds the model's state: equal to the same state built from identifiers")
+    @Test("a snapshot holds the model's state: equal to the same state built by hand")
     func snapshotIsTheState() throws {
-        let pie = try #require(DataModel.cookbook.recipe(named: "Apple Pie"))
-        let crust = try #require(DataModel.cookbook.recipe(named: "Pie Crust"))
         let model = NavigationModel(selectedCategory: .dessert, path: [pie, crust])
-        let built = NavigationState(selectedCategory: .dessert, recipePathIDs: [pie.id, crust.id])
+        let built = CookbookState(selectedCategory: .dessert, path: [pie, crust])
         #expect(model.currentSnapshot.state == built)
         #expect(model.currentSnapshot.state.hashValue == built.hashValue)
-        #expect(model.currentSnapshot.path == [pie, crust])
-        #expect(model.currentSnapshot.state.encoded() == built.encoded())
-        #expect(model.state != NavigationState(selectedCategory: .dessert, recipePathIDs: [pie.id]))
+        #expect(try NavigationCoding.encode(model.currentSnapshot.state) == NavigationCoding.encode(built))
+        #expect(model.state != CookbookState(selectedCategory: .dessert, path: [pie]))
     }
 }

@@ -126,10 +126,10 @@ struct AppState: Codable, Equatable, Sendable {
         #expect(launch.persistence.statistics.submitted == 2)
         let killing = Task { @MainActor in try await app.end(.killed) }
         deadline = Date().addingTimeInterval(10)
-        while !launch.persistence.isAbandoned && Date() < deadline {
+        while !launch.persistence.isCancelled && Date() < deadline {
             try await Task.sleep(for: .milliseconds(2))
         }
-        #expect(launch.persistence.isAbandoned)
+        #expect(launch.persistence.isCancelled)
         close(lock)  // releases the lock: the write in flight ends, the waiting one never starts
         try await killing.value
         let onDisk = try temporary.makeStore().sceneValue(forKey: "navigation", in: SceneID("main"))

@@ -43,11 +43,11 @@ import Testing
         let scene = try SceneID("main")
         // The marker of a restore that never became healthy, as an earlier launch left it.
         let setup = SimulatedFileSystem(directory: Self.restores)
-        _ = try RestoreHealth.begin(scene: scene, key: "navigation", store: Self.store(setup))
+        _ = try RestoreHealth.begin(scene: scene, key: "navigation", failures: 0, store: Self.store(setup))
         let old = CrashLoopGuard.State.restoring(since: Self.clock(), failures: 0)
         let new = CrashLoopGuard.State.restoring(since: Self.clock(), failures: 1)
         let (calls, found) = try Self.outcomes(from: setup.files) { store in
-            _ = try RestoreHealth.begin(scene: scene, key: "navigation", store: store)
+            _ = try RestoreHealth.begin(scene: scene, key: "navigation", failures: 1, store: store)
         }
         #expect(calls > 10)
         #expect(found.count > calls)
@@ -61,11 +61,11 @@ import Testing
     func markerRemoval() throws {
         let scene = try SceneID("main")
         let setup = SimulatedFileSystem(directory: Self.restores)
-        _ = try RestoreHealth.begin(scene: scene, key: "navigation", store: Self.store(setup))
+        _ = try RestoreHealth.begin(scene: scene, key: "navigation", failures: 0, store: Self.store(setup))
         let old = CrashLoopGuard.State.restoring(since: Self.clock(), failures: 0)
         let new = CrashLoopGuard.State.restoring(since: Self.clock(), failures: 1)
         let (_, found) = try Self.outcomes(from: setup.files) { store in
-            let (_, health) = try RestoreHealth.begin(scene: scene, key: "navigation", store: store)
+            let health = try RestoreHealth.begin(scene: scene, key: "navigation", failures: 1, store: store)
             try health.markHealthy()
         }
         // The removal is not fsynced: a power cut after it may bring the new marker back (one

@@ -168,16 +168,16 @@ enum Screen: Codable, Hashable, Sendable {
         }
     }
 
-    @Test("restoring from JSON bytes gives the same state and report, dropped elements as stored")
+    @Test("restoring from binary data holding JSON gives the same state and report, dropped elements as stored")
     func fromBytes() throws {
         let text = #"[{"home":{}}, {"gone":{"x":1}}, {"recipe":{"id":7,"title":"t"}}]"#
         let fromValue = try NavigationCoding.decode(RoutePath<Screen>.self, from: try json(text))
-        let fromBytes = try NavigationCoding.decode(RoutePath<Screen>.self, fromJSON: Array(text.utf8))
+        let fromBytes = try NavigationCoding.decode(RoutePath<Screen>.self, from: .binary(Data(text.utf8)))
         #expect(fromBytes.state == fromValue.state)
         #expect(fromBytes.report == fromValue.report)
         #expect(fromBytes.report.dropped.first?.json == .object(["gone": .object(["x": .number(JSONNumber(1))])]))
         #expect(throws: NavigationError.self) {
-            try NavigationCoding.decode(RoutePath<Screen>.self, fromJSON: Array("[1,".utf8))
+            try NavigationCoding.decode(RoutePath<Screen>.self, from: .binary(Data("[1,".utf8)))
         }
     }
 }

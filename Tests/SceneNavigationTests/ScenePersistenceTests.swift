@@ -77,7 +77,7 @@ import Testing
         try store.setSceneValue(
             .json(.array([.string("home"), .number(JSONNumber(3))])), forKey: "navigation", in: scene)
         let model = SceneNavigationModel(RoutePath<String>())
-        let reports = AsyncStream<PathRestoreReport?>.makeStream()
+        let reports = AsyncStream<RestoreReport?>.makeStream()
         let task = Task {
             try await ScenePersistence.run(model, store: store, scene: scene) { reports.continuation.yield($0) }
         }

@@ -35,8 +35,7 @@ struct RouterState: Codable, Equatable, Sendable {
     /// testing kit's simulator), as a new process does.
     func roundTrip<State: Codable & Equatable & Sendable>(
         _ empty: State, mutate: (inout State) -> Void, resolvers: RouteResolvers = RouteResolvers()
-    ) async throws -> (saved: State, restored: SceneNavigationModel<State>, report: PathRestoreReport?, file: JSONValue)
-    {
+    ) async throws -> (saved: State, restored: SceneNavigationModel<State>, report: RestoreReport?, file: JSONValue) {
         let temporary = try TemporaryStore(appID: "com.example.seeds")
         let first = try AppSimulator(temporary) { SceneNavigationModel(empty) }
         let launch = try await first.launch()
@@ -59,7 +58,7 @@ struct RouterState: Codable, Equatable, Sendable {
             path.append(contentsOf: ["list", "detail", "settings"])
         }
         #expect(restored.state == saved)
-        #expect(report == PathRestoreReport(restoredCount: 3))
+        #expect(report == RestoreReport(restoredCount: 3))
         #expect(file == .array([.string("list"), .string("detail"), .string("settings")]))
         // A newer version without a "detail" screen says so through its resolver.
         let screens: Set<String> = ["list", "settings"]

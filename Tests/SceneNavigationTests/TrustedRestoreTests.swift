@@ -56,7 +56,7 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
 
     /// A launch that crashes before the restore becomes healthy: connect, never close.
     func crashedLaunch(_ guardConfiguration: CrashLoopGuard = CrashLoopGuard(healthyAfter: nil)) async throws -> (
-        SceneNavigationModel<TabState>, ScenePersistence<SceneNavigationModel<TabState>>
+        SceneNavigationModel<TabState>, ScenePersistence<TabState>
     ) {
         let model = SceneNavigationModel(TabState())
         let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, guard: guardConfiguration)
@@ -84,7 +84,7 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
         #expect(secondPersistence.report?.dropped.map(\.reason) == [.withheld, .withheld])
         #expect(secondPersistence.report?.dropped.map(\.json) == [.string("a"), .string("b")])
         let kept = try #require(secondPersistence.keptAsidePath)
-        #expect(kept == scenes + "/main.crashloop-20270115T080001.000Z.json")
+        #expect(kept == scenes + "/main.crash-loop-20270115T080001.000Z.json")
         #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == savedBytes)
         #expect(try store.keptAsideFiles().map(\.reason) == [.crashLoop])
 
@@ -334,7 +334,7 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
         (status, line) = try launch("crash")
         #expect(status == 128 + 9)
         let kept = try #require(line.objectValue?["keptAside"]?.stringValue)
-        #expect(kept.hasPrefix("main.crashloop-"))
+        #expect(kept.hasPrefix("main.crash-loop-"))
         try expectLine(
             line,
             #"{"dropped":["withheld","withheld"],"failures":1,"intervention":"crash-loop","keptAside":"\#(kept)","path":[],"restoredNothing":false,"tab":2}"#

@@ -5,7 +5,7 @@ import Testing
 @testable import SceneStore
 
 @Suite struct KeepingAsideTests {
-    @Test("a value the caller cannot read is copied aside, byte for byte, before it is replaced")
+    @Test("a scene's file is copied aside, byte for byte, before its value is replaced")
     func keepsUnreadableValueAside() throws {
         let temporary = try TemporaryDirectory()
         let store = try temporary.store(now: Date(timeIntervalSince1970: 1_800_000_000))
@@ -13,14 +13,14 @@ import Testing
         try store.set("not navigation", forKey: "navigation", in: scene)
         try store.set(true, forKey: "other", in: scene)
         let before = try fileBytes(store.path(for: scene))
-        let kept = try store.keepAsideIfUnreadable(forKey: "navigation", in: scene) { _ in false }
+        let kept = try store.keepAside(scene, reason: .invalid)
         let expectedPath = store.scenesDirectory + "/main.invalid-20270115T080000.000Z.json"
         #expect(kept == expectedPath)
         #expect(try fileBytes(expectedPath) == before)
         // The scene itself is untouched until the caller writes.
         #expect(try fileBytes(store.path(for: scene)) == before)
         // A second copy within the same millisecond gets its own name.
-        let again = try store.keepAsideIfUnreadable(forKey: "navigation", in: scene) { _ in false }
+        let again = try store.keepAside(scene, reason: .invalid)
         #expect(again == store.scenesDirectory + "/main.invalid-20270115T080000.000Z-1.json")
         #expect(
             try store.keptAsideFiles().map(\.path) == [
@@ -28,17 +28,20 @@ import Testing
             ])
     }
 
-    @Test("nothing is copied when the value is readable, absent, or the scene does not exist")
+    @Test("nothing is copied when the caller says no or the scene does not exist; corrupt is not a copy's reason")
     func keepsNothingWhenNotNeeded() throws {
         let temporary = try TemporaryDirectory()
         let store = try temporary.store()
         let scene = try SceneID("main")
-        #expect(try store.keepAsideIfUnreadable(forKey: "navigation", in: scene) { _ in false } == nil)
-        try store.set(1, forKey: "other", in: scene)
-        #expect(try store.keepAsideIfUnreadable(forKey: "navigation", in: scene) { _ in false } == nil)
+        #expect(try store.keepAside(scene, reason: .invalid) == nil)
         try store.set(1, forKey: "navigation", in: scene)
-        #expect(try store.keepAsideIfUnreadable(forKey: "navigation", in: scene) { _ in true } == nil)
+        #expect(try store.keepAside(scene, reason: .invalid) { _ in false } == nil)
         #expect(try store.keptAsideFiles() == [])
+        #expect(
+            throws: SceneStoreError.invalidKey("corrupt", reason: "corrupt files are moved aside by writes, not copied")
+        ) {
+            try store.keepAside(scene, reason: .corrupt)
+        }
     }
 
     @Test("kept-aside files are listed with scene, reason, time and size; other names are not")
@@ -48,9 +51,13 @@ import Testing
         let directory = store.scenesDirectory
         try writeFile(directory + "/b.corrupt-20270101T000000.000Z.json", "{")
         try writeFile(directory + "/a.invalid-20261231T235959.999Z-2.json", "{}")
+        // An open set: a reason of another module, hyphenated, and the old spelling of one.
+        try writeFile(directory + "/c.crash-loop-20270101T000000.000Z.json", "{}")
+        try writeFile(directory + "/c.crashloop-20261101T000000.000Z-10.json", "{}")
         for name in [
-            "a.json", ".a.lock", ".a.json.tmp", "a.corrupt-2027.json", "a.other-20270101T000000.000Z.json",
+            "a.json", ".a.lock", ".a.json.tmp", "a.corrupt-2027.json", "a.Other-20270101T000000.000Z.json",
             "a.corrupt-20270101T000000.000Z-.json", "bad id.corrupt-20270101T000000.000Z.json",
+            "a.-20270101T000000.000Z.json", "a.9lives-20270101T000000.000Z.json",
         ] {
             try writeFile(directory + "/" + name, "{")
         }
@@ -63,7 +70,16 @@ import Testing
                 KeptAsideFile(
                     scene: try SceneID("b"), path: directory + "/b.corrupt-20270101T000000.000Z.json",
                     reason: .corrupt, keptAt: Date(timeIntervalSince1970: 1_798_761_600), size: 1),
+                KeptAsideFile(
+                    scene: try SceneID("c"), path: directory + "/c.crashloop-20261101T000000.000Z-10.json",
+                    reason: try #require(KeptAsideFile.Reason(rawValue: "crashloop")),
+                    keptAt: Date(timeIntervalSince1970: 1_793_491_200), size: 2),
+                KeptAsideFile(
+                    scene: try SceneID("c"), path: directory + "/c.crash-loop-20270101T000000.000Z.json",
+                    reason: try #require(KeptAsideFile.Reason(rawValue: "crash-loop")),
+                    keptAt: Date(timeIntervalSince1970: 1_798_761_600), size: 2),
             ])
+        #expect(files.map(\.fileName).first == "a.invalid-20261231T235959.999Z-2.json")
     }
 
     @Test("prune removes kept-aside files kept before the cut-off and keeps lock files")
@@ -198,16 +214,20 @@ import Testing
     }
 
     @Test("removing the last value removes the file; removing one of several rewrites the rest")
-    func removeValueAndEmptyScene() throws {
+    func removingTheLastValueRemovesTheFile() throws {
         let temporary = try TemporaryDirectory()
         let store = try temporary.store()
         let scene = try SceneID("main")
         try store.set(1, forKey: "a", in: scene)
         try store.set(2, forKey: "b", in: scene)
-        #expect(try store.removeValueAndEmptyScene(forKey: "a", in: scene))
+        #expect(try store.removeValue(forKey: "a", in: scene).wroteFile)
         #expect(try store.document(for: scene).values.keys.sorted() == ["b"])
-        #expect(try !store.removeValueAndEmptyScene(forKey: "a", in: scene))
-        #expect(try store.removeValueAndEmptyScene(forKey: "b", in: scene, durably: false))
+        #expect(try !store.removeValue(forKey: "a", in: scene).wroteFile)
+        #expect(try store.removeValue(forKey: "b", in: scene).wroteFile)
         #expect(!FileManager.default.fileExists(atPath: store.path(for: scene)))
+        // Removing from a scene that has no folder creates nothing.
+        let elsewhere = try temporary.store(app: "other")
+        #expect(try !elsewhere.removeValue(forKey: "a", in: scene).wroteFile)
+        #expect(!FileManager.default.fileExists(atPath: temporary.appending("state/other")))
     }
 }

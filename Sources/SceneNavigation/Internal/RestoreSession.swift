@@ -1,100 +1,102 @@
 import SceneStore
-import Synchronization
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
-/// One restore in progress: the policy and resolvers every ``RoutePath`` in the stored value
-/// follows, and what they restored and dropped. Handed to the paths through the decoder's
-/// `userInfo`.
+/// One restore in progress: the policy, resolvers and types that every path and member of the
+/// stored value follows, the state to fall back on member by member, and what was restored,
+/// dropped and migrated so far.
 ///
-/// `Sendable` through its mutex; `userInfo` needs it.
-final class RestoreSession: Sendable {
-    static let key = CodingUserInfoKey(rawValue: "SceneNavigation.RestoreSession")!
-
+/// Used by one decode on one thread, so it needs no lock.
+final class RestoreSession {
     let policy: RestorePolicy
     let resolvers: RouteResolvers
     /// The types a ``MixedPath`` decodes.
     let types: NavigationTypeRegistry
-    /// The stored value, to report dropped elements as they were stored; parsed from `bytes` on
-    /// the first drop when the restore started from bytes.
-    private let root: Mutex<JSONValue?>
-    private let bytes: [UInt8]
-    private let collected = Mutex(PathRestoreReport())
+    /// The JSON of the state to fall back on: a member that no longer decodes takes its value from
+    /// here. Nil when there is none, so only optional members can fall back (to nil).
+    private let fallback: JSONValue?
+    private(set) var report = RestoreReport()
 
-    init(
-        policy: RestorePolicy, resolvers: RouteResolvers, types: NavigationTypeRegistry, root: JSONValue?,
-        bytes: [UInt8] = []
-    ) {
+    /// The session the fallback's values are decoded in: the same resolvers and types, no fallback
+    /// of its own, and a report nobody reads.
+    private(set) lazy var fallbackSession = RestoreSession(
+        policy: policy, resolvers: resolvers, types: types, fallback: nil)
+
+    init(policy: RestorePolicy, resolvers: RouteResolvers, types: NavigationTypeRegistry, fallback: JSONValue?) {
         self.policy = policy
         self.resolvers = resolvers
         self.types = types
-        self.root = Mutex(root)
-        self.bytes = bytes
+        self.fallback = fallback
     }
 
-    /// The stored value, parsed once when needed.
-    private var storedValue: JSONValue {
-        root.withLock { root in
-            if let root { return root }
-            let parsed = (try? JSONValue(parsing: bytes, maximumDepth: 512)) ?? .null
-            root = parsed
-            return parsed
-        }
+    // MARK: - Undoing what a failed part recorded
+
+    /// How much has been recorded, to undo what a part recorded when the part itself fails.
+    struct Mark {
+        fileprivate var restored: Int
+        fileprivate var dropped: Int
+        fileprivate var migrated: Int
     }
 
-    var report: PathRestoreReport { collected.withLock { $0 } }
+    var mark: Mark {
+        Mark(restored: report.restoredCount, dropped: report.dropped.count, migrated: report.migrated.count)
+    }
 
-    /// Applies the policy and the route type's resolver to one path's decoded elements.
-    func restore<Route: Hashable>(_ elements: [Result<Route, any Error>], at codingPath: [any CodingKey]) -> [Route] {
-        let resolve = resolvers.resolver(for: Route.self)
-        let outcome = PathRestorer.restore(count: elements.count, policy: policy) {
-            (position) -> PathRestorer.ElementOutcome<Route> in
-            switch elements[position] {
-            case .failure(let error): return .dropped(.undecodable(Self.describe(error, below: codingPath.count + 1)))
-            case .success(let route):
-                guard let resolve else { return .restored(route) }
-                return resolve(route).map { .restored($0) } ?? .dropped(.unresolved)
+    func rollBack(to mark: Mark) {
+        report.restoredCount = mark.restored
+        report.dropped.removeSubrange(mark.dropped...)
+        report.migrated.removeSubrange(mark.migrated...)
+    }
+
+    // MARK: - Members
+
+    /// The fallback's value at a coding path; nil when it has none there (or is absent).
+    func fallbackValue(at codingPath: [any CodingKey]) -> JSONValue? {
+        guard var current = fallback else { return nil }
+        for key in codingPath {
+            if let index = key.intValue, case .array(let elements) = current {
+                guard index < elements.count else { return nil }
+                current = elements[index]
+            } else if case .object(let members) = current, let member = members[key.stringValue] {
+                current = member
+            } else {
+                return nil
             }
         }
+        return current
+    }
+
+    /// A member that did not decode and took its fallback value instead.
+    func recordMember(at codingPath: [any CodingKey], stored: JSONValue?, error: any Error) {
+        report.dropped.append(
+            .init(
+                location: Self.location(of: codingPath), position: nil, json: stored ?? .null,
+                reason: Self.reason(for: error, below: codingPath.count)))
+    }
+
+    // MARK: - Paths
+
+    /// What became of one path: the routes it kept, by position what it dropped and migrated.
+    func recordPath<Route>(
+        _ outcome: PathRestorer.Outcome<Route>, at codingPath: [any CodingKey], stored: (Int) -> JSONValue
+    ) {
         let location = Self.location(of: codingPath)
-        let stored = outcome.dropped.isEmpty ? [] : Self.value(at: codingPath, in: storedValue)?.arrayValue ?? []
-        collected.withLock { report in
-            report.restoredCount += outcome.routes.count
-            for (position, reason) in outcome.dropped {
-                report.dropped.append(
-                    .init(
-                        location: location, position: position,
-                        json: position < stored.count ? stored[position] : .null, reason: reason))
-            }
+        report.restoredCount += outcome.routes.count
+        for (position, reason) in outcome.dropped {
+            report.dropped.append(.init(location: location, position: position, json: stored(position), reason: reason))
         }
-        return outcome.routes
     }
 
-    /// Applies the policy to a mixed path's elements, each given with its stored pair.
-    func restoreMixed(
-        count: Int, at codingPath: [any CodingKey],
-        element: (Int) -> (PathRestorer.ElementOutcome<MixedPath.Element>, JSONValue)
-    ) -> [MixedPath.Element] {
-        var stored: [Int: JSONValue] = [:]
-        let outcome = PathRestorer.restore(count: count, policy: policy) {
-            (position) -> PathRestorer.ElementOutcome<MixedPath.Element> in
-            let (result, json) = element(position)
-            if case .dropped = result { stored[position] = json }
-            return result
-        }
-        let location = Self.location(of: codingPath)
-        collected.withLock { report in
-            report.restoredCount += outcome.routes.count
-            for (position, reason) in outcome.dropped {
-                report.dropped.append(
-                    .init(location: location, position: position, json: stored[position] ?? .null, reason: reason))
-            }
-        }
-        return outcome.routes
+    /// An element migrated in place: a registry alias that renamed its type, or an alias of the
+    /// migrations.
+    func recordMigration(_ entry: RestoreReport.MigratedElement) {
+        report.migrated.append(entry)
+    }
+
+    // MARK: - Words
+
+    /// Why a part did not decode, as a reason: the app's resolver said no, or it no longer decodes.
+    static func reason(for error: any Error, below depth: Int) -> RestoreReport.Reason {
+        if error is UnresolvedValue { return .unresolved }
+        return .undecodable(describe(error, below: depth))
     }
 
     /// A coding path as people write it: `router.items`, `tabs[1].path`.
@@ -110,23 +112,8 @@ final class RestoreSession: Sendable {
         return text
     }
 
-    /// The value a coding path points to.
-    static func value(at codingPath: [any CodingKey], in root: JSONValue) -> JSONValue? {
-        var current = root
-        for key in codingPath {
-            if let index = key.intValue, let array = current.arrayValue, index < array.count {
-                current = array[index]
-            } else if let member = current.objectValue?[key.stringValue] {
-                current = member
-            } else {
-                return nil
-            }
-        }
-        return current
-    }
-
     /// A decoding error in one line: what was wrong and where, the coding path's first `depth`
-    /// keys left out (those that lead to the element).
+    /// keys left out (those that lead to the part reported).
     static func describe(_ error: any Error, below depth: Int = 0) -> String {
         guard let error = error as? DecodingError else { return String(describing: error) }
         switch error {
@@ -138,4 +125,11 @@ final class RestoreSession: Sendable {
             return String(describing: error)
         }
     }
+}
+
+/// A value that the app's resolver (or lookup) found nothing for: the object is gone.
+struct UnresolvedValue: Error, CustomStringConvertible {
+    var typeName: String
+
+    var description: String { "no \(typeName) was found for it: the app no longer has it" }
 }

@@ -200,8 +200,6 @@ extension FileStatus {
 }
 
 extension Errno {
-    /// EINTR: the call was interrupted by a signal.
-    public static let interrupted = Errno(rawValue: EINTR)
     /// ENOENT: no such file or directory.
     public static let noSuchFile = Errno(rawValue: ENOENT)
     /// EEXIST: the file exists.
@@ -222,8 +220,4 @@ extension Errno {
     public static let noSpace = Errno(rawValue: ENOSPC)
     /// EIO: input/output error.
     public static let ioError = Errno(rawValue: EIO)
-    /// EAGAIN: the call would block.
-    public static let wouldBlock = Errno(rawValue: EAGAIN)
-    /// ENXIO: no such device or address.
-    public static let deviceOrAddress = Errno(rawValue: ENXIO)
 }

@@ -8,8 +8,8 @@
 ///
 /// Hand-written rather than `ISO8601DateFormatter` so it is the same on every platform and cheap
 /// on the write path.
-package enum Timestamp {
-    package static func format(_ date: Date) -> String {
+enum Timestamp {
+    static func format(_ date: Date) -> String {
         let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
         let seconds = totalMilliseconds >= 0 ? totalMilliseconds / 1000 : (totalMilliseconds - 999) / 1000
         let milliseconds = totalMilliseconds - seconds * 1000

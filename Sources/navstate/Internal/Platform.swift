@@ -1,4 +1,6 @@
-// The only file of navstate that imports the C library: standard streams and exit.
+// The only file of navstate that imports the C library: standard streams, input files and exit.
+
+import SceneStore
 
 #if canImport(Glibc)
     import Glibc
@@ -49,3 +51,60 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?,
 }
 
 private func systemExit(_ status: Int32) -> Never { exit(status) }
+
+// MARK: - Input files
+
+/// Reads an input file named by a user (recipe data, navigation JSON): a regular file or a pipe
+/// (`/dev/stdin`, a shell's `<(...)`), never more than a limit.
+///
+/// Links are followed, as a user naming a path expects. A pipe is read to its end (a pipe named
+/// explicitly is what the user asks for). A device, socket or folder is refused without being read.
+enum InputFile {
+    /// Reads the file.
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - limit: The largest input accepted, in bytes.
+    /// - Returns: Its bytes.
+    /// - Throws: ``SceneStoreError/cannotRead(path:errno:)``, ``SceneStoreError/notARegularFile(path:kind:)``
+    ///   or ``SceneStoreError/fileTooLarge(path:size:limit:)``, each naming `path`.
+    static func read(atPath path: String, limit: Int) throws(SceneStoreError) -> [UInt8] {
+        // Non-blocking, so that opening a device cannot hang or have side effects before it is refused.
+        var descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw .cannotRead(path: path, errno: Errno(rawValue: errno)) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .cannotRead(path: path, errno: Errno(rawValue: errno)) }
+        if info.st_mode & S_IFMT == S_IFIFO {
+            // A pipe is opened again, waiting for its writer as `cat` does: read without one, a FIFO
+            // is at its end at once. Checked again, in case the path was swapped.
+            let blocking = open(path, O_RDONLY | O_CLOEXEC)
+            guard blocking >= 0 else { throw .cannotRead(path: path, errno: Errno(rawValue: errno)) }
+            close(descriptor)
+            descriptor = blocking
+            guard fstat(descriptor, &info) == 0 else { throw .cannotRead(path: path, errno: Errno(rawValue: errno)) }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            guard Int64(info.st_size) <= Int64(limit) else {
+                throw .fileTooLarge(path: path, size: Int64(info.st_size), limit: limit)
+            }
+        case S_IFIFO: break
+        case S_IFDIR: throw .notARegularFile(path: path, kind: "directory")
+        case S_IFSOCK: throw .notARegularFile(path: path, kind: "socket")
+        case S_IFCHR, S_IFBLK: throw .notARegularFile(path: path, kind: "device")
+        default: throw .notARegularFile(path: path, kind: "special file")
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path: path, errno: Errno(rawValue: errno))
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: buffer[0..<count])
+            if bytes.count > limit { throw .fileTooLarge(path: path, size: Int64(limit) + 1, limit: limit) }
+        }
+    }
+}

@@ -5,25 +5,25 @@
 /// applies the policy: skip or truncate after a dropped element, drop duplicates, stop at the
 /// maximum depth. Elements after a truncation, and the elements of a policy that withholds paths,
 /// are never decoded.
-public enum PathRestorer {
+enum PathRestorer {
     /// What became of one element.
-    public enum ElementOutcome<Route> {
+    enum ElementOutcome<Route> {
         /// It restored as this route.
         case restored(Route)
         /// It restored as this route through a migration (an alias of an earlier identifier).
         case migrated(Route)
         /// It cannot be restored, for this reason (`.undecodable` or `.unresolved`).
-        case dropped(PathRestoreReport.Reason)
+        case dropped(RestoreReport.Reason)
     }
 
     /// A restored path: its routes, and what was dropped or migrated, by position.
-    public struct Outcome<Route> {
+    struct Outcome<Route> {
         /// The restored routes, in order.
-        public var routes: [Route] = []
+        var routes: [Route] = []
         /// The dropped positions, in order, each with its reason.
-        public var dropped: [(position: Int, reason: PathRestoreReport.Reason)] = []
+        var dropped: [(position: Int, reason: RestoreReport.Reason)] = []
         /// The elements restored through a migration, in order: their position and route.
-        public var migrated: [(position: Int, route: Route)] = []
+        var migrated: [(position: Int, route: Route)] = []
     }
 
     /// Restores `count` elements, asking `element` for each in order.
@@ -35,7 +35,7 @@ public enum PathRestorer {
     ///   - policy: What to do after a dropped element, with duplicates and past the maximum depth.
     ///   - element: Restores the element at a position.
     /// - Returns: The routes and what was dropped or migrated.
-    public static func restore<Route: Hashable>(
+    static func restore<Route: Hashable>(
         count: Int, policy: RestorePolicy, element: (Int) -> ElementOutcome<Route>
     ) -> Outcome<Route> {
         var outcome = Outcome<Route>()

@@ -7,26 +7,65 @@ import SceneStore
     import Foundation
 #endif
 
-// MARK: - retag
+/// `navstate retag`: renames a type in a stored NavigationPath, durably and under the scene's lock,
+/// or shows what it would change (`--dry-run`). Refuses a scene or value it cannot parse, and
+/// changes nothing then.
+struct RetagCommand: Subcommand {
+    static let scene = SharedDeclarations.scene("The scene holding the path.")
+    static let key = OptionDeclaration(
+        .init(
+            name: "--key", valueName: "name",
+            help: "The scene value holding the path in SwiftUI's NavigationPath format.",
+            required: true))
+    static let from = OptionDeclaration(
+        .init(
+            name: "--from", valueName: "type",
+            help:
+                "The type name to replace, as stored: MyApp.User, or a module name alone (MyApp) for every type in it.",
+            required: true))
+    static let to = OptionDeclaration(
+        .init(name: "--to", valueName: "type", help: "The name it becomes: NewApp.User.", required: true))
 
-extension CommandLineTool {
-    /// Renames a type in a stored NavigationPath, durably and under the scene's lock, or shows what
-    /// it would change (`--dry-run`). Refuses a scene or value it cannot parse, and changes nothing
-    /// then.
-    mutating func retag(_ parsed: ParsedCommandLine, _ environment: Environment) throws {
-        let scene = try SceneID(parsed.positionals[0])
-        guard let key = parsed.value(.pathKey), let from = parsed.value(.from), let to = parsed.value(.to) else {
-            throw CommandError.usage("missing option '\(CommandSpec.Option.pathKey.synopsis)'")
-        }
+    static let spec = CommandSpec(
+        name: "retag",
+        overview:
+            "Rename a type in a stored NavigationPath (after an app renamed a type or a module), durably, under the scene's lock.",
+        arguments: [scene.spec],
+        options: [key.spec, from.spec, to.spec, SharedDeclarations.dryRun.spec, SharedDeclarations.json.spec],
+        examples: [
+            "navstate --app com.example.notes retag main --key path --from Notes.Note --to NotesKit.Note --dry-run",
+            "navstate --app com.example.notes retag main --key path --from Notes --to NotesKit",
+        ])
+
+    let scene: SceneID
+    let key: String
+    let from: String
+    let to: String
+    let dryRun: Bool
+    let json: Bool
+
+    init(_ line: ParsedCommandLine) throws {
+        scene = try line.required(Self.scene)
+        // Required options: the parser has checked that they are there.
+        key = try line.value(Self.key) ?? ""
+        from = try line.value(Self.from) ?? ""
+        to = try line.value(Self.to) ?? ""
+        dryRun = line.has(SharedDeclarations.dryRun)
+        json = line.has(SharedDeclarations.json)
         guard from != to else {
             throw CommandError.usage("--from and --to are the same name '\(TerminalText.escaped(from))'")
         }
-        let dryRun = parsed.has(.dryRun)
+    }
+
+    func run(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
         var changes: [StoredNavigationPath.TypeNameChange] = []
         var written = false
         if dryRun {
-            let value = try storedValue(scene, key: key, environment)
-            changes = try Self.retagged(value, key: key, in: scene, from: from, to: to).changes
+            let document = try environment.store.document(for: scene)
+            guard let value = document.values[key] else {
+                throw NavigationError.noValue(key: key, in: "scene '\(scene)'", keys: document.values.keys.sorted())
+            }
+            changes = try retagged(value).changes
         } else {
             // The body's own errors are kept here and thrown after: the store's update only throws
             // its own, and returning the values unchanged writes nothing.
@@ -34,11 +73,9 @@ extension CommandLineTool {
             let outcome = try environment.store.updateExisting(scene) { values in
                 do {
                     guard let value = values[key] else {
-                        let keys = values.keys.sorted().map(TerminalText.escaped).joined(separator: ", ")
-                        throw CommandError.noSavedState(
-                            "scene '\(scene)' has no '\(TerminalText.escaped(key))' value (keys: \(keys))")
+                        throw NavigationError.noValue(key: key, in: "scene '\(scene)'", keys: values.keys.sorted())
                     }
-                    let (renamed, made) = try Self.retagged(value, key: key, in: scene, from: from, to: to)
+                    let (renamed, made) = try retagged(value)
                     changes = made
                     if !made.isEmpty { values[key] = renamed }
                 } catch {
@@ -48,8 +85,8 @@ extension CommandLineTool {
             if let failure { throw failure }
             written = outcome.wroteFile
         }
-        if parsed.has(.json) {
-            printJSON(
+        if json {
+            tool.printJSON(
                 .object([
                     "scene": .string(scene.rawValue), "key": .string(key), "from": .string(from), "to": .string(to),
                     "dryRun": .bool(dryRun), "written": .bool(written),
@@ -66,30 +103,30 @@ extension CommandLineTool {
         }
         let shownKey = TerminalText.escaped(key)
         guard !changes.isEmpty else {
-            print(
+            tool.print(
                 "No type name in '\(shownKey)' of scene '\(scene)' names '\(TerminalText.escaped(from))': nothing to change."
             )
             return
         }
         let count = changes.count
         let names = "type name\(count == 1 ? "" : "s")"
-        print(
+        tool.print(
             dryRun
                 ? "Would change \(count) \(names) in '\(shownKey)' of scene '\(scene)' (dry run, nothing written):"
                 : "Changed \(count) \(names) in '\(shownKey)' of scene '\(scene)':")
         for change in changes {
             let place = change.location.isEmpty ? "" : "\(TerminalText.escaped(change.location)) "
-            print(
-                "  \(place)position \(change.position + 1): \(Self.shownTypeName(change.from)) -> \(Self.shownTypeName(change.to))"
+            tool.print(
+                "  \(place)position \(change.position + 1): \(CommandLineTool.shownTypeName(change.from)) -> \(CommandLineTool.shownTypeName(change.to))"
             )
         }
     }
 
     /// A stored value with a type renamed, in the form it was stored in (JSON, or binary JSON as
     /// SwiftUI's `@SceneStorage` keeps `Data`).
-    private static func retagged(
-        _ value: SceneValue, key: String, in scene: SceneID, from: String, to: String
-    ) throws -> (value: SceneValue, changes: [StoredNavigationPath.TypeNameChange]) {
+    private func retagged(_ value: SceneValue) throws -> (
+        value: SceneValue, changes: [StoredNavigationPath.TypeNameChange]
+    ) {
         let unusable = { (reason: String) in
             CommandError.unusableValue(
                 "value '\(TerminalText.escaped(key))' of scene '\(scene)' is not a path in SwiftUI's NavigationPath format: \(reason)"

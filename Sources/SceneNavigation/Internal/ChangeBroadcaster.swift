@@ -7,14 +7,9 @@ import Synchronization
 /// Models publish the snapshot of their state *after* each change (from `didSet`), so a
 /// subscriber never sees the old state, as it would with Observation's `onChange`.
 ///
-/// ```swift
-/// let changes = ChangeBroadcaster<Int>()
-/// let stream = changes.subscribe()      // an AsyncStream that starts with the next change
-/// changes.publish(1)
-/// ```
-///
 /// `Sendable` through its mutex, so a model's nonisolated `deinit` can ``finish()`` it.
-public final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
+@usableFromInline
+final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
     // Inlinable where it is on the producer's path (publish), so that a model in another module
     // gets it specialized for its snapshot type.
     @usableFromInline
@@ -41,15 +36,15 @@ public final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
     let state = Mutex(State())
 
     /// A broadcaster with no subscribers.
-    public init() {}
+    init() {}
 
     /// Whether anyone listens.
-    public var hasSubscribers: Bool { state.withLock { !$0.all.isEmpty } }
+    var hasSubscribers: Bool { state.withLock { !$0.all.isEmpty } }
 
     /// A stream of the snapshots published from now on. It ends when its consuming task is
     /// cancelled or the broadcaster is finished; a finished broadcaster gives an empty stream.
     /// - Returns: The stream.
-    public func subscribe() -> AsyncStream<Snapshot> {
+    func subscribe() -> AsyncStream<Snapshot> {
         let id = state.withLock { state -> Int? in
             guard !state.finished else { return nil }
             state.nextID += 1
@@ -65,7 +60,7 @@ public final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
     /// older snapshot not yet taken. `snapshot` is only built when someone listens.
     /// - Parameter snapshot: The state after the change.
     @inlinable
-    public func publish(_ snapshot: @autoclosure () -> Snapshot) {
+    func publish(_ snapshot: @autoclosure () -> Snapshot) {
         var waiting: [(CheckedContinuation<Snapshot?, Never>, Snapshot)] = []
         state.withLock { state in
             guard !state.all.isEmpty else { return }
@@ -83,7 +78,7 @@ public final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
     }
 
     /// Ends every stream; later subscriptions get empty streams.
-    public func finish() {
+    func finish() {
         let waiters = state.withLock { state in
             state.finished = true
             defer { state.all = [] }

@@ -1,0 +1,58 @@
+/// A route stored as its identifier, not its whole value, and looked up again when it is restored:
+/// the pattern of Apple's navigation cookbook, where the recipe database holds the details and can
+/// change independently, so the saved path never holds stale copies.
+///
+/// Conforming gives the type its `Codable`: it encodes as its ``id``, and decodes by looking the
+/// identifier up through the lookup the app adds to its ``RouteResolvers``
+/// (``RouteResolvers/add(_:lookUp:)``). In a restore, an identifier the lookup no longer finds is
+/// dropped and reported as ``RestoreReport/Reason/unresolved``, as the cookbook's `compactMap` drops
+/// deleted recipes, and the rest is restored.
+///
+/// ```swift
+/// struct Note: IdentifiedRoute {
+///     let id: UUID
+///     var title: String
+/// }
+/// let resolvers = RouteResolvers().adding(Note.self, lookUp: { id in library.note(withID: id) })
+/// let model = SceneNavigationModel(RoutePath<Note>(), resolvers: resolvers)
+/// ```
+///
+/// Decoded outside a restore, by a `JSONDecoder`, the type finds its lookup in the decoder's
+/// `userInfo` under ``RouteResolvers/userInfoKey``, or fails with a `DecodingError` saying so.
+public protocol IdentifiedRoute: Identifiable, Codable, Hashable, Sendable where ID: Codable & Sendable {}
+
+extension IdentifiedRoute {
+    /// Encodes the route as its identifier.
+    /// - Parameter encoder: The encoder.
+    /// - Throws: What encoding the identifier throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(id)
+    }
+
+    /// Decodes an identifier and looks the route up.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: What decoding the identifier throws; `DecodingError.dataCorrupted` when no lookup
+    ///   for the type is known; in a restore, an error reported as
+    ///   ``RestoreReport/Reason/unresolved`` when the lookup finds nothing.
+    public init(from decoder: any Decoder) throws {
+        let id = try decoder.singleValueContainer().decode(ID.self)
+        let resolvers =
+            (decoder as? ValueDecoder)?.session?.resolvers ?? decoder.userInfo[RouteResolvers.userInfoKey]
+            as? RouteResolvers
+        guard let lookUp = resolvers?.lookup(for: Self.self) else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "\(Self.self) is stored as its ID: restore it with RouteResolvers that look it up (add(\(Self.self).self, lookUp:))"
+                ))
+        }
+        guard let route = lookUp(id) else {
+            if decoder is ValueDecoder { throw UnresolvedValue(typeName: "\(Self.self)") }
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "no \(Self.self) has the ID \(id)"))
+        }
+        self = route
+    }
+}

@@ -1,0 +1,98 @@
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What to do with what a scene stores, decided from what was read: a pure function, so that every
+/// combination is tested as a table and the I/O around it (``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)``)
+/// only carries the plan out.
+enum RestoreDecision {
+    /// What was read before deciding.
+    struct Facts: Equatable {
+        /// Whether the scene holds a value under the key (when restoring; not read otherwise).
+        var hasStoredValue: Bool
+        /// The schema the value was stored with, and the one the model writes.
+        var storedSchema = 0
+        var supportedSchema = 0
+        /// When the scene was saved, and now.
+        var savedAt: Date?
+        var now = Date(timeIntervalSince1970: 0)
+        /// The policy's age limit.
+        var maximumAge: Duration?
+        /// The crash-loop guard, when one is used; and how many restores before this one never
+        /// became healthy, as its marker says.
+        var crashGuard: CrashLoopGuard?
+        var failuresBefore = 0
+        /// Whether a deep link is to be applied in place of the saved paths.
+        var hasDeepLink = false
+        /// Whether the app asks to restore at all (false: replace what is stored).
+        var restoring = true
+    }
+
+    /// How much of the stored value is applied.
+    enum Restore: Equatable {
+        /// Nothing.
+        case nothing
+        /// All of it.
+        case everything
+        /// The state without its paths: every path element is reported as withheld.
+        case withoutPaths
+    }
+
+    /// What to do.
+    struct Plan: Equatable {
+        var restore: Restore = .nothing
+        /// Why the stored value is not applied as is, or nil.
+        var intervention: RestoreIntervention?
+        /// A copy of the scene's file to keep before anything can replace it, and why.
+        var keepAside: KeptAsideFile.Reason?
+        /// Whether the guard's marker is written before the restore is applied.
+        var beginsGuard = false
+        /// Whether nothing is ever written over the stored value (a newer schema).
+        var isReadOnly = false
+        /// Whether the stored value (if any) is kept aside when the model cannot read it back whole,
+        /// before the model's state replaces it (connecting without restoring).
+        var keepsUnreadableValue = false
+    }
+
+    /// The plan for what was read.
+    static func plan(_ facts: Facts) -> Plan {
+        var plan = Plan()
+        guard facts.restoring else {
+            plan.keepsUnreadableValue = true
+            return plan
+        }
+        guard facts.hasStoredValue else { return plan }
+        if facts.storedSchema > facts.supportedSchema {
+            plan.intervention = .newerSchema(stored: facts.storedSchema, supported: facts.supportedSchema)
+            plan.isReadOnly = true
+            return plan
+        }
+        if let maximumAge = facts.maximumAge, let savedAt = facts.savedAt,
+            RestorePolicy(maximumAge: maximumAge).isExpired(savedAt: savedAt, now: facts.now)
+        {
+            plan.intervention = .expired(savedAt: savedAt, maximumAge: maximumAge)
+            plan.keepAside = .expired
+            return plan
+        }
+        plan.restore = .everything
+        if let crashGuard = facts.crashGuard {
+            plan.beginsGuard = true
+            if facts.failuresBefore > 0 {
+                let nothing = facts.failuresBefore >= crashGuard.restoresNothingAfter
+                plan.intervention = .crashLoop(failures: facts.failuresBefore, restoredNothing: nothing)
+                plan.restore = nothing ? .nothing : .withoutPaths
+                // Once per loop: the first guarded launch's copy holds what was last saved.
+                if facts.failuresBefore == 1 { plan.keepAside = .crashLoop }
+            }
+        }
+        if facts.hasDeepLink {
+            if plan.restore == .everything { plan.restore = .withoutPaths }
+            if plan.intervention == nil { plan.intervention = .deepLink }
+        }
+        return plan
+    }
+}

@@ -1,0 +1,511 @@
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Decodes `Decodable` values from a parsed ``JSONValue``, as `JSONDecoder` with its default
+/// strategies decodes the same text, and, in a restore, salvages what it can:
+///
+/// - every ``RoutePath`` and ``MixedPath`` is restored element by element under the restore's
+///   policy (``restorePath(_:)``), each element decoded strictly;
+/// - a member of the state that no longer decodes takes the value of the state to fall back on
+///   (the model's initial state) and is reported, so the rest restores;
+/// - the app's resolvers apply to every value whose type has one, at every member and element.
+///
+/// Special cases as `JSONDecoder` makes them: `Data` from base64, `URL` from its string, `Decimal`
+/// from a number's text, and a ``JSONValue`` as itself.
+final class ValueDecoder: Decoder {
+    /// The value this decoder reads.
+    let value: JSONValue
+    /// The restore this decode is part of; nil for a strict decode.
+    let session: RestoreSession?
+    /// Whether a member that does not decode falls back: on in the state, off inside path
+    /// elements (an element is restored whole or dropped whole).
+    let salvages: Bool
+    private let parent: ValueDecoder?
+    private let key: (any CodingKey)?
+
+    /// A decoder of a whole value.
+    init(value: JSONValue, session: RestoreSession?, salvages: Bool = true) {
+        self.value = value
+        self.session = session
+        self.salvages = salvages && session != nil
+        parent = nil
+        key = nil
+    }
+
+    private init(value: JSONValue, parent: ValueDecoder, key: any CodingKey, session: RestoreSession?, salvages: Bool) {
+        self.value = value
+        self.parent = parent
+        self.key = key
+        self.session = session
+        self.salvages = salvages
+    }
+
+    var codingPath: [any CodingKey] {
+        var path: [any CodingKey] = []
+        var node: ValueDecoder? = self
+        while let current = node, let key = current.key {
+            path.append(key)
+            node = current.parent
+        }
+        return path.reversed()
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] {
+        guard let session else { return [:] }
+        return [MixedPath.typesKey: session.types, RouteResolvers.userInfoKey: session.resolvers]
+    }
+
+    /// A decoder of a part of this value.
+    func child(_ value: JSONValue, key: any CodingKey, salvages: Bool? = nil) -> ValueDecoder {
+        ValueDecoder(value: value, parent: self, key: key, session: session, salvages: salvages ?? self.salvages)
+    }
+
+    /// A decoder of the fallback's value at a part: with the restore's resolvers and types, but
+    /// reporting into nothing and salvaging nothing.
+    func fallbackChild(_ value: JSONValue, key: any CodingKey) -> ValueDecoder {
+        ValueDecoder(value: value, parent: self, key: key, session: session?.fallbackSession, salvages: false)
+    }
+
+    // MARK: - Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let members) = value else { throw mismatch(expected: [String: Any].self) }
+        return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, members: members))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let elements) = value else { throw mismatch(expected: [Any].self) }
+        return UnkeyedContainer(decoder: self, elements: elements)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        SingleValueContainer(decoder: self)
+    }
+
+    // MARK: - Values
+
+    var isNull: Bool { value == .null }
+
+    func bool() throws -> Bool {
+        guard case .bool(let result) = value else { throw mismatch(expected: Bool.self) }
+        return result
+    }
+
+    func string() throws -> String {
+        guard case .string(let result) = value else { throw mismatch(expected: String.self) }
+        return result
+    }
+
+    func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
+        guard case .number(let number) = value else { throw mismatch(expected: type) }
+        if let exact = Integer(number.literal) { return exact }
+        // As JSONDecoder: 1.0 and 1e2 are integers too.
+        if let double = Double(number.literal), double.isFinite, let exact = Integer(exactly: double) { return exact }
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: codingPath, debugDescription: "Number \(number) does not fit in \(type)."))
+    }
+
+    func floatingPoint<Float: BinaryFloatingPoint & LosslessStringConvertible>(_ type: Float.Type) throws -> Float {
+        guard case .number(let number) = value else { throw mismatch(expected: type) }
+        guard let result = Float(number.literal), result.isFinite else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "Number \(number) does not fit in \(type)."))
+        }
+        return result
+    }
+
+    /// A value of any type: the special types as `JSONDecoder` reads them, any other through its
+    /// own `init(from:)`, then through the app's resolver of its type.
+    func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        try resolving(try decodeUnresolved(type))
+    }
+
+    private func decodeUnresolved<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        if type == JSONValue.self, let result = value as? Value { return result }
+        if type == Data.self {
+            guard let data = Data(base64Encoded: try string()), let result = data as? Value else {
+                throw corrupted("Encountered Data is not valid Base64.")
+            }
+            return result
+        }
+        if type == URL.self {
+            guard let url = URL(string: try string()), let result = url as? Value else {
+                throw corrupted("Invalid URL string.")
+            }
+            return result
+        }
+        if type == Decimal.self {
+            guard case .number(let number) = value else { throw mismatch(expected: type) }
+            guard let decimal = Decimal(string: number.literal), let result = decimal as? Value else {
+                throw corrupted("Number \(number) is not a Decimal.")
+            }
+            return result
+        }
+        return try Value(from: self)
+    }
+
+    /// The value through the app's resolver of its type, when there is one.
+    func resolving<Value>(_ decoded: Value) throws -> Value {
+        guard let session, session.resolvers.hasResolvers, let resolve = session.resolvers.resolver(for: Value.self)
+        else { return decoded }
+        guard let resolved = resolve(decoded) else { throw UnresolvedValue(typeName: "\(Value.self)") }
+        return resolved
+    }
+
+    // MARK: - Paths
+
+    /// Restores the array this decoder reads as a path, element by element: each element decoded
+    /// strictly (and resolved), the policy applied, and what was dropped reported with its position
+    /// and stored JSON. Without a restore, the array is decoded as strictly as `[Route]`.
+    func restorePath<Route: Decodable & Hashable>(_ type: Route.Type) throws -> [Route] {
+        guard let session else { return try [Route](from: self) }
+        guard case .array(let elements) = value else { throw mismatch(expected: [Any].self) }
+        let depth = codingPath.count
+        let outcome = PathRestorer.restore(count: elements.count, policy: session.policy) {
+            (position) -> PathRestorer.ElementOutcome<Route> in
+            let mark = session.mark
+            do {
+                return .restored(try child(elements[position], key: IndexKey(position), salvages: false).decode(type))
+            } catch {
+                session.rollBack(to: mark)
+                return .dropped(RestoreSession.reason(for: error, below: depth + 1))
+            }
+        }
+        session.recordPath(outcome, at: codingPath) { elements[$0] }
+        return outcome.routes
+    }
+
+    // MARK: - Errors
+
+    func mismatch(expected type: Any.Type) -> DecodingError {
+        if value == .null {
+            return .valueNotFound(
+                type,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+        }
+        return .typeMismatch(
+            type,
+            .init(
+                codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(kindWords) instead."))
+    }
+
+    private func corrupted(_ description: String) -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: description))
+    }
+
+    private var kindWords: String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "a dictionary"
+        }
+    }
+}
+
+/// An array index as a coding key: `[3]` in locations.
+struct IndexKey: CodingKey {
+    var intValue: Int?
+    var stringValue: String { "Index \(intValue ?? 0)" }
+
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
+private struct SuperKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+    init() {}
+    init?(stringValue: String) {}
+    init?(intValue: Int) { nil }
+}
+
+// MARK: - Keyed
+
+private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: ValueDecoder
+    let members: [String: JSONValue]
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        guard let member = members[key.stringValue] else { throw notFound(key) }
+        return member == .null
+    }
+
+    private func notFound(_ key: Key) -> DecodingError {
+        .keyNotFound(
+            key, .init(codingPath: codingPath, debugDescription: "No value associated with key '\(key.stringValue)'."))
+    }
+
+    /// A required member; in a restore, one that does not decode (or is missing) falls back.
+    private func member<Value>(_ key: Key, _ unbox: (ValueDecoder) throws -> Value) throws -> Value {
+        let stored = members[key.stringValue]
+        let mark = decoder.session?.mark
+        do {
+            guard let stored else { throw notFound(key) }
+            return try unbox(decoder.child(stored, key: key))
+        } catch {
+            guard decoder.salvages, let session = decoder.session, let mark else { throw error }
+            session.rollBack(to: mark)
+            let path = codingPath + [key]
+            guard let fallback = session.fallbackValue(at: path),
+                let value = try? unbox(decoder.fallbackChild(fallback, key: key))
+            else { throw error }
+            session.recordMember(at: path, stored: stored, error: error)
+            return value
+        }
+    }
+
+    /// An optional member: nil when absent or null; in a restore, one that does not decode falls
+    /// back (to nil when the fallback has none).
+    private func memberIfPresent<Value>(_ key: Key, _ unbox: (ValueDecoder) throws -> Value) throws -> Value? {
+        guard let stored = members[key.stringValue], stored != .null else { return nil }
+        let mark = decoder.session?.mark
+        do {
+            return try unbox(decoder.child(stored, key: key))
+        } catch {
+            guard decoder.salvages, let session = decoder.session, let mark else { throw error }
+            session.rollBack(to: mark)
+            let path = codingPath + [key]
+            var value: Value?
+            if let fallback = session.fallbackValue(at: path), fallback != .null {
+                value = try? unbox(decoder.fallbackChild(fallback, key: key))
+            }
+            session.recordMember(at: path, stored: stored, error: error)
+            return value
+        }
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try member(key) { try $0.resolving($0.bool()) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try member(key) { try $0.resolving($0.string()) }
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try member(key) { try $0.resolving($0.floatingPoint(type)) }
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try member(key) { try $0.resolving($0.floatingPoint(type)) }
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try member(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try member(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try member(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try member(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try member(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try member(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try member(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try member(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try member(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try member(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try member(key) { try $0.decode(type) } }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try memberIfPresent(key) { try $0.resolving($0.bool()) }
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try memberIfPresent(key) { try $0.resolving($0.string()) }
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try memberIfPresent(key) { try $0.resolving($0.floatingPoint(type)) }
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try memberIfPresent(key) { try $0.resolving($0.floatingPoint(type)) }
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try memberIfPresent(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        try memberIfPresent(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try memberIfPresent(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try memberIfPresent(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try memberIfPresent(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        try memberIfPresent(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try memberIfPresent(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try memberIfPresent(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try memberIfPresent(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try memberIfPresent(key) { try $0.resolving($0.integer(type)) }
+    }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try memberIfPresent(key) { try $0.decode(type) }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        guard let member = members[key.stringValue] else { throw notFound(key) }
+        return try decoder.child(member, key: key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        guard let member = members[key.stringValue] else { throw notFound(key) }
+        return try decoder.child(member, key: key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        decoder.child(members["super"] ?? .null, key: SuperKey())
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        decoder.child(members[key.stringValue] ?? .null, key: key)
+    }
+}
+
+// MARK: - Unkeyed
+
+private struct UnkeyedContainer: UnkeyedDecodingContainer {
+    let decoder: ValueDecoder
+    let elements: [JSONValue]
+    private(set) var currentIndex = 0
+
+    init(decoder: ValueDecoder, elements: [JSONValue]) {
+        self.decoder = decoder
+        self.elements = elements
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    /// The next element, decoded by `unbox`; the index moves on only when it decoded.
+    private mutating func next<Value>(_ type: Any.Type, _ unbox: (ValueDecoder) throws -> Value) throws -> Value {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(
+                type,
+                .init(
+                    codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end.")
+            )
+        }
+        let value = try unbox(decoder.child(elements[currentIndex], key: IndexKey(currentIndex)))
+        currentIndex += 1
+        return value
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(
+                Any?.self,
+                .init(
+                    codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end.")
+            )
+        }
+        guard elements[currentIndex] == .null else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next(type) { try $0.resolving($0.bool()) } }
+    mutating func decode(_ type: String.Type) throws -> String { try next(type) { try $0.resolving($0.string()) } }
+    mutating func decode(_ type: Double.Type) throws -> Double {
+        try next(type) { try $0.resolving($0.floatingPoint(type)) }
+    }
+    mutating func decode(_ type: Float.Type) throws -> Float {
+        try next(type) { try $0.resolving($0.floatingPoint(type)) }
+    }
+    mutating func decode(_ type: Int.Type) throws -> Int { try next(type) { try $0.resolving($0.integer(type)) } }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try next(type) { try $0.resolving($0.integer(type)) } }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try next(type) { try $0.resolving($0.integer(type)) } }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try next(type) { try $0.resolving($0.integer(type)) } }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next(type) { try $0.resolving($0.integer(type)) } }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try next(type) { try $0.resolving($0.integer(type)) } }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next(type) { try $0.resolving($0.integer(type)) } }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
+        try next(type) { try $0.resolving($0.integer(type)) }
+    }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
+        try next(type) { try $0.resolving($0.integer(type)) }
+    }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
+        try next(type) { try $0.resolving($0.integer(type)) }
+    }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next(type) { try $0.decode(type) } }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
+        try next(KeyedDecodingContainer<NestedKey>.self) { try $0.container(keyedBy: type) }
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try next([Any].self) { try $0.unkeyedContainer() }
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        try next((any Decoder).self) { $0 }
+    }
+}
+
+// MARK: - Single value
+
+private struct SingleValueContainer: SingleValueDecodingContainer {
+    let decoder: ValueDecoder
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    // A type's own `init(from:)` reads its value here: the resolver of the type being decoded
+    // applies once, where it is decoded, so these primitives do not resolve.
+    func decodeNil() -> Bool { decoder.isNull }
+    func decode(_ type: Bool.Type) throws -> Bool { try decoder.bool() }
+    func decode(_ type: String.Type) throws -> String { try decoder.string() }
+    func decode(_ type: Double.Type) throws -> Double { try decoder.floatingPoint(type) }
+    func decode(_ type: Float.Type) throws -> Float { try decoder.floatingPoint(type) }
+    func decode(_ type: Int.Type) throws -> Int { try decoder.integer(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.integer(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.integer(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.integer(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try decoder.integer(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try decoder.integer(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.integer(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.integer(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.integer(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.integer(type) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decode(type) }
+}

@@ -1,0 +1,320 @@
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Encodes `Encodable` values straight into a ``JSONValue``: the value that `JSONEncoder`, with
+/// its default strategies, writes and a parser reads back, without the text in between.
+///
+/// Special cases as `JSONEncoder` makes them: `Data` as a base64 string, `URL` as its absolute
+/// string, `Decimal` as a number, `Float` and `Double` by their shortest text (a non-finite one
+/// throws), and a ``JSONValue`` as itself.
+final class ValueEncoder: Encoder {
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    fileprivate var slot: Slot = .empty
+
+    fileprivate init(codingPath: [any CodingKey]) {
+        self.codingPath = codingPath
+    }
+
+    /// The JSON value of `value`.
+    static func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
+        if let special = try specialValue(value, at: []) { return special }
+        let encoder = ValueEncoder(codingPath: [])
+        try value.encode(to: encoder)
+        return encoder.slot.json
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(KeyedContainer<Key>(object: objectBox(), codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        UnkeyedContainer(array: arrayBox(), codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueContainer(encoder: self)
+    }
+
+    /// The object this encoder writes into, made on first use (several keyed containers share it).
+    private func objectBox() -> ObjectBox {
+        if case .object(let box) = slot { return box }
+        let box = ObjectBox()
+        slot = .object(box)
+        return box
+    }
+
+    private func arrayBox() -> ArrayBox {
+        if case .array(let box) = slot { return box }
+        let box = ArrayBox()
+        slot = .array(box)
+        return box
+    }
+
+    /// Encodes a nested value at a coding path: a special type directly, anything else through
+    /// its own `encode(to:)`.
+    fileprivate static func slot<Value: Encodable>(for value: Value, at codingPath: [any CodingKey]) throws -> Slot {
+        if let special = try specialValue(value, at: codingPath) { return .value(special) }
+        let encoder = ValueEncoder(codingPath: codingPath)
+        try value.encode(to: encoder)
+        return encoder.slot
+    }
+
+    /// The types `JSONEncoder` writes in its own way.
+    fileprivate static func specialValue<Value: Encodable>(_ value: Value, at codingPath: [any CodingKey]) throws
+        -> JSONValue?
+    {
+        switch value {
+        case let json as JSONValue: return json
+        case let data as Data: return .string(data.base64EncodedString())
+        case let url as URL: return .string(url.absoluteString)
+        case let decimal as Decimal:
+            guard let number = JSONNumber(literal: decimal.description) else {
+                throw EncodingError.invalidValue(
+                    value, .init(codingPath: codingPath, debugDescription: "Unable to encode \(decimal) in JSON."))
+            }
+            return .number(number)
+        case let double as Double: return try number(double, at: codingPath)
+        case let float as Float: return try number(float, at: codingPath)
+        default: return nil
+        }
+    }
+
+    fileprivate static func number(_ value: Double, at codingPath: [any CodingKey]) throws -> JSONValue {
+        guard let number = JSONNumber(value) else {
+            throw EncodingError.invalidValue(
+                value,
+                .init(codingPath: codingPath, debugDescription: "Unable to encode Double.\(value) directly in JSON."))
+        }
+        return .number(number)
+    }
+
+    fileprivate static func number(_ value: Float, at codingPath: [any CodingKey]) throws -> JSONValue {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value,
+                .init(codingPath: codingPath, debugDescription: "Unable to encode Float.\(value) directly in JSON."))
+        }
+        // Float's own shortest text, as JSONEncoder writes it (0.1, not 0.10000000149011612).
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return .number(JSONNumber(literal: text) ?? JSONNumber(0))
+    }
+}
+
+// MARK: - Storage
+
+/// What an encoder wrote: nothing yet, a value, or an object or array still being filled.
+private enum Slot {
+    case empty
+    case value(JSONValue)
+    case object(ObjectBox)
+    case array(ArrayBox)
+
+    var json: JSONValue {
+        switch self {
+        case .empty: .object([:])
+        case .value(let value): value
+        case .object(let box): .object(box.members.mapValues(\.json))
+        case .array(let box): .array(box.elements.map(\.json))
+        }
+    }
+}
+
+private final class ObjectBox {
+    var members: [String: Slot] = [:]
+}
+
+private final class ArrayBox {
+    var elements: [Slot] = []
+}
+
+private struct EncodingSuperKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+    init() {}
+    init?(stringValue: String) {}
+    init?(intValue: Int) { nil }
+}
+
+/// An encoder whose result goes into a slot of an object or array once it is done: what
+/// `superEncoder` hands out.
+private final class ReferencingEncoder: Encoder {
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    private let inner: ValueEncoder
+    private let store: (Slot) -> Void
+
+    init(codingPath: [any CodingKey], store: @escaping (Slot) -> Void) {
+        self.codingPath = codingPath
+        self.store = store
+        inner = ValueEncoder(codingPath: codingPath)
+    }
+
+    deinit { store(inner.slot) }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        inner.container(keyedBy: type)
+    }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { inner.unkeyedContainer() }
+    func singleValueContainer() -> any SingleValueEncodingContainer { inner.singleValueContainer() }
+}
+
+// MARK: - Containers
+
+private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let object: ObjectBox
+    let codingPath: [any CodingKey]
+
+    mutating func encodeNil(forKey key: Key) throws { object.members[key.stringValue] = .value(.null) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        object.members[key.stringValue] = .value(.bool(value))
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        object.members[key.stringValue] = .value(.string(value))
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        object.members[key.stringValue] = .value(try ValueEncoder.number(value, at: codingPath + [key]))
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        object.members[key.stringValue] = .value(try ValueEncoder.number(value, at: codingPath + [key]))
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        object.members[key.stringValue] = .value(.number(JSONNumber(value)))
+    }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { put(value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { put(value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { put(value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { put(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { put(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(value, key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        object.members[key.stringValue] = try ValueEncoder.slot(for: value, at: codingPath + [key])
+    }
+
+    private func put<I: FixedWidthInteger>(_ value: I, _ key: Key) {
+        object.members[key.stringValue] = .value(.number(JSONNumber(literal: String(value)) ?? JSONNumber(0)))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let box = ObjectBox()
+        object.members[key.stringValue] = .object(box)
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: box, codingPath: codingPath + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let box = ArrayBox()
+        object.members[key.stringValue] = .array(box)
+        return UnkeyedContainer(array: box, codingPath: codingPath + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let object = object
+        return ReferencingEncoder(codingPath: codingPath + [EncodingSuperKey()]) { object.members["super"] = $0 }
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        let object = object
+        let name = key.stringValue
+        return ReferencingEncoder(codingPath: codingPath + [key]) { object.members[name] = $0 }
+    }
+}
+
+private struct UnkeyedContainer: UnkeyedEncodingContainer {
+    let array: ArrayBox
+    let codingPath: [any CodingKey]
+    var count: Int { array.elements.count }
+
+    private var nextPath: [any CodingKey] { codingPath + [IndexKey(array.elements.count)] }
+
+    mutating func encodeNil() throws { array.elements.append(.value(.null)) }
+    mutating func encode(_ value: Bool) throws { array.elements.append(.value(.bool(value))) }
+    mutating func encode(_ value: String) throws { array.elements.append(.value(.string(value))) }
+    mutating func encode(_ value: Double) throws {
+        array.elements.append(.value(try ValueEncoder.number(value, at: nextPath)))
+    }
+    mutating func encode(_ value: Float) throws {
+        array.elements.append(.value(try ValueEncoder.number(value, at: nextPath)))
+    }
+    mutating func encode(_ value: Int) throws { array.elements.append(.value(.number(JSONNumber(value)))) }
+    mutating func encode(_ value: Int8) throws { put(value) }
+    mutating func encode(_ value: Int16) throws { put(value) }
+    mutating func encode(_ value: Int32) throws { put(value) }
+    mutating func encode(_ value: Int64) throws { put(value) }
+    mutating func encode(_ value: UInt) throws { put(value) }
+    mutating func encode(_ value: UInt8) throws { put(value) }
+    mutating func encode(_ value: UInt16) throws { put(value) }
+    mutating func encode(_ value: UInt32) throws { put(value) }
+    mutating func encode(_ value: UInt64) throws { put(value) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        array.elements.append(try ValueEncoder.slot(for: value, at: nextPath))
+    }
+
+    private func put<I: FixedWidthInteger>(_ value: I) {
+        array.elements.append(.value(.number(JSONNumber(literal: String(value)) ?? JSONNumber(0))))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
+        let path = nextPath
+        let box = ObjectBox()
+        array.elements.append(.object(box))
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: box, codingPath: path))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let path = nextPath
+        let box = ArrayBox()
+        array.elements.append(.array(box))
+        return UnkeyedContainer(array: box, codingPath: path)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let array = array
+        let index = array.elements.count
+        array.elements.append(.empty)
+        return ReferencingEncoder(codingPath: codingPath + [IndexKey(index)]) { array.elements[index] = $0 }
+    }
+}
+
+private struct SingleValueContainer: SingleValueEncodingContainer {
+    let encoder: ValueEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    func encodeNil() throws { encoder.slot = .value(.null) }
+    func encode(_ value: Bool) throws { encoder.slot = .value(.bool(value)) }
+    func encode(_ value: String) throws { encoder.slot = .value(.string(value)) }
+    func encode(_ value: Double) throws { encoder.slot = .value(try ValueEncoder.number(value, at: codingPath)) }
+    func encode(_ value: Float) throws { encoder.slot = .value(try ValueEncoder.number(value, at: codingPath)) }
+    func encode(_ value: Int) throws { encoder.slot = .value(.number(JSONNumber(value))) }
+    func encode(_ value: Int8) throws { put(value) }
+    func encode(_ value: Int16) throws { put(value) }
+    func encode(_ value: Int32) throws { put(value) }
+    func encode(_ value: Int64) throws { put(value) }
+    func encode(_ value: UInt) throws { put(value) }
+    func encode(_ value: UInt8) throws { put(value) }
+    func encode(_ value: UInt16) throws { put(value) }
+    func encode(_ value: UInt32) throws { put(value) }
+    func encode(_ value: UInt64) throws { put(value) }
+
+    func encode<T: Encodable>(_ value: T) throws {
+        encoder.slot = try ValueEncoder.slot(for: value, at: codingPath)
+    }
+
+    private func put<I: FixedWidthInteger>(_ value: I) {
+        encoder.slot = .value(.number(JSONNumber(literal: String(value)) ?? JSONNumber(0)))
+    }
+}

@@ -1,0 +1,144 @@
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// An app's stored scenes as a whole, with everything SceneNavigation keeps beside their values:
+/// removing a scene takes its crash-loop guard markers with it, pruning does the same for every
+/// scene it removes, and a value kept aside is brought back with its schema and its guard cleared.
+///
+/// ```swift
+/// // A window was closed for good: its scene goes, and a new scene of that ID starts clean.
+/// try NavigationScenes.remove(scene, from: store)
+/// // Bring back what a crash-loop guard withheld.
+/// let recovery = try NavigationScenes.recover(scene, in: store)
+/// ```
+///
+/// These calls block on file I/O; call them off the main actor.
+public enum NavigationScenes {
+    /// Removes a scene's saved state and its crash-loop guard markers, so that a new scene with the
+    /// same ID starts clean.
+    ///
+    /// Whatever is in the scene's place is removed, even a corrupt file or one of a newer format:
+    /// removal is an explicit request. Kept-aside copies stay until ``prune(before:in:)``.
+    ///
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - store: The app's store.
+    /// - Returns: Whether the scene had a file.
+    /// - Throws: ``SceneStoreError/cannotRemove(path:errno:)`` or ``SceneStoreError/cannotLock(path:errno:)``.
+    @discardableResult
+    public static func remove(_ scene: SceneID, from store: SceneStore) throws(SceneStoreError) -> Bool {
+        let removed = try store.removeScene(scene)
+        try CrashLoopGuard.removeMarkers(of: scene, in: store)
+        return removed
+    }
+
+    /// Removes every scene last saved before a date, with its markers, and every file kept aside
+    /// before it (see ``SceneStore/prune(before:)``).
+    /// - Parameters:
+    ///   - date: What was last saved, or kept aside, before this moment is removed.
+    ///   - store: The app's store.
+    /// - Returns: What was removed and what could not be; a scene whose markers could not be
+    ///   removed is among the failures.
+    /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be listed.
+    public static func prune(before date: Date, in store: SceneStore) throws(SceneStoreError) -> PruneOutcome {
+        var outcome = try store.prune(before: date)
+        for scene in outcome.removedScenes {
+            do throws(SceneStoreError) {
+                try CrashLoopGuard.removeMarkers(of: scene, in: store)
+            } catch {
+                outcome.failures.append(.init(path: store.path(for: scene), error: error))
+            }
+        }
+        return outcome
+    }
+
+    /// What ``recover(_:key:from:in:dryRun:)`` brought back.
+    public struct Recovery: Sendable, Equatable {
+        /// The kept-aside copy it came from.
+        public var file: KeptAsideFile
+        /// The value brought back.
+        public var value: SceneValue
+        /// Whether the scene's file was written (false in a dry run, or when it held the value already).
+        public var written: Bool
+        /// Whether the value's crash-loop guard was cleared.
+        public var guardCleared: Bool
+    }
+
+    /// Brings a scene's value back from a copy kept aside (after a crash loop, an age limit, an
+    /// unreadable value), with the schema version stored beside it, durably and under the scene's
+    /// lock, and clears the value's crash-loop guard so the next launch restores it as is. The
+    /// copy stays where it is.
+    ///
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - key: The value's key, `navigation` by default.
+    ///   - fileName: The copy's file name; nil for the newest copy that can be read and holds the
+    ///     value.
+    ///   - store: The app's store.
+    ///   - dryRun: Whether to only say what would be brought back.
+    /// - Returns: The copy, the value, and what was changed.
+    /// - Throws: ``NavigationError/noKeptAsideCopy(scene:name:copies:)`` when no copy has that name;
+    ///   ``NavigationError/nothingToRecover(scene:key:copies:)`` when no readable copy holds the
+    ///   value; ``NavigationError/noValue(key:in:keys:)`` when the named copy does not;
+    ///   ``NavigationError/store(_:)`` when the copy cannot be read (corrupt, newer format) or the
+    ///   scene cannot be written.
+    public static func recover(
+        _ scene: SceneID, key: String = "navigation", from fileName: String? = nil, in store: SceneStore,
+        dryRun: Bool = false
+    ) throws(NavigationError) -> Recovery {
+        let copies: [KeptAsideFile]
+        do {
+            copies = try store.keptAsideFiles().filter { $0.scene == scene }
+        } catch {
+            throw .store(error)
+        }
+        let chosen: KeptAsideFile
+        let document: SceneDocument
+        if let fileName {
+            guard let file = copies.first(where: { $0.fileName == fileName }) else {
+                throw .noKeptAsideCopy(scene: scene, name: fileName, copies: copies.map(\.fileName))
+            }
+            chosen = file
+            do {
+                document = try store.document(ofKeptAside: file)
+            } catch {
+                throw .store(error)
+            }
+        } else {
+            // The newest copy that can be read and holds the value; corrupt copies cannot be.
+            guard
+                let found = copies.reversed().lazy.compactMap({ file -> (KeptAsideFile, SceneDocument)? in
+                    guard let document = try? store.document(ofKeptAside: file), document.values[key] != nil else {
+                        return nil
+                    }
+                    return (file, document)
+                }).first
+            else {
+                throw .nothingToRecover(scene: scene, key: key, copies: copies.map(\.fileName))
+            }
+            (chosen, document) = found
+        }
+        guard let value = document.values[key] else {
+            throw .noValue(key: key, in: "'\(chosen.fileName)'", keys: document.values.keys.sorted())
+        }
+        let schemaKey = NavigationMigrations.schemaKey(for: key)
+        let schema = document.values[schemaKey]
+        var recovery = Recovery(file: chosen, value: value, written: false, guardCleared: false)
+        guard !dryRun else { return recovery }
+        do {
+            recovery.written = try store.update(scene) { values in
+                values[key] = value
+                values[schemaKey] = schema
+            }.wroteFile
+            recovery.guardCleared = try CrashLoopGuard.reset(scene, key: key, in: store)
+        } catch {
+            throw .store(error)
+        }
+        return recovery
+    }
+}

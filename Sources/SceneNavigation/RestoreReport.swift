@@ -1,0 +1,188 @@
+import SceneStore
+
+/// What a restore kept, dropped and migrated, element by element and member by member, and why:
+/// the one report of every restore, whatever the app's state holds (a ``RoutePath``, a
+/// ``MixedPath``, a struct of both, the cookbook's recipes).
+///
+/// ```swift
+/// for dropped in report.dropped {
+///     print("dropped \(dropped.place): \(dropped.reason)")   // "dropped path[1]: the app no longer has it"
+/// }
+/// ```
+public struct RestoreReport: Sendable, Hashable {
+    /// Why an element of a saved path, or a member of the saved state, was not restored.
+    public enum Reason: Sendable, Hashable, CustomStringConvertible {
+        /// It no longer decodes (a case removed or renamed, a changed payload, a member of another
+        /// type); the decoding error says why.
+        case undecodable(String)
+        /// The element's type name (in SwiftUI's `NavigationPath` format) is not in the app's
+        /// ``NavigationTypeRegistry``: a type renamed or removed, or a name from another writer.
+        case unknownType(String)
+        /// It decoded, but the app's resolver (or lookup) found nothing for it: the object is gone.
+        case unresolved
+        /// It comes after a dropped element and the policy truncates there.
+        case afterDroppedElement
+        /// It equals an element restored before it and the policy drops duplicates.
+        case duplicate
+        /// The path is deeper than the policy's maximum.
+        case beyondMaximumDepth
+        /// Paths were withheld: by a crash-loop guard, or for a deep link (the restore's
+        /// ``RestoreIntervention`` says which), or by a policy that does not restore paths.
+        case withheld
+
+        /// The stable code written in JSON: `undecodable`, `unknown-type`, `unresolved`,
+        /// `after-dropped-element`, `duplicate`, `beyond-maximum-depth` or `withheld`.
+        public var code: String {
+            switch self {
+            case .undecodable: "undecodable"
+            case .unknownType: "unknown-type"
+            case .unresolved: "unresolved"
+            case .afterDroppedElement: "after-dropped-element"
+            case .duplicate: "duplicate"
+            case .beyondMaximumDepth: "beyond-maximum-depth"
+            case .withheld: "withheld"
+            }
+        }
+
+        /// Whether a later version of the app could restore it again (a type registered, a decoder
+        /// fixed): `undecodable` and `unknown-type`. What is dropped for such a reason is kept in a
+        /// copy of the scene's file before it is written over.
+        public var couldBeUndone: Bool {
+            switch self {
+            case .undecodable, .unknownType: true
+            default: false
+            }
+        }
+
+        /// The reason in words, such as `it no longer decodes: ...`.
+        public var description: String {
+            switch self {
+            case .undecodable(let error): "it no longer decodes: \(error)"
+            case .unknownType(let name): "no type is registered as '\(name)'"
+            case .unresolved: "the app no longer has it"
+            case .afterDroppedElement: "after a dropped element (policy truncate)"
+            case .duplicate: "already on the path"
+            case .beyondMaximumDepth: "beyond the maximum depth"
+            case .withheld: "paths were withheld"
+            }
+        }
+    }
+
+    /// One element of a path, or one member of the state, that was not restored.
+    public struct DroppedElement: Sendable, Hashable {
+        /// Where it is in the stored value, as a coding path: the path that holds the element
+        /// (`path`, `tabs[1].path`; empty when the stored value is the path itself), or the member
+        /// itself (`sidebar.selection`).
+        public var location: String
+        /// The element's index in its path, from 0 (people are shown it counted from 1); nil for a
+        /// member, which the model left at its initial value.
+        public var position: Int?
+        /// The element or member as it was stored (null when a member was missing).
+        public var json: JSONValue
+        /// Why it was not restored.
+        public var reason: Reason
+
+        /// Creates an entry.
+        /// - Parameters:
+        ///   - location: Where the path or member is in the stored value.
+        ///   - position: The index in the path, or nil for a member.
+        ///   - json: What was stored.
+        ///   - reason: Why it was not restored.
+        public init(location: String = "", position: Int?, json: JSONValue, reason: Reason) {
+            self.location = location
+            self.position = position
+            self.json = json
+            self.reason = reason
+        }
+
+        /// The place in words: `path[1]` for an element (positions from 0), `sidebar.selection`
+        /// for a member, `[1]` for an element of a stored value that is a path itself.
+        public var place: String {
+            guard let position else { return location }
+            return "\(location)[\(position)]"
+        }
+    }
+
+    /// One element of a path changed by a migration: an alias, a renamed type, a migration step.
+    public struct MigratedElement: Sendable, Hashable {
+        /// Where its path is in the stored value (`path`, `tabs[1].path`); empty for the value itself.
+        public var location: String
+        /// Its index in the path, from 0; nil for a member that is no path element.
+        public var position: Int?
+        /// It as stored.
+        public var from: JSONValue
+        /// What it became.
+        public var to: JSONValue
+
+        /// Creates an entry.
+        /// - Parameters:
+        ///   - location: Where its path is.
+        ///   - position: Its index, or nil for a member.
+        ///   - from: It as stored.
+        ///   - to: What it became.
+        public init(location: String, position: Int?, from: JSONValue, to: JSONValue) {
+            self.location = location
+            self.position = position
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// How many path elements were restored, over every path in the stored value.
+    public var restoredCount: Int
+    /// What was not restored, in the order of the stored value.
+    public var dropped: [DroppedElement]
+    /// The elements restored through a migration (counted in ``restoredCount`` when they restored).
+    public var migrated: [MigratedElement]
+
+    /// Creates a report.
+    /// - Parameters:
+    ///   - restoredCount: How many elements were restored.
+    ///   - dropped: What was not restored.
+    ///   - migrated: What was migrated.
+    public init(restoredCount: Int = 0, dropped: [DroppedElement] = [], migrated: [MigratedElement] = []) {
+        self.restoredCount = restoredCount
+        self.dropped = dropped
+        self.migrated = migrated
+    }
+
+    /// Whether everything saved was restored (migrated elements count as restored).
+    public var isComplete: Bool { dropped.isEmpty }
+}
+
+/// The report's earlier name.
+@available(*, deprecated, renamed: "RestoreReport")
+public typealias PathRestoreReport = RestoreReport
+
+// MARK: - JSON
+
+extension RestoreReport {
+    /// The report as JSON: `{"restored": 3, "dropped": [{"location", "position", "json", "reason", "error"}],
+    /// "migrated": [{"location", "position", "from", "to"}]}`, `position` null for a member,
+    /// `reason` the stable ``Reason/code`` and `error` the decoding error (or null).
+    public var json: JSONValue {
+        .object([
+            "restored": .number(JSONNumber(restoredCount)),
+            "migrated": .array(
+                migrated.map { entry in
+                    .object([
+                        "location": .string(entry.location), "position": Self.json(entry.position),
+                        "from": entry.from, "to": entry.to,
+                    ])
+                }),
+            "dropped": .array(
+                dropped.map { entry in
+                    var error = JSONValue.null
+                    if case .undecodable(let text) = entry.reason { error = .string(text) }
+                    return .object([
+                        "location": .string(entry.location), "position": Self.json(entry.position),
+                        "json": entry.json, "reason": .string(entry.reason.code), "error": error,
+                    ])
+                }),
+        ])
+    }
+
+    private static func json(_ position: Int?) -> JSONValue {
+        position.map { .number(JSONNumber($0)) } ?? .null
+    }
+}

@@ -1,0 +1,158 @@
+import RecipeData
+import SceneNavigation
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `navstate restore`: restores a scene's navigation state into a model against the recipe data,
+/// printing the result and what was dropped; another app's value is shown path by path. Changes
+/// nothing on disk.
+struct RestoreCommand: Subcommand {
+    static let scene = SharedDeclarations.scene("The scene to restore.")
+    static let policy = OptionDeclaration(
+        .init(
+            name: "--policy", valueName: "skip|truncate",
+            help: "skip: drop missing recipes and keep the rest (default); truncate: stop at the first missing one.")
+    ) { text in
+        guard let policy = RestorePolicy.DropHandling(rawValue: text) else {
+            throw CommandError.usage(
+                "unknown policy '\(TerminalText.escaped(text))' (expected skip or truncate)"
+                    + Suggestions.didYouMean(text, among: RestorePolicy.DropHandling.allCases.map(\.rawValue)))
+        }
+        return policy
+    }
+    static let maximumAge = OptionDeclaration(
+        .init(
+            name: "--max-age", valueName: "duration",
+            help: "Do not restore state saved longer ago than this: 30d, 12h, 45m or 90s (nothing is changed).")
+    ) { text in (text: text, duration: try CommandLineTool.duration(text)) }
+
+    static let spec = CommandSpec(
+        name: "restore",
+        overview: "Restore a scene's navigation state against the recipe data and show what was dropped.",
+        arguments: [scene.spec],
+        options: [policy.spec, maximumAge.spec, SharedDeclarations.key.spec, SharedDeclarations.json.spec],
+        examples: [
+            "navstate restore main", "navstate restore main --policy truncate --json",
+            "navstate restore main --max-age 6h",
+        ])
+
+    let scene: SceneID
+    let policy: RestorePolicy
+    /// The age limit as given, and as a duration.
+    let maximumAge: (text: String, duration: Duration)?
+    let key: String
+    let json: Bool
+
+    init(_ line: ParsedCommandLine) throws {
+        scene = try line.required(Self.scene)
+        maximumAge = try line.value(Self.maximumAge)
+        policy = RestorePolicy(onDrop: try line.value(Self.policy) ?? .skip, maximumAge: maximumAge?.duration)
+        key = try line.value(SharedDeclarations.key) ?? CommandLineTool.navigationKey
+        json = line.has(SharedDeclarations.json)
+    }
+
+    func run(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
+        guard environment.isCookbook else { return try showPaths(&tool, environment) }
+        let model = NavigationModel(dataModel: environment.data)
+        let restored = Result { () throws(NavigationError) in
+            try model.restore(from: environment.store, scene: scene, key: key, policy: policy)
+        }
+        if case .failure(.cannotDecode(_, let reason)) = restored {
+            throw CommandError.notNavigationData(
+                path: environment.store.path(for: scene), key: key, scene: scene, reason: reason)
+        }
+        let outcome = try restored.get()
+        switch outcome.intervention {
+        case .expired(let savedAt, _)?: return printExpired(&tool, savedAt: savedAt)
+        case .newerSchema(let stored, let supported)?:
+            throw NavigationError.newerSchema(key: key, stored: stored, supported: supported)
+        default: break
+        }
+        let report = outcome.report ?? RestoreReport()
+        tool.noteMigrations(report, in: environment.data)
+        tool.warnAboutDrops(report)
+        if json {
+            var members = CommandLineTool.restoreJSON(report, state: model.state, in: environment.data)
+            members["scene"] = .string(scene.rawValue)
+            members["key"] = .string(key)
+            tool.printJSON(.object(members))
+        } else {
+            tool.print("scene:    \(scene)")
+            tool.printState(category: model.selectedCategory, path: model.path)
+        }
+    }
+
+    /// State saved longer ago than `--max-age`: not restored, and said so.
+    private func printExpired(_ tool: inout CommandLineTool, savedAt: Date) {
+        let limit = maximumAge?.text ?? ""
+        if json {
+            tool.printJSON(
+                .object([
+                    "scene": .string(scene.rawValue), "key": .string(key),
+                    "intervention": .object([
+                        "code": .string(RestoreIntervention.expired(savedAt: savedAt, maximumAge: .zero).code),
+                        "savedAt": .string(SceneDocument.timestamp(savedAt)), "maximumAge": .string(limit),
+                    ]),
+                ]))
+        } else {
+            tool.print("scene:    \(scene)")
+            tool.print("not restored: saved at \(SceneDocument.timestamp(savedAt)), more than \(limit) ago (--max-age)")
+        }
+    }
+
+    /// Another app's scene: its stored value's paths, element by element, as JSON (the CLI has
+    /// not the app's types to decode them).
+    private func showPaths(_ tool: inout CommandLineTool, _ environment: Environment) throws {
+        let document = try environment.store.document(for: scene)
+        guard let value = document.values[key] else {
+            throw NavigationError.noValue(key: key, in: "scene '\(scene)'", keys: document.values.keys.sorted())
+        }
+        if policy.isExpired(savedAt: document.savedAt, now: environment.store.configuration.now()) {
+            return printExpired(&tool, savedAt: document.savedAt)
+        }
+        let stored = CommandLineTool.storedJSON(value)
+        let paths = StoredPaths(stored)
+        if json {
+            tool.printJSON(
+                .object([
+                    "scene": .string(scene.rawValue), "key": .string(key), "value": stored, "paths": paths.json,
+                ]))
+            return
+        }
+        tool.print("scene:    \(scene)")
+        tool.print("key:      \(TerminalText.escaped(key))")
+        tool.printPaths(paths, of: stored)
+    }
+}
+
+extension CommandLineTool {
+    /// A stored value as JSON: itself, the JSON that binary data holds, or a string saying its size.
+    static func storedJSON(_ value: SceneValue) -> JSONValue {
+        switch value {
+        case .json(let json): json
+        case .binary(let data): (try? JSONValue(parsing: data)) ?? .string("<\(data.count) bytes of binary data>")
+        }
+    }
+
+    /// Parses `30d`, `12h`, `45m` or `90s`.
+    nonisolated static func duration(_ text: String) throws -> Duration {
+        let invalid = CommandError.usage(
+            "'\(TerminalText.escaped(text))' is not a duration (expected a number and a unit: 30d, 12h, 45m or 90s)")
+        guard let unit = text.last, text.count >= 2, text.count <= 10 else { throw invalid }
+        guard let number = Int(text.dropLast()), number >= 0, text.first?.isNumber == true else { throw invalid }
+        let scale: Int
+        switch unit {
+        case "d": scale = 86_400
+        case "h": scale = 3_600
+        case "m": scale = 60
+        case "s": scale = 1
+        default: throw invalid
+        }
+        return .seconds(number * scale)
+    }
+}

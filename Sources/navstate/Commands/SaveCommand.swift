@@ -1,0 +1,241 @@
+import RecipeData
+import SceneNavigation
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `navstate save`: saves a scene's navigation state, built from `--category` and `--recipe` in
+/// order, read from `--input` (IDs not in the recipe data are dropped, with a warning each, as a
+/// restore drops them), or emptied with `--clear`. It is saved through the model's change stream
+/// and SceneNavigation's write-through, as an app saves it. `--input --as-is` stores the given JSON
+/// as it is instead, looked up nowhere, to build fixtures with stale IDs.
+struct SaveCommand: Subcommand {
+    static let scene = SharedDeclarations.scene("The scene to save (letters, digits, '-' and '_'; at most 64).")
+    static let category = OptionDeclaration(
+        .init(
+            name: "--category", valueName: "name", help: "The selected category: dessert, pancake, salad or sandwich."))
+    static let recipe = OptionDeclaration(
+        .init(
+            name: "--recipe", valueName: "id-or-name",
+            help: "A recipe to push on the path, by ID or name (case and accents ignored). Repeat in order.",
+            repeatable: true))
+    static let input = OptionDeclaration(
+        .init(
+            name: "--input", valueName: "file",
+            help: "Read navigation JSON from a file, a pipe, or '-' for stdin; IDs not in the data are dropped."))
+    static let asIs = FlagDeclaration(
+        spec: .init(
+            name: "--as-is", valueName: nil,
+            help: "With --input: store the navigation JSON exactly as given, IDs not looked up (for fixtures)."))
+    static let clear = FlagDeclaration(
+        spec: .init(name: "--clear", valueName: nil, help: "Save an empty state: no category, empty path."))
+
+    static let spec = CommandSpec(
+        name: "save",
+        overview: "Save a scene's navigation state, built from options in order or read from JSON.",
+        arguments: [scene.spec],
+        options: [
+            category.spec, recipe.spec, input.spec, asIs.spec, clear.spec, SharedDeclarations.key.spec,
+            SharedDeclarations.json.spec,
+        ],
+        examples: [
+            #"navstate save main --category dessert --recipe "Apple Pie" --recipe "Pie Crust""#,
+            #"navstate save main --input NavigationData.json"#,
+            #"navstate save stale --input old-payload.json --as-is"#,
+            #"navstate save main --clear"#,
+        ])
+
+    let scene: SceneID
+    /// `--category` and `--recipe`, in the order given.
+    let steps: [Either<String, String>]
+    let inputPath: String?
+    let asIs: Bool
+    let clears: Bool
+    let key: String
+    let json: Bool
+
+    init(_ line: ParsedCommandLine) throws {
+        scene = try line.required(Self.scene)
+        steps = try line.sequence(Self.category, Self.recipe)
+        inputPath = try line.value(Self.input)
+        asIs = line.has(Self.asIs)
+        clears = line.has(Self.clear)
+        key = try line.value(SharedDeclarations.key) ?? CommandLineTool.navigationKey
+        json = line.has(SharedDeclarations.json)
+        if inputPath != nil && !steps.isEmpty {
+            throw CommandError.usage("option '--input' cannot be combined with '--category' or '--recipe'")
+        }
+        if clears && (inputPath != nil || !steps.isEmpty) {
+            throw CommandError.usage("option '--clear' cannot be combined with '--input', '--category' or '--recipe'")
+        }
+        if asIs && inputPath == nil {
+            throw CommandError.usage("option '--as-is' stores the JSON of '--input' as it is; give '--input <file>'")
+        }
+        if !clears && inputPath == nil && steps.isEmpty {
+            throw CommandError.usage(
+                "nothing to save: give '--category', '--recipe' or '--input', or '--clear' to save an empty state")
+        }
+    }
+
+    func run(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
+        // Resolve everything before touching the store: a typo must not change saved state.
+        let input = try inputPath.map { try tool.readJSONInput($0) }
+        var categories: [Category?] = []
+        var recipes: [Recipe?] = []
+        for step in steps {
+            switch step {
+            case .first(let name):
+                categories.append(try CommandLineTool.category(named: name))
+                recipes.append(nil)
+            case .second(let text):
+                categories.append(nil)
+                recipes.append(try CommandLineTool.resolveRecipe(text, in: environment.data))
+            }
+        }
+        let model = NavigationModel(dataModel: environment.data)
+        if let input, asIs {
+            try saveAsIs(input.json, name: input.name, model: model, tool: &tool, environment)
+            return
+        }
+        // The input restored into a model of its own first: input that is not navigation data
+        // changes nothing.
+        var report: RestoreReport?
+        var restored: CookbookState?
+        if let input {
+            let scratch = NavigationModel(dataModel: environment.data)
+            do {
+                report = try scratch.restore(from: .json(input.json), key: key)
+            } catch {
+                throw CommandError.inputContents(path: input.name, reason: Self.reason(error))
+            }
+            restored = scratch.state
+        }
+        let persistence = try await ScenePersistence.connect(
+            model, to: environment.store, scene: scene, key: key, restoring: false)
+        if let restored {
+            model.state = restored
+        } else {
+            for (category, recipe) in zip(categories, recipes) {
+                if let category { model.selectedCategory = category }
+                if let recipe { model.path.append(recipe) }
+            }
+        }
+        try await persistence.close()
+        if let report {
+            tool.noteMigrations(report, in: environment.data)
+            tool.warnAboutDrops(report)
+        }
+        tool.warnAboutKeptCopies(
+            keptAside: persistence.keptAsidePath, movedAside: persistence.statistics.movedAsidePaths, key: key)
+        let path = environment.store.path(for: scene)
+        if json {
+            var members = CommandLineTool.restoreJSON(
+                report ?? RestoreReport(restoredCount: model.path.count), state: model.state, in: environment.data)
+            members["scene"] = .string(scene.rawValue)
+            members["file"] = .string(path)
+            members["key"] = .string(key)
+            members["stored"] = try NavigationCoding.encode(model.state)
+            members["keptAside"] = persistence.keptAsidePath.map { .string($0) } ?? .null
+            members["movedAside"] = .array(persistence.statistics.movedAsidePaths.map { .string($0) })
+            tool.printJSON(.object(members))
+        } else {
+            tool.print("Saved scene '\(scene)' to '\(path)'.")
+            tool.printState(category: model.selectedCategory, path: model.path)
+        }
+    }
+
+    /// Stores navigation JSON exactly as given: checked to be the cookbook's navigation state, its
+    /// IDs not looked up. A stored value the cookbook cannot read whole is kept aside first.
+    private func saveAsIs(
+        _ value: JSONValue, name: String, model: NavigationModel, tool: inout CommandLineTool,
+        _ environment: Environment
+    ) throws {
+        do {
+            _ = try NavigationCoding.decode(CookbookState.self, from: value, key: key)
+        } catch {
+            throw CommandError.inputContents(path: name, reason: Self.reason(error))
+        }
+        let store = environment.store
+        let keptAside = try store.keepAside(scene, reason: .invalid) { !model.restoresWhole($0, key: key) }
+        let outcome = try store.setSceneValue(.json(value), forKey: key, in: scene)
+        tool.warnAboutKeptCopies(keptAside: keptAside, movedAside: outcome.movedAsidePath.map { [$0] } ?? [], key: key)
+        if json {
+            tool.printJSON(
+                .object([
+                    "scene": .string(scene.rawValue), "file": .string(outcome.path), "key": .string(key),
+                    "stored": value, "keptAside": keptAside.map { .string($0) } ?? .null,
+                    "movedAside": .array((outcome.movedAsidePath.map { [$0] } ?? []).map { .string($0) }),
+                ]))
+        } else {
+            tool.print("Saved scene '\(scene)' to '\(outcome.path)' as given (IDs not looked up).")
+            tool.print("\(key): \(value)")
+        }
+    }
+
+    /// Why input is not navigation data, in the words of the error.
+    private static func reason(_ error: NavigationError) -> String {
+        if case .cannotDecode(_, let reason) = error { return "invalid navigation data: \(reason)" }
+        return error.description
+    }
+}
+
+extension CommandLineTool {
+    /// JSON read from a file, a pipe or standard input (`-`), and the input's name for errors.
+    func readJSONInput(_ path: String) throws -> (json: JSONValue, name: String) {
+        let bytes: [UInt8]
+        let name: String
+        if path == "-" {
+            bytes = context.readStandardInput()
+            name = "-"
+            guard bytes.count <= Environment.inputLimit else {
+                throw CommandError.usage("standard input is more than the limit of \(Environment.inputLimit) bytes")
+            }
+        } else {
+            name = context.absolute(path)
+            bytes = try Environment.readInputFile(name)
+        }
+        do {
+            return (try JSONValue(parsing: bytes), name)
+        } catch {
+            throw CommandError.inputContents(path: name, reason: "invalid navigation data: \(error)")
+        }
+    }
+
+    /// The category with a stable name, or the usage error that lists the names.
+    nonisolated static func category(named name: String) throws -> Category {
+        guard let category = Category(name: name) else {
+            throw CommandError.usage(
+                "unknown category '\(TerminalText.escaped(name))' (expected \(Category.namesForMessages))"
+                    + Suggestions.didYouMean(name, among: Category.allCases.map(\.name)))
+        }
+        return category
+    }
+
+    /// The recipe with an ID or a name (case and accents ignored), or the usage error that says
+    /// what is closest.
+    static func resolveRecipe(_ text: String, in data: DataModel) throws -> Recipe {
+        if let id = Recipe.ID(text) {
+            guard let recipe = data.recipe(withID: id) else {
+                throw CommandError.usage("unknown recipe ID '\(id)'; see 'navstate recipes'")
+            }
+            return recipe
+        }
+        let matches = data.recipes(named: text)
+        switch matches.count {
+        case 1: return matches[0]
+        case 0:
+            let suggestion = Suggestions.didYouMean(text, among: data.recipes.map(\.name))
+            throw CommandError.usage(
+                "unknown recipe '\(TerminalText.escaped(text))'"
+                    + (suggestion.isEmpty ? "; see 'navstate recipes'" : suggestion))
+        default:
+            throw CommandError.usage(
+                "recipe name '\(TerminalText.escaped(text))' matches \(matches.count) recipes; use an ID: "
+                    + matches.map(\.id.description).joined(separator: ", "))
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import RecipeData
+import SceneStore
+
+/// What every subcommand works with: the store and the recipe data, from the global options.
+struct Environment {
+    /// The largest input file or standard input read: recipe data and navigation JSON are small.
+    static let inputLimit = 64 << 20
+
+    let store: SceneStore
+    let data: DataModel
+    /// Whether scenes hold the cookbook's navigation (the default app, or recipe data given);
+    /// any other app's values are shown as paths, element by element.
+    let isCookbook: Bool
+
+    @MainActor
+    init(_ line: ParsedCommandLine, context: CommandLineTool.Context) throws {
+        let appID = try AppID(try line.value(GlobalOptions.app) ?? CommandLineTool.defaultAppID)
+        let dataPath = try line.value(GlobalOptions.data)
+        isCookbook = appID.rawValue == CommandLineTool.defaultAppID || dataPath != nil
+        let configuration = SceneStore.Configuration(now: context.now)
+        if let directory = try line.value(GlobalOptions.stateDirectory) {
+            guard !directory.isEmpty else { throw CommandError.usage("option '--state-dir' needs a path") }
+            store = SceneStore(appID: appID, stateRoot: context.absolute(directory), configuration: configuration)
+        } else {
+            store = try SceneStore(appID: appID, environment: context.environment, configuration: configuration)
+        }
+        if let dataPath {
+            let absolute = context.absolute(dataPath)
+            do {
+                // navstate 0.1's identifiers resolve against any data that has the sample's recipes.
+                data = try DataModel(
+                    jsonData: try Self.readInputFile(absolute), aliases: DataModel.previousReleaseAliases)
+            } catch let error as RecipeDataError {
+                throw CommandError.inputContents(path: absolute, reason: error.description)
+            }
+        } else {
+            data = .cookbook
+        }
+    }
+
+    /// Reads an input file named by the user (recipe data or navigation JSON): a regular file or a
+    /// pipe of at most 64 MiB.
+    static func readInputFile(_ path: String) throws -> [UInt8] {
+        do {
+            return try InputFile.read(atPath: path, limit: inputLimit)
+        } catch .cannotRead(let path, let errno) {
+            throw CommandError.inputFile(path: path, errno: errno)
+        } catch {
+            throw CommandError.usage(error.description)
+        }
+    }
+
+    /// How errors name an input: `'<path>'`, or `standard input` for `-`.
+    static func displayName(ofInput path: String) -> String {
+        path == "-" ? "standard input" : "'\(path)'"
+    }
+}
+
+extension CommandLineTool.Context {
+    /// A path given on the command line, made absolute against the current folder.
+    func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    }
+}

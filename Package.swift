@@ -28,7 +28,8 @@ let package = Package(
         // Temporary folders, fixtures and child processes for the test targets.
         .target(name: "TestSupport", dependencies: ["SceneStore"], path: "Tests/TestSupport"),
         .testTarget(
-            name: "SceneStoreTests", dependencies: ["SceneStore", "SceneStoreWorker", "TestSupport"]),
+            name: "SceneStoreTests",
+            dependencies: ["SceneNavigationTesting", "SceneStore", "SceneStoreWorker", "TestSupport"]),
         .testTarget(
             name: "SceneNavigationTests",
             dependencies: [
@@ -41,7 +42,8 @@ let package = Package(
             name: "SceneNavigationTestingTests",
             dependencies: ["SceneNavigation", "SceneNavigationTesting", "SceneStore", "TestSupport"]),
         .testTarget(
-            name: "NavStateTests", dependencies: ["navstate", "RecipeData", "SceneStore", "TestSupport"]),
+            name: "NavStateTests",
+            dependencies: ["navstate", "RecipeData", "SceneNavigationTesting", "SceneStore", "TestSupport"]),
         // Replays Fixtures/fuzz-corpus (and every other fixture) through the fuzz target's decoders.
         .testTarget(name: "NavStateFuzzTests", dependencies: ["NavStateFuzz", "TestSupport"]),
     ],

@@ -80,6 +80,8 @@ final class RestoreHealth: Sendable {
     private let key: String
     private enum Phase { case restoring, healthy, cancelled }
     private let phase = Mutex(Phase.restoring)
+    /// Whether the marker has been removed, and who waits for it.
+    private let removal = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     private init(markers: SceneStore, scene: SceneID, key: String) {
         self.markers = markers
@@ -100,6 +102,18 @@ final class RestoreHealth: Sendable {
 
     var isHealthy: Bool { phase.withLock { $0 == .healthy } }
 
+    /// Waits until the marker has been removed: for tests of the guard.
+    func waitUntilHealthy() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = removal.withLock { removal -> Bool in
+                if removal.done { return true }
+                removal.waiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
     /// From now on the marker stays: the process is taken as killed.
     func cancel() {
         phase.withLock { if $0 == .restoring { $0 = .cancelled } }
@@ -119,5 +133,11 @@ final class RestoreHealth: Sendable {
             phase.withLock { $0 = .restoring }
             throw error
         }
+        let waiters = removal.withLock { removal in
+            removal.done = true
+            defer { removal.waiters = [] }
+            return removal.waiters
+        }
+        for waiter in waiters { waiter.resume() }
     }
 }

@@ -12,8 +12,10 @@ import Synchronization
 /// try await persistence.close()                   // the last change is durable
 /// ```
 ///
-/// Reads, encoding and writes run off the main actor: mutating the model never waits. Bursts of
-/// changes coalesce to the newest, and a state equal to what is stored is not written again.
+/// Mutating the model never waits: reads and writes run off the main actor, and so does encoding
+/// the changes the model publishes (``flush()`` and ``close()`` encode the current state where they
+/// are called). Bursts of changes coalesce to the newest, and a state equal to what is stored is
+/// not written again.
 @MainActor
 public final class ScenePersistence<State: Codable & Equatable & Sendable> {
     /// The model this persistence keeps saved.
@@ -27,10 +29,11 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
     public let key: String
 
     private let model: Model
-    private let writer: SceneWriter
+    /// The writer, and the restore's marker: internal so that tests can wait for their steps.
+    let writer: SceneWriter
+    let health: RestoreHealth?
     private let forwarding: Task<Void, Never>?
     private let encodingFailure: EncodingFailure
-    private let health: RestoreHealth?
     private let healthTimer: Task<Void, Never>?
 
     private init(

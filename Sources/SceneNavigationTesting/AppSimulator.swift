@@ -93,7 +93,7 @@ public final class AppSimulator<State: Codable & Equatable & Sendable> {
         guard current == nil else { throw SimulatorError.alreadyRunning }
         let model = makeModel()
         let persistence = try await ScenePersistence.connect(
-            model, to: temporary.makeStore(), scene: scene, key: key, policy: policy, guard: crashGuard,
+            model, to: try temporary.makeStore(), scene: scene, key: key, policy: policy, guard: crashGuard,
             deepLink: deepLink)
         let launch = Launch(model: model, persistence: persistence)
         current = launch

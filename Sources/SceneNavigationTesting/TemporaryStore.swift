@@ -17,9 +17,9 @@ import SceneStore
 /// A state folder of its own for one test, with an app's store in it, removed when the value goes
 /// away: `let temporary = try TemporaryStore()`.
 ///
-/// ``makeStore()`` opens the store again as a new process would (nothing shared with the first
-/// one), and the fixture helpers save scenes as an earlier version of an app left them, including
-/// stale, old and corrupt ones.
+/// ``makeStore(appID:configuration:)`` opens the store again as a new process would (nothing shared
+/// with the first one), the fixture helpers save scenes as an earlier version of an app left them
+/// (stale, old and corrupt ones included), and a ``TestClock`` makes every save time known.
 ///
 /// ```swift
 /// let temporary = try TemporaryStore(appID: "com.example.mail")
@@ -33,16 +33,24 @@ public final class TemporaryStore: Sendable {
     public let appID: AppID
     /// The store's settings, such as its clock.
     public let configuration: SceneStore.Configuration
+    /// The clock the store's settings read, when one was given.
+    public let clock: TestClock?
     /// The app's store.
     public let store: SceneStore
 
     /// Creates a fresh folder under the system's temporary folder and an app's store in it.
     /// - Parameters:
     ///   - appID: The app's ID, `app` by default.
-    ///   - configuration: The store's settings (give a clock to control save times).
+    ///   - clock: A clock to set by hand, which then replaces the configuration's.
+    ///   - configuration: The store's settings.
     /// - Throws: ``SceneStoreError/invalidAppID(_:reason:)``, or
     ///   ``SceneStoreError/cannotCreateDirectory(path:errno:)`` when the folder cannot be made.
-    public init(appID: String = "app", configuration: SceneStore.Configuration = .init()) throws(SceneStoreError) {
+    public init(
+        appID: String = "app", clock: TestClock? = nil, configuration: SceneStore.Configuration = .init()
+    ) throws(SceneStoreError) {
+        var configuration = configuration
+        if let clock { configuration.now = { clock.now } }
+        self.clock = clock
         self.appID = try AppID(appID)
         let base = (ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
         var template = Array((base + "/scene-navigation-testing-XXXXXX").utf8CString)
@@ -61,10 +69,31 @@ public final class TemporaryStore: Sendable {
     /// An environment whose state root is this folder, for code that opens its store from one.
     public var environment: [String: String] { ["XDG_STATE_HOME": stateRoot, "HOME": stateRoot] }
 
-    /// The store opened again, as a new process would open it.
+    /// The store opened again, as a new process would open it: of this app or another one in the
+    /// same folder, with these settings or others.
+    /// - Parameters:
+    ///   - appID: The app, this one by default.
+    ///   - configuration: Its settings, this store's by default.
     /// - Returns: A new store over the same folder.
-    public func makeStore() -> SceneStore {
-        SceneStore(appID: appID, stateRoot: stateRoot, configuration: configuration)
+    /// - Throws: ``SceneStoreError/invalidAppID(_:reason:)``.
+    public func makeStore(
+        appID: String? = nil, configuration: SceneStore.Configuration? = nil
+    ) throws(SceneStoreError) -> SceneStore {
+        SceneStore(
+            appID: try appID.map { (id) throws(SceneStoreError) in try AppID(id) } ?? self.appID, stateRoot: stateRoot,
+            configuration: configuration ?? self.configuration)
+    }
+
+    /// A path inside the folder.
+    /// - Parameter relative: The path below the state root, such as `app/scenes/main.json`.
+    /// - Returns: The absolute path.
+    public func path(_ relative: String) -> String { stateRoot + "/" + relative }
+
+    /// Every file and folder below the state root, relative to it and sorted: to check what an
+    /// operation left behind (`app/scenes/.main.lock`, `app/scenes/main.json`, ...).
+    /// - Returns: The paths.
+    public func files() -> [String] {
+        ((try? FileManager.default.subpathsOfDirectory(atPath: stateRoot)) ?? []).sorted()
     }
 
     // MARK: - Fixtures

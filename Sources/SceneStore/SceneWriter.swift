@@ -35,6 +35,26 @@ public final class SceneWriter: Sendable {
         public var failed = 0
         /// Where corrupt files found in the scene's place were moved before writing.
         public var movedAsidePaths: [String] = []
+
+        /// Creates counts, as a test compares them.
+        /// - Parameters:
+        ///   - submitted: Values submitted.
+        ///   - coalesced: Values replaced before they were written.
+        ///   - written: Files written.
+        ///   - unchanged: Values found on disk already.
+        ///   - failed: Writes that failed.
+        ///   - movedAsidePaths: Where corrupt files were moved.
+        public init(
+            submitted: Int = 0, coalesced: Int = 0, written: Int = 0, unchanged: Int = 0, failed: Int = 0,
+            movedAsidePaths: [String] = []
+        ) {
+            self.submitted = submitted
+            self.coalesced = coalesced
+            self.written = written
+            self.unchanged = unchanged
+            self.failed = failed
+            self.movedAsidePaths = movedAsidePaths
+        }
     }
 
     /// The scene written to.
@@ -55,6 +75,28 @@ public final class SceneWriter: Sendable {
         var statistics = Statistics()
         var companions: [String: SceneValue?] = [:]
         var cancelled = false
+        /// The sequence of the value pending, and of the last value written or found on disk.
+        var pendingSequence: UInt64?
+        var writtenSequence: UInt64?
+        var progressWaiters:
+            [(condition: @Sendable (Progress) -> Bool, continuation: CheckedContinuation<Void, Never>)] =
+                []
+
+        var progress: Progress {
+            Progress(
+                statistics: statistics, isCancelled: cancelled, hasPending: pending != nil,
+                writtenSequence: writtenSequence)
+        }
+    }
+
+    /// What a writer has done so far, for tests that wait for a step (``waitUntil(_:)``) rather
+    /// than sleep.
+    struct Progress: Sendable {
+        var statistics: Statistics
+        var isCancelled: Bool
+        var hasPending: Bool
+        /// The sequence number of the last value written (or found on disk already), if it had one.
+        var writtenSequence: UInt64?
     }
 
     private enum Pending {
@@ -133,15 +175,47 @@ public final class SceneWriter: Sendable {
             state.statistics.submitted += 1
             if state.pending != nil { state.statistics.coalesced += 1 }
             state.pending = pending
+            state.pendingSequence = sequence
             if state.draining { return false }
             state.draining = true
             return true
         }
+        notifyProgress()
         if startDrain { queue.async { self.drain() } }
     }
 
+    /// Waits until the writer's progress satisfies `condition` (checked now and after every step):
+    /// a value submitted, taken, written; the writer cancelled. For tests.
+    func waitUntil(_ condition: @escaping @Sendable (Progress) -> Bool) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let satisfied = state.withLock { state -> Bool in
+                if condition(state.progress) { return true }
+                state.progressWaiters.append((condition, continuation))
+                return false
+            }
+            if satisfied { continuation.resume() }
+        }
+    }
+
+    /// Resumes the waiters whose condition now holds.
+    private func notifyProgress() {
+        let satisfied = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard !state.progressWaiters.isEmpty else { return [] }
+            let progress = state.progress
+            var resumed: [CheckedContinuation<Void, Never>] = []
+            state.progressWaiters.removeAll { waiter in
+                guard waiter.condition(progress) else { return false }
+                resumed.append(waiter.continuation)
+                return true
+            }
+            return resumed
+        }
+        for continuation in satisfied { continuation.resume() }
+    }
+
     /// Waits until no submitted value is waiting: the writer has taken the last one (it may still be
-    /// writing it), so the next submission will not replace anything.
+    /// writing it), so the next submission will not replace anything. The writer takes a value once
+    /// it holds the scene's lock.
     ///
     /// A consumer that forwards a stream of values waits here between values: while the writer is
     /// busy, the stream keeps only the newest value and its producer is never woken for nothing.
@@ -157,8 +231,9 @@ public final class SceneWriter: Sendable {
     }
 
     /// Stops the writer without saving, as a killed process stops: values not yet taken are
-    /// dropped, no value is written from now on, and the call returns once a write in flight (if
-    /// any) has ended, so the disk holds exactly what was durable by then.
+    /// dropped (a value waiting for the scene's lock is not taken yet), no value is written from now
+    /// on, and the call returns once a write in flight (if any) has ended, so the disk holds exactly
+    /// what was durable by then.
     ///
     /// For a scene that is going away (its file is about to be removed, and a late write must not
     /// bring it back), and for tests that simulate a kill.
@@ -167,6 +242,7 @@ public final class SceneWriter: Sendable {
             state.cancelled = true
             state.pending = nil
         }
+        notifyProgress()
         _ = try? await flush()
     }
 
@@ -190,59 +266,70 @@ public final class SceneWriter: Sendable {
         try result.get()
     }
 
-    private enum DrainStep {
-        case write(Pending, ready: [CheckedContinuation<Void, Never>])
-        case finished(
-            ready: [CheckedContinuation<Void, Never>],
-            flushed: [CheckedContinuation<Result<Void, SceneStoreError>, Never>],
-            result: Result<Void, SceneStoreError>)
+    /// What a drain does when nothing is pending: wake those waiting, and end.
+    private struct Ending {
+        var ready: [CheckedContinuation<Void, Never>]
+        var flushed: [CheckedContinuation<Result<Void, SceneStoreError>, Never>]
+        var result: Result<Void, SceneStoreError>
     }
 
     /// Writes pending values one at a time until none is left, on the writer's queue.
+    ///
+    /// Each write takes the scene's lock first and only then the newest pending value: a value
+    /// submitted while the writer waited for the lock (held by another writer, in this process or
+    /// another) replaces the older one, so a stale value is never written before the newest.
     private func drain() {
         while true {
-            // Taking the next value and, when there is none, leaving the draining state happen under
-            // one lock, so a value submitted meanwhile either is taken here or starts a new drain.
-            let step = state.withLock { state -> DrainStep in
-                let ready = state.readyWaiters
-                state.readyWaiters = []
-                if let next = state.pending {
-                    state.pending = nil
-                    return .write(next, ready: ready)
-                }
+            // Leaving the draining state when nothing is pending happens under the writer's mutex,
+            // so a value submitted meanwhile either is seen here or starts a new drain.
+            let ending = state.withLock { state -> Ending? in
+                guard state.pending == nil else { return nil }
                 state.draining = false
-                let flushed = state.waiters
-                state.waiters = []
-                return .finished(
-                    ready: ready, flushed: flushed, result: state.lastError.map { .failure($0) } ?? .success(()))
+                defer {
+                    state.readyWaiters = []
+                    state.waiters = []
+                }
+                return Ending(
+                    ready: state.readyWaiters, flushed: state.waiters,
+                    result: state.lastError.map { .failure($0) } ?? .success(()))
             }
-            switch step {
-            case .write(let next, let ready):
-                for waiter in ready { waiter.resume() }
-                write(next)
-            case .finished(let ready, let flushed, let result):
-                for waiter in ready { waiter.resume() }
-                for waiter in flushed { waiter.resume(returning: result) }
+            if let ending {
+                for waiter in ending.ready { waiter.resume() }
+                for waiter in ending.flushed { waiter.resume(returning: ending.result) }
                 return
             }
+            writeNewest()
         }
     }
 
-    private func write(_ pending: Pending) {
+    /// One write: under the scene's lock, the newest pending value, if one is still pending.
+    private func writeNewest() {
+        var ready: [CheckedContinuation<Void, Never>] = []
+        var took = false
+        var takenSequence: UInt64?
         do throws(SceneStoreError) {
-            let value: SceneValue?
-            switch pending {
-            case .value(let stored): value = stored
-            case .encodable(let encodable, let encoder):
-                value = .json(try Self.encode(encodable, key: key, with: encoder))
-            }
-            let companions = state.withLock { $0.companions }
-            let outcome = try store.update(scene) { values in
-                values[key] = value
+            let outcome = try store.update(scene) { (values) throws(SceneStoreError) in
+                let taken = state.withLock { state -> (Pending, UInt64?, [String: SceneValue?])? in
+                    ready = state.readyWaiters
+                    state.readyWaiters = []
+                    guard let next = state.pending else { return nil }
+                    state.pending = nil
+                    return (next, state.pendingSequence, state.companions)
+                }
+                guard let (next, sequence, companions) = taken else { return }
+                takenSequence = sequence
+                took = true
+                switch next {
+                case .value(let stored): values[key] = stored
+                case .encodable(let encodable, let encoder):
+                    values[key] = .json(try Self.encode(encodable, key: key, with: encoder))
+                }
                 for (companion, companionValue) in companions { values[companion] = companionValue }
             }
             state.withLock { state in
+                guard took else { return }
                 state.lastError = nil
+                state.writtenSequence = takenSequence
                 if outcome.wroteFile {
                     state.statistics.written += 1
                 } else {
@@ -252,10 +339,16 @@ public final class SceneWriter: Sendable {
             }
         } catch {
             state.withLock { state in
+                // The value is not retried: a failed write is reported by flush(), and the next
+                // submission brings a newer value. One that could not even be taken (no lock, an
+                // unreadable file) goes too, so that a drain ends.
+                state.pending = nil
                 state.lastError = error
                 state.statistics.failed += 1
             }
         }
+        for waiter in ready { waiter.resume() }
+        notifyProgress()
     }
 
     /// Encodes a value as `JSONEncoder` does and reads it back as a JSON value.

@@ -1,5 +1,6 @@
 import Foundation
 import SceneNavigation
+import SceneNavigationTesting
 import SceneStore
 import TestSupport
 import Testing
@@ -18,16 +19,11 @@ import Testing
         return model.state
     }
 
-    /// A store in its own folder holding a copy of a fixture scene.
-    func store(with fixture: String? = nil) throws -> (TemporaryDirectory, SceneStore) {
-        let temporary = try TemporaryDirectory()
-        let store = SceneStore(appID: try AppID("app"), stateRoot: temporary.appending("state"))
-        if let fixture {
-            try FileManager.default.createDirectory(atPath: store.scenesDirectory, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(
-                atPath: Fixtures.path("scenes/\(fixture).json"), toPath: store.scenesDirectory + "/\(fixture).json")
-        }
-        return (temporary, store)
+    /// A temporary store holding a copy of a fixture scene, under the fixture's name.
+    func temporaryStore(with fixture: String) throws -> TemporaryStore {
+        let temporary = try TemporaryStore(clock: TestClock())
+        try temporary.writeSceneFile(fixture, bytes: Fixtures.bytes("scenes/\(fixture).json"))
+        return temporary
     }
 
     @Test(
@@ -37,8 +33,8 @@ import Testing
             "unknown-category", "extra-members", "binary-json", "previous-release",
         ])
     func connectRestoresFixtures(_ name: String) async throws {
-        let (directory, store) = try store(with: name)
-        defer { withExtendedLifetime(directory) {} }
+        let temporary = try temporaryStore(with: name)
+        let store = temporary.store
         let model = NavigationModel()
         let persistence = try await ScenePersistence.connect(model, to: store, scene: try SceneID(name))
         let report = try #require(persistence.report)
@@ -67,8 +63,8 @@ import Testing
             ),
         ])
     func unreadableScene(_ name: String, _ message: String) async throws {
-        let (directory, store) = try store(with: name)
-        defer { withExtendedLifetime(directory) {} }
+        let temporary = try temporaryStore(with: name)
+        let store = temporary.store
         let model = NavigationModel(selectedCategory: .salad)
         let before = try Fixtures.bytes("scenes/\(name).json")
         let scene = try SceneID(name)
@@ -82,30 +78,10 @@ import Testing
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: store.scenesDirectory + "/\(name).json"))) == before)
     }
 
-    @Test("a burst of 10,000 mutations ends with the final state on disk after far fewer writes")
-    func burstEndsOnDisk() async throws {
-        let (directory, store) = try store()
-        defer { withExtendedLifetime(directory) {} }
-        let scene = try SceneID("main")
-        let model = NavigationModel()
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
-        #expect(persistence.report == nil)
-        let recipes = DataModel.cookbook.recipes
-        for index in 0..<10_000 {
-            model.path.append(recipes[index % recipes.count])
-            if index % 7 == 0 { model.selectedCategory = Category(rawValue: index % 4) }
-        }
-        try await persistence.close()
-        let stored = try #require(try store.sceneValue(forKey: "navigation", in: scene))
-        #expect(stored == .json(try NavigationCoding.encode(model.state)))
-        #expect(model.state.path.count == 10_000)
-        #expect(persistence.statistics.written < 1_000)
-    }
-
     @Test("changes made after connecting are written; a restore alone writes nothing")
     func writesChangesOnly() async throws {
-        let (directory, store) = try store(with: "ours")
-        defer { withExtendedLifetime(directory) {} }
+        let temporary = try temporaryStore(with: "ours")
+        let store = temporary.store
         let scene = try SceneID("ours")
         let before = try Fixtures.bytes("scenes/ours.json")
         let model = NavigationModel()
@@ -118,52 +94,10 @@ import Testing
         try await persistence.close()
     }
 
-    @Test("run restores, writes through until cancelled, then flushes")
-    func runUntilCancelled() async throws {
-        let (directory, store) = try store()
-        defer { withExtendedLifetime(directory) {} }
-        let scene = try SceneID("main")
-        let model = NavigationModel()
-        let task = Task { @MainActor in
-            try await ScenePersistence.run(model, store: store, scene: scene)
-        }
-        try await Task.sleep(for: .milliseconds(50))
-        model.selectedCategory = .pancake
-        task.cancel()
-        try await task.value
-        #expect(try self.stored(in: store, scene)?.selectedCategory == .pancake)
-    }
-
-    @Test("a change reaches the disk through the change stream alone, with no flush or close")
-    func writesThroughWithoutFlush() async throws {
-        let (directory, store) = try store()
-        defer { withExtendedLifetime(directory) {} }
-        let scene = try SceneID("main")
-        let model = NavigationModel()
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
-        model.selectedCategory = .salad
-        model.path.append(try #require(DataModel.cookbook.recipe(named: "Caprese")))
-        let expected = model.state
-        // Poll the file, with a generous bound: only the forwarding task can write it here.
-        var stored: CookbookState?
-        for _ in 0..<1_000 {
-            stored = try? self.stored(in: store, scene)
-            if stored == expected { break }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(stored == expected)
-        // The writer's counters show it came through the stream: submitted and written before any flush.
-        let statistics = persistence.statistics
-        #expect(statistics.submitted >= 1)
-        #expect(statistics.written >= 1)
-        #expect(statistics.failed == 0)
-        try await persistence.close()
-    }
-
     @Test("connecting without restoring keeps a copy of a stored value that is not navigation data")
     func replacingKeepsUnreadableValue() async throws {
-        let (directory, store) = try store(with: "invalid-navigation")
-        defer { withExtendedLifetime(directory) {} }
+        let temporary = try temporaryStore(with: "invalid-navigation")
+        let store = temporary.store
         let model = NavigationModel()
         let persistence = try await ScenePersistence.connect(
             model, to: store, scene: try SceneID("invalid-navigation"), restoring: false)
@@ -185,8 +119,8 @@ import Testing
 
     @Test("a scene saved by the previous release restores fully as migrated, and the next save writes the new IDs")
     func previousReleaseScene() async throws {
-        let (directory, store) = try store(with: "previous-release")
-        defer { withExtendedLifetime(directory) {} }
+        let temporary = try temporaryStore(with: "previous-release")
+        let store = temporary.store
         let scene = try SceneID("previous-release")
         let model = NavigationModel()
         let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
@@ -215,8 +149,8 @@ import Testing
         "the cookbook's launch is guarded: after a restore that never became healthy the path is withheld, the category kept"
     )
     func crashLoopGuard() async throws {
-        let (directory, store) = try store(with: "ours")
-        defer { withExtendedLifetime(directory) {} }
+        let temporary = try temporaryStore(with: "ours")
+        let store = temporary.store
         let scene = try SceneID("ours")
         let first = NavigationModel()
         // A launch that never closes nor writes: as if it crashed on the restored screen.
@@ -236,8 +170,8 @@ import Testing
 
     @Test("a deep link to a recipe wins over the saved path; the saved category is kept")
     func deepLink() async throws {
-        let (directory, store) = try store(with: "ours")
-        defer { withExtendedLifetime(directory) {} }
+        let temporary = try temporaryStore(with: "ours")
+        let store = temporary.store
         let pancakes = try #require(DataModel.cookbook.recipe(named: "Caprese"))
         let model = NavigationModel()
         let persistence = try await ScenePersistence.connect(

@@ -1,4 +1,5 @@
 import Foundation
+import SceneNavigationTesting
 import SceneStore
 import TestSupport
 import Testing
@@ -158,10 +159,10 @@ import Testing
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: Array("[,]".utf8), allowsTrailingCommas: true) }
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: Array("[1,,]".utf8), allowsTrailingCommas: true) }
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: Array("[1,]".utf8)) }
-        let store = SceneStore(appID: try AppID("app"), stateRoot: try TemporaryDirectory().appending("state"))
-        try FileManager.default.createDirectory(atPath: store.scenesDirectory, withIntermediateDirectories: true)
+        let temporary = try TemporaryStore()
+        let store = temporary.store
         let scene = #"{"format": 1, "savedAt": "2026-11-01T10:00:00.000Z", "scene": "main", "values": {},}"#
-        try Data(scene.utf8).write(to: URL(fileURLWithPath: store.scenesDirectory + "/main.json"))
+        try temporary.writeSceneFile("main", bytes: Array(scene.utf8))
         #expect {
             try store.document(for: try SceneID("main"))
         } throws: { error in

@@ -1,9 +1,10 @@
 import Foundation
-import SceneNavigation
 import SceneNavigationTesting
-import SceneStore
 import TestSupport
 import Testing
+
+@testable import SceneNavigation
+@testable import SceneStore
 
 enum Screen: String, Codable, Hashable, Sendable {
     case inbox, message, settings
@@ -106,38 +107,28 @@ struct AppState: Codable, Equatable, Sendable {
     func killDropsPendingChange() async throws {
         let temporary = try TemporaryStore()
         try temporary.saveScene("main", value: AppState(tab: 3, path: [.inbox]))
+        let saved = try temporary.store.sceneValue(forKey: "navigation", in: SceneID("main"))
         let app = try AppSimulator(temporary, crashGuard: nil) { SceneNavigationModel(AppState()) }
         let launch = try await app.launch()
         #expect(launch.model.state == AppState(tab: 3, path: [.inbox]))
-        // Hold the scene's lock, as another process writing would: the writer takes the first
-        // change and waits for the lock; the second waits behind it.
-        let lock = open(temporary.store.scenesDirectory + "/.main.lock", O_RDWR | O_CREAT, 0o600)
-        #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        // Another writer holds the scene's lock: the change is handed to the writer, which waits
+        // for the lock before taking it.
+        let lock = try HeldSceneLock(temporary.store.scenesDirectory + "/.main.lock")
         launch.model.state.tab = 4
-        var deadline = Date().addingTimeInterval(10)
-        while launch.persistence.statistics.submitted < 1 && Date() < deadline {
-            try await Task.sleep(for: .milliseconds(2))
-        }
-        launch.model.state.tab = 5
-        deadline = Date().addingTimeInterval(10)
-        while launch.persistence.statistics.submitted < 2 && Date() < deadline {
-            try await Task.sleep(for: .milliseconds(2))
-        }
-        #expect(launch.persistence.statistics.submitted == 2)
+        let writer = launch.persistence.writer
+        await writer.waitUntil { $0.statistics.submitted == 1 && $0.hasPending }
         let killing = Task { @MainActor in try await app.end(.killed) }
-        deadline = Date().addingTimeInterval(10)
-        while !launch.persistence.isCancelled && Date() < deadline {
-            try await Task.sleep(for: .milliseconds(2))
-        }
-        #expect(launch.persistence.isCancelled)
-        close(lock)  // releases the lock: the write in flight ends, the waiting one never starts
+        await writer.waitUntil { $0.isCancelled }
+        lock.release()  // the writer gets the lock and finds nothing to write
         try await killing.value
-        let onDisk = try temporary.makeStore().sceneValue(forKey: "navigation", in: SceneID("main"))
-        #expect(onDisk == .json(try NavigationCoding.encode(AppState(tab: 4, path: [.inbox]))))
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(try temporary.makeStore().sceneValue(forKey: "navigation", in: SceneID("main")) == onDisk)
+        #expect(try temporary.makeStore().sceneValue(forKey: "navigation", in: SceneID("main")) == saved)
+        #expect(launch.persistence.statistics == SceneWriter.Statistics(submitted: 1))
+        // Nothing is written after the kill, whatever the model does.
+        launch.model.state.tab = 5
+        try await launch.persistence.flush()
+        #expect(try temporary.makeStore().sceneValue(forKey: "navigation", in: SceneID("main")) == saved)
         let relaunched = try await app.launch()
-        #expect(relaunched.model.state == AppState(tab: 4, path: [.inbox]))
+        #expect(relaunched.model.state == AppState(tab: 3, path: [.inbox]))
     }
 
     @Test("crashDuringRestore drives the crash-loop guard without a real crash")

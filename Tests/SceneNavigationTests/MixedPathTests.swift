@@ -1,5 +1,6 @@
 import Foundation
 import SceneNavigation
+import SceneNavigationTesting
 import SceneStore
 import TestSupport
 import Testing
@@ -143,8 +144,8 @@ struct Link: Codable, Hashable, Sendable {
             var tab = 0
             var path = MixedPath()
         }
-        let directory = try TemporaryDirectory()
-        let store = try SceneStore(appID: AppID("app"), environment: directory.environment)
+        let temporary = try TemporaryStore()
+        let store = temporary.store
         let scene = try SceneID("main")
         var types = NavigationTypeRegistry()
         types.register(User.self)
@@ -170,8 +171,8 @@ struct Link: Codable, Hashable, Sendable {
     @Test("a mixed path alone persists as SwiftUI's own array of strings, and restores with the truncate policy")
     @MainActor
     func persistenceAlone() async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SceneStore(appID: AppID("app"), environment: directory.environment)
+        let temporary = try TemporaryStore()
+        let store = temporary.store
         let scene = try SceneID("main")
         var types = NavigationTypeRegistry()
         types.register(User.self)

@@ -1,5 +1,6 @@
 import Foundation
 import SceneNavigation
+import SceneNavigationTesting
 import SceneStore
 import TestSupport
 import Testing
@@ -114,8 +115,8 @@ enum Screen: Codable, Hashable, Sendable {
     @Test("a scene file whose path holds 10,000 nested arrays or invalid UTF-8 is refused as corrupt, with its place")
     @MainActor
     func hostileSceneFiles() async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SceneStore(appID: AppID("app"), environment: directory.environment)
+        let temporary = try TemporaryStore()
+        let store = temporary.store
         try FileManager.default.createDirectory(atPath: store.scenesDirectory, withIntermediateDirectories: true)
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let files: [(String, [UInt8])] = [

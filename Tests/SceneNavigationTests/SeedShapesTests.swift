@@ -26,11 +26,6 @@ struct RouterState: Codable, Equatable, Sendable {
 
 @MainActor
 @Suite struct SeedShapesTests {
-    /// A store in a fresh folder, as a new process would open it.
-    func store(in directory: TemporaryDirectory) throws -> SceneStore {
-        try SceneStore(appID: AppID("com.example.seeds"), environment: directory.environment)
-    }
-
     /// Saves a state through a connected model, then relaunches with a new store and model (the
     /// testing kit's simulator), as a new process does.
     func roundTrip<State: Codable & Equatable & Sendable>(
@@ -122,8 +117,8 @@ struct RouterState: Codable, Equatable, Sendable {
         #expect(restored.state == saved)
         #expect(file.objectValue?["isActive"] == .bool(true))
         // Or as its own @SceneStorage-like key of the same scene, beside the path.
-        let directory = try TemporaryDirectory()
-        let store = try store(in: directory)
+        let temporary = try TemporaryStore(appID: "com.example.seeds")
+        let store = temporary.store
         let scene = try SceneID("main")
         let model = SceneNavigationModel(RoutePath<String>(["home"]))
         let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, key: "path")
@@ -133,7 +128,7 @@ struct RouterState: Codable, Equatable, Sendable {
         #expect(try store.document(for: scene).values.keys.sorted() == ["isActive", "path"])
         #expect(try store.value(Bool.self, forKey: "isActive", in: scene) == true)
         let relaunched = SceneNavigationModel(RoutePath<String>())
-        _ = try await ScenePersistence.connect(relaunched, to: try self.store(in: directory), scene: scene, key: "path")
+        _ = try await ScenePersistence.connect(relaunched, to: try temporary.makeStore(), scene: scene, key: "path")
         #expect(relaunched.state == ["home", "detail"])
     }
 }

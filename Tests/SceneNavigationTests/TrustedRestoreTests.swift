@@ -1,8 +1,10 @@
 import Foundation
-import SceneNavigation
+import SceneNavigationTesting
 import SceneStore
 import TestSupport
 import Testing
+
+@testable import SceneNavigation
 
 /// An app state with a path beside other state.
 struct TabState: Codable, Equatable, Sendable {
@@ -10,37 +12,16 @@ struct TabState: Codable, Equatable, Sendable {
     var path: RoutePath<String> = []
 }
 
-/// A clock the test moves.
-final class TestClock: Sendable {
-    private let seconds = LockedValue(1_800_000_000.0)
-    var now: Date { Date(timeIntervalSince1970: seconds.value) }
-    func advance(_ interval: TimeInterval) { seconds.value += interval }
-}
-
-/// A tiny lock-protected box for the clock.
-final class LockedValue<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-}
-
 @MainActor
 @Suite struct TrustedRestoreTests {
-    let directory: TemporaryDirectory
+    let temporary: TemporaryStore
     let clock = TestClock()
     let store: SceneStore
     let scene: SceneID
 
     init() throws {
-        directory = try TemporaryDirectory()
-        let clock = self.clock
-        store = SceneStore(
-            appID: try AppID("app"), stateRoot: directory.appending("state"),
-            configuration: .init(now: { clock.now }))
+        temporary = try TemporaryStore(clock: clock)
+        store = temporary.store
         scene = try SceneID("main")
     }
 
@@ -52,7 +33,7 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
         try await persistence.close()
     }
 
-    var markerPath: String { directory.appending("state/app/restores/main.json") }
+    var markerPath: String { temporary.path("app/restores/main.json") }
 
     /// A launch that crashes before the restore becomes healthy: connect, never close.
     func crashedLaunch(_ guardConfiguration: CrashLoopGuard = CrashLoopGuard(healthyAfter: nil)) async throws -> (
@@ -77,7 +58,7 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
             try CrashLoopGuard.state(of: scene, key: "navigation", in: store)
                 == .restoring(since: clock.now, failures: 0))
 
-        clock.advance(1)
+        clock.advance(by: .seconds(1))
         let (second, secondPersistence) = try await crashedLaunch()
         #expect(secondPersistence.intervention == .crashLoop(failures: 1, restoredNothing: false))
         #expect(second.state == TabState(tab: 2, path: []))
@@ -88,7 +69,7 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
         #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == savedBytes)
         #expect(try store.keptAsideFiles().map(\.reason) == [.crashLoop])
 
-        clock.advance(1)
+        clock.advance(by: .seconds(1))
         let (third, thirdPersistence) = try await crashedLaunch()
         #expect(thirdPersistence.intervention == .crashLoop(failures: 2, restoredNothing: true))
         #expect(third.state == TabState())
@@ -125,10 +106,7 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
         #expect(FileManager.default.fileExists(atPath: markerPath))
         model.state.path.append("c")
         // The marker goes once the change is durable, without a flush or a close.
-        let deadline = Date().addingTimeInterval(10)
-        while FileManager.default.fileExists(atPath: markerPath) && Date() < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        await persistence.health?.waitUntilHealthy()
         #expect(!FileManager.default.fileExists(atPath: markerPath))
         #expect(persistence.isHealthy)
         #expect(try store.document(for: scene).values["navigation"] == .json(try NavigationCoding.encode(model.state)))
@@ -144,11 +122,9 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
         let (_, delayed) = try await crashedLaunch(
             CrashLoopGuard(healthyAfterFirstWrite: false, healthyAfter: .milliseconds(50)))
         #expect(delayed.intervention == nil)
-        let later = Date().addingTimeInterval(10)
-        while FileManager.default.fileExists(atPath: markerPath) && Date() < later {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        await delayed.health?.waitUntilHealthy()
         #expect(delayed.isHealthy)
+        #expect(!FileManager.default.fileExists(atPath: markerPath))
     }
 
     @Test("without the guard, or with nothing stored, no marker is written")
@@ -169,7 +145,7 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
         "a broken marker is treated as a broken scene file is: corrupt is moved aside, a link or too large is refused")
     func brokenMarker() async throws {
         try await seed()
-        let restores = directory.appending("state/app/restores")
+        let restores = temporary.path("app/restores")
         try FileManager.default.createDirectory(atPath: restores, withIntermediateDirectories: true)
         // Corrupt: moved aside by the marker's write, and the restore goes on as a first one.
         try Data(#"{"format":1,"#.utf8).write(to: URL(fileURLWithPath: markerPath))
@@ -212,7 +188,7 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
     @Test("state older than the maximum age is not restored, is kept aside, and is reported with its save time")
     func ageLimit() async throws {
         try await seed()
-        clock.advance(6 * 3600 + 1)
+        clock.advance(by: .seconds(6 * 3600 + 1))
         let model = SceneNavigationModel(TabState())
         let persistence = try await ScenePersistence.connect(
             model, to: store, scene: scene, policy: RestorePolicy(maximumAge: .seconds(6 * 3600)))
@@ -245,7 +221,8 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
         #expect(persistence.intervention == .deepLink)
         #expect(model.state == TabState(tab: 2, path: ["linked"]))
         #expect(persistence.report?.dropped.map(\.reason) == [.withheld, .withheld])
-        try await Task.sleep(for: .milliseconds(50))
+        // The deep link is applied before the change stream is listened to: nothing was handed over.
+        #expect(persistence.statistics == SceneWriter.Statistics())
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.path(for: scene))) == before)
         model.state.path.append("next")
         try await persistence.flush()
@@ -314,7 +291,7 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
 
     @Test("a real crash: a process that restores and kill -9s itself, again and again, is guarded at the next launch")
     func realCrashes() throws {
-        let root = directory.appending("state")
+        let root = temporary.stateRoot
         let store = SceneStore(appID: try AppID("worker"), stateRoot: root)
         try store.setSceneValue(
             .json(try NavigationCoding.encode(TabState(tab: 2, path: ["a", "b"]))), forKey: "navigation", in: scene)

@@ -1,4 +1,5 @@
 import Foundation
+import SceneNavigationTesting
 import TestSupport
 import Testing
 
@@ -7,8 +8,8 @@ import Testing
 @Suite struct BrokenFileTests {
     @Test("a corrupt file is reported on read and left as it is")
     func corruptOnRead() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         try writeFile(store.path(for: scene), "{\"format\": 1,\n \"scene\": tru}")
         #expect(
@@ -22,8 +23,8 @@ import Testing
 
     @Test("a corrupt file is moved aside before a new one is written")
     func corruptMovedAsideOnWrite() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         try writeFile(store.path(for: scene), "not json")
         let outcome = try store.set(1, forKey: "a", in: scene)
@@ -41,8 +42,8 @@ import Testing
 
     @Test("a file of a newer format is never overwritten")
     func newerFormatNeverOverwritten() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         let original = #"{"format": 2, "anything": "new"}"#
         try writeFile(store.path(for: scene), original)
@@ -55,10 +56,10 @@ import Testing
 
     @Test("a symbolic link is refused, not followed, and its target untouched")
     func symbolicLinkRefused() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
-        let target = temporary.appending("elsewhere.json")
+        let target = temporary.path("elsewhere.json")
         try writeFile(target, "secret")
         try FileManager.default.createDirectory(
             atPath: store.scenesDirectory, withIntermediateDirectories: true)
@@ -73,8 +74,8 @@ import Testing
 
     @Test("a FIFO is refused without blocking")
     func fifoRefused() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         try FileManager.default.createDirectory(
             atPath: store.scenesDirectory, withIntermediateDirectories: true)
@@ -86,8 +87,8 @@ import Testing
 
     @Test("a folder in place of the file is refused")
     func folderRefused() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         try FileManager.default.createDirectory(
             atPath: store.path(for: scene), withIntermediateDirectories: true)
@@ -98,8 +99,8 @@ import Testing
 
     @Test("a file over the size limit is refused unread, even a 2 GiB sparse one")
     func oversizedRefused() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         try FileManager.default.createDirectory(
             atPath: store.scenesDirectory, withIntermediateDirectories: true)
@@ -115,8 +116,8 @@ import Testing
 
     @Test("the size limit is configurable")
     func configurableLimit() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store(maximumFileSize: 64)
+        let temporary = try TemporaryStore(clock: TestClock(), configuration: .init(maximumFileSize: 64))
+        let store = temporary.store
         let scene = try SceneID("main")
         try store.set(String(repeating: "x", count: 10), forKey: "a", in: scene)
         #expect(throws: SceneStoreError.self) { try store.document(for: scene) }
@@ -124,13 +125,13 @@ import Testing
 
     @Test("a temporary file left by a crashed writer is removed by the next write")
     func staleTemporaryFileCleanedUp() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         try store.set(1, forKey: "a", in: scene)
         try writeFile(store.scenesDirectory + "/.main.json.tmp", "half a wri")
         try store.set(2, forKey: "a", in: scene)
-        #expect(try temporary.listing().filter { $0.hasSuffix(".tmp") } == [])
+        #expect(temporary.files().filter { $0.hasSuffix(".tmp") } == [])
         #expect(try store.value(Int.self, forKey: "a", in: scene) == 2)
     }
 
@@ -169,8 +170,8 @@ import Testing
 
     @Test("each malformed document gets a precise reason", arguments: invalidDocuments)
     func malformedDocuments(_ text: String, _ reason: String) throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         try writeFile(store.path(for: scene), text)
         #expect(throws: SceneStoreError.corrupt(path: store.path(for: scene), reason: reason)) {

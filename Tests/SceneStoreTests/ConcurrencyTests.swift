@@ -1,4 +1,5 @@
 import Foundation
+import SceneNavigationTesting
 import TestSupport
 import Testing
 
@@ -7,8 +8,8 @@ import Testing
 @Suite struct ConcurrencyTests {
     @Test("many tasks updating keys of one scene lose no update")
     func manyTasksLoseNothing() async throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         try await withThrowingTaskGroup(of: Void.self) { group in
             for task in 0..<8 {
@@ -33,8 +34,8 @@ import Testing
     @Test(
         "processes x 250 read-modify-write updates of one scene: four on one key, four on their own keys, exact counts")
     func fourProcessesLoseNothing() async throws {
-        let temporary = try TemporaryDirectory()
-        let scenes = temporary.appending("state/app/scenes")
+        let temporary = try TemporaryStore()
+        let scenes = temporary.store.scenesDirectory
         let worker = Products.path("SceneStoreWorker")
         let results = try await withThrowingTaskGroup(of: [ProcessResult].self) { group in
             for process in 0..<4 {
@@ -52,7 +53,7 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         for result in results { #expect(result.status == 0, "\(result.standardError)") }
-        let store = SceneStore(scenesDirectory: scenes)
+        let store = temporary.store
         let scene = try SceneID("main")
         #expect(try store.value(Int.self, forKey: "shared", in: scene) == 1_000)
         for process in 0..<4 { #expect(try store.value(Int.self, forKey: "p\(process)", in: scene) == 250) }
@@ -60,17 +61,17 @@ import Testing
 
     @Test("kill -9 at random moments never loses an acknowledged write nor tears the file (short run)")
     func killNine() throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryStore()
         let result = try runProcess(
-            Products.path("SceneStoreWorker"), ["crash", temporary.appending("scenes"), "main", "25", "42"])
+            Products.path("SceneStoreWorker"), ["crash", temporary.store.scenesDirectory, "main", "25", "42"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.hasPrefix("kills=25 lost=0 torn=0 temp-after-next-write=0 "))
     }
 
     @Test("readers running during writes never see a torn file")
     func readersNeverSeeTornFiles() async throws {
-        let temporary = try TemporaryDirectory()
-        let scenes = temporary.appending("state/app/scenes")
+        let temporary = try TemporaryStore()
+        let scenes = temporary.store.scenesDirectory
         let worker = Products.path("SceneStoreWorker")
         async let writer = Task.detached {
             try runProcess(worker, ["increment", scenes, "main", "n", "200"])

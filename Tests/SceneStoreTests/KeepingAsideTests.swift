@@ -1,4 +1,5 @@
 import Foundation
+import SceneNavigationTesting
 import TestSupport
 import Testing
 
@@ -7,8 +8,8 @@ import Testing
 @Suite struct KeepingAsideTests {
     @Test("a scene's file is copied aside, byte for byte, before its value is replaced")
     func keepsUnreadableValueAside() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store(now: Date(timeIntervalSince1970: 1_800_000_000))
+        let temporary = try TemporaryStore(clock: TestClock(Date(timeIntervalSince1970: 1_800_000_000)))
+        let store = temporary.store
         let scene = try SceneID("main")
         try store.set("not navigation", forKey: "navigation", in: scene)
         try store.set(true, forKey: "other", in: scene)
@@ -30,8 +31,8 @@ import Testing
 
     @Test("nothing is copied when the caller says no or the scene does not exist; corrupt is not a copy's reason")
     func keepsNothingWhenNotNeeded() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         #expect(try store.keepAside(scene, reason: .invalid) == nil)
         try store.set(1, forKey: "navigation", in: scene)
@@ -46,8 +47,8 @@ import Testing
 
     @Test("kept-aside files are listed with scene, reason, time and size; other names are not")
     func listsKeptAsideFiles() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let directory = store.scenesDirectory
         try writeFile(directory + "/b.corrupt-20270101T000000.000Z.json", "{")
         try writeFile(directory + "/a.invalid-20261231T235959.999Z-2.json", "{}")
@@ -84,8 +85,8 @@ import Testing
 
     @Test("prune removes kept-aside files kept before the cut-off and keeps lock files")
     func pruneRemovesOldKeptAsideFiles() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store(now: Date(timeIntervalSince1970: 1_800_000_000))
+        let temporary = try TemporaryStore(clock: TestClock(Date(timeIntervalSince1970: 1_800_000_000)))
+        let store = temporary.store
         try store.set(1, forKey: "a", in: try SceneID("a"))
         let directory = store.scenesDirectory
         try writeFile(directory + "/a.corrupt-20200101T000000.000Z.json", "{")
@@ -94,16 +95,16 @@ import Testing
         #expect(outcome.removedScenes == [])
         #expect(outcome.removedKeptAside.map(\.path) == [directory + "/a.corrupt-20200101T000000.000Z.json"])
         #expect(
-            try temporary.listing().filter { $0.hasPrefix("state/app/scenes/") }.sorted() == [
-                "state/app/scenes/.a.lock", "state/app/scenes/a.corrupt-20270115T075959.000Z.json",
-                "state/app/scenes/a.json",
+            temporary.files().filter { $0.hasPrefix("app/scenes/") }.sorted() == [
+                "app/scenes/.a.lock", "app/scenes/a.corrupt-20270115T075959.000Z.json",
+                "app/scenes/a.json",
             ])
     }
 
     @Test("a corrupt file moved aside by a write is listed as kept aside")
     func movedAsideIsListed() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         try writeFile(store.scenesDirectory + "/main.json", "{")
         let outcome = try store.set(1, forKey: "a", in: try SceneID("main"))
         #expect(try store.keptAsideFiles().map(\.path) == [try #require(outcome.movedAsidePath)])
@@ -112,8 +113,8 @@ import Testing
 
     @Test("a regular file where the scenes folder should be is an error for readers, not 'nothing saved'")
     func scenesFolderIsAFile() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         try writeFile(store.scenesDirectory, "not a folder")
         let expected = SceneStoreError.cannotRead(path: store.scenesDirectory, errno: .notADirectory)
         #expect(throws: expected) { try store.scenes() }
@@ -123,8 +124,8 @@ import Testing
 
     @Test("stored bytes are read without decoding, with the same refusals as every read")
     func storedBytes() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         try writeFile(store.scenesDirectory + "/broken.json", "{\u{1b}")
         #expect(try store.storedBytes(of: try SceneID("broken")) == [0x7B, 0x1B])
         #expect(throws: SceneStoreError.sceneNotFound(try SceneID("none"), path: store.scenesDirectory + "/none.json"))
@@ -138,96 +139,5 @@ import Testing
         ) {
             try store.storedBytes(of: try SceneID("link"))
         }
-    }
-}
-
-/// `updateExisting`: the strict update that repair tools use.
-@Suite struct UpdateExistingTests {
-    @Test("a missing scene is an error and leaves no file, not even a lock file")
-    func missingScene() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
-        let scene = try SceneID("main")
-        #expect(throws: SceneStoreError.sceneNotFound(scene, path: store.path(for: scene))) {
-            try store.updateExisting(scene) { values in values["a"] = .json(.bool(true)) }
-        }
-        try store.set(1, forKey: "a", in: try SceneID("other"))
-        #expect(throws: SceneStoreError.sceneNotFound(scene, path: store.path(for: scene))) {
-            try store.updateExisting(scene) { values in values["a"] = .json(.bool(true)) }
-        }
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: store.scenesDirectory).sorted() == [
-                ".other.lock", "other.json",
-            ])
-    }
-
-    @Test("a corrupt file is an error and stays where it is, byte for byte, with nothing kept aside")
-    func corruptFile() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
-        let scene = try SceneID("main")
-        try store.set(1, forKey: "a", in: scene)
-        let broken: [UInt8] = Array(#"{"format":1,"savedAt":"#.utf8)
-        try Data(broken).write(to: URL(fileURLWithPath: store.path(for: scene)))
-        var called = false
-        #expect(
-            throws: SceneStoreError.corrupt(
-                path: store.path(for: scene), reason: "unexpected end of input at line 1, column 23")
-        ) {
-            try store.updateExisting(scene) { _ in called = true }
-        }
-        #expect(!called)
-        #expect(try fileBytes(store.path(for: scene)) == broken)
-        #expect(try store.keptAsideFiles().isEmpty)
-    }
-
-    @Test("unchanged values write nothing; changed values are written with the new time")
-    func changes() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store(now: Date(timeIntervalSince1970: 1_800_000_000))
-        let scene = try SceneID("main")
-        try store.set(1, forKey: "a", in: scene)
-        let before = try fileBytes(store.path(for: scene))
-        #expect(try store.updateExisting(scene) { _ in }.wroteFile == false)
-        #expect(try fileBytes(store.path(for: scene)) == before)
-        let later = try temporary.store(now: Date(timeIntervalSince1970: 1_800_000_100))
-        #expect(try later.updateExisting(scene) { values in values["a"] = .json(.number(JSONNumber(2))) }.wroteFile)
-        #expect(try store.value(Int.self, forKey: "a", in: scene) == 2)
-        #expect(try store.document(for: scene).savedAt == Date(timeIntervalSince1970: 1_800_000_100))
-    }
-}
-
-/// Stores next to the scenes folder, and removals that take an emptied file with them.
-@Suite struct SiblingStoreTests {
-    @Test("a sibling store lives next to the scenes folder; names that are not folder names are refused")
-    func siblingFolders() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
-        let markers = try store.siblingStore(folder: "restores")
-        #expect(markers.scenesDirectory == temporary.appending("state/app/restores"))
-        try markers.set(1, forKey: "a", in: SceneID("main"))
-        #expect(try store.scenes().isEmpty)
-        let reason = "a folder name is 1 to 64 letters, digits, '-' or '_', and not 'scenes'"
-        for name in ["", "scenes", "../x", "a/b", ".hidden", String(repeating: "a", count: 65), "é"] {
-            #expect(throws: SceneStoreError.invalidKey(name, reason: reason)) { try store.siblingStore(folder: name) }
-        }
-    }
-
-    @Test("removing the last value removes the file; removing one of several rewrites the rest")
-    func removingTheLastValueRemovesTheFile() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
-        let scene = try SceneID("main")
-        try store.set(1, forKey: "a", in: scene)
-        try store.set(2, forKey: "b", in: scene)
-        #expect(try store.removeValue(forKey: "a", in: scene).wroteFile)
-        #expect(try store.document(for: scene).values.keys.sorted() == ["b"])
-        #expect(try !store.removeValue(forKey: "a", in: scene).wroteFile)
-        #expect(try store.removeValue(forKey: "b", in: scene).wroteFile)
-        #expect(!FileManager.default.fileExists(atPath: store.path(for: scene)))
-        // Removing from a scene that has no folder creates nothing.
-        let elsewhere = try temporary.store(app: "other")
-        #expect(try !elsewhere.removeValue(forKey: "a", in: scene).wroteFile)
-        #expect(!FileManager.default.fileExists(atPath: temporary.appending("state/other")))
     }
 }

@@ -1,3 +1,4 @@
+import SceneNavigationTesting
 import Testing
 
 @testable import SceneStore
@@ -59,11 +60,11 @@ import Testing
 
     @Test("no hostile identifier creates anything outside the app folder")
     func nothingEscapesTheAppFolder() throws {
-        let temporary = try TemporaryDirectoryForTests()
-        let store = SceneStore(appID: try AppID("app"), stateRoot: temporary.path + "/state")
+        let temporary = try TemporaryStore()
+        let store = temporary.store
         for (text, _) in Self.hostile {
             #expect(throws: SceneStoreError.self) { try store.set(1, forKey: "k", in: try SceneID(text)) }
         }
-        #expect(try temporary.listing() == [])
+        #expect(temporary.files() == [])
     }
 }

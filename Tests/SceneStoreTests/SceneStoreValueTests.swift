@@ -1,4 +1,5 @@
 import Foundation
+import SceneNavigationTesting
 import TestSupport
 import Testing
 
@@ -17,8 +18,8 @@ import Testing
 
     @Test("round-trips every type SceneStorage supports")
     func roundTripsEveryType() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         try store.set(true, forKey: "bool", in: scene)
         try store.set(42, forKey: "int", in: scene)
@@ -51,8 +52,8 @@ import Testing
 
     @Test("writes deterministic bytes (golden file)")
     func deterministicBytes() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         // Written in a different order than the golden file lists them: keys are sorted.
         try store.setEncoded(Settings(zoom: 1.5, names: ["a", "b"]), forKey: "settings", in: scene)
@@ -69,8 +70,8 @@ import Testing
 
     @Test("a nil value removes the key and keeps the others; the last one goes with the file")
     func nilRemovesKey() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         try store.set(1, forKey: "a", in: scene)
         try store.set(2, forKey: "b", in: scene)
@@ -84,8 +85,8 @@ import Testing
 
     @Test("reading a value of another type is a typed error")
     func typeMismatch() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         try store.set("text", forKey: "k", in: scene)
         #expect(
@@ -105,8 +106,8 @@ import Testing
 
     @Test("an unchanged value is not written again")
     func unchangedValueNotRewritten() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         #expect(try store.set(1, forKey: "a", in: scene).wroteFile)
         #expect(try store.set(1, forKey: "a", in: scene).wroteFile == false)
@@ -115,27 +116,28 @@ import Testing
 
     @Test("invalid keys are rejected", arguments: ["", "a\nb", String(repeating: "k", count: 257)])
     func invalidKeys(_ key: String) throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         #expect(throws: SceneStoreError.self) { try store.set(1, forKey: key, in: try SceneID("main")) }
-        #expect(try temporary.listing() == [])
+        #expect(temporary.files() == [])
     }
 
     @Test("missing scene is its own error; reading creates nothing")
     func missingScene() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         #expect(throws: SceneStoreError.sceneNotFound(scene, path: store.path(for: scene))) {
             try store.document(for: scene)
         }
         #expect(try store.scenes() == [])
-        #expect(try temporary.listing() == [])
+        #expect(temporary.files() == [])
     }
 
     @Test("folders are 0700 and files 0600 whatever the umask", arguments: ["022", "077", "277", "000"])
     func modesWhateverTheUmask(_ umask: String) throws {
         let temporary = try TemporaryDirectory()
+        // A state root the worker creates, below a folder of the test's own.
         let scenes = temporary.appending("state/app/scenes")
         let result = try runProcess(Products.path("SceneStoreWorker"), ["umask", scenes, "main", umask])
         #expect(result.status == 0, "\(result.standardError)")
@@ -147,19 +149,18 @@ import Testing
 
     @Test("existing folders keep their mode")
     func existingFoldersKeepTheirMode() throws {
-        let temporary = try TemporaryDirectory()
-        try FileManager.default.createDirectory(
-            atPath: temporary.appending("state"), withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o755])
-        try temporary.store().set(1, forKey: "a", in: try SceneID("main"))
-        #expect(try permissions(temporary.appending("state")) == 0o755)
-        #expect(try permissions(temporary.appending("state/app")) == 0o700)
+        let temporary = try TemporaryStore()
+        // The state root exists (made by mkdtemp): its mode is left as it is.
+        #expect(chmod(temporary.stateRoot, 0o755) == 0)
+        try temporary.store.set(1, forKey: "a", in: try SceneID("main"))
+        #expect(try permissions(temporary.stateRoot) == 0o755)
+        #expect(try permissions(temporary.path("app")) == 0o700)
     }
 
     @Test("a rewritten file keeps the mode it was given")
     func rewriteKeepsMode() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         try store.set(1, forKey: "a", in: scene)
         #expect(chmod(store.path(for: scene), 0o640) == 0)
@@ -169,22 +170,20 @@ import Testing
 
     @Test("removing a scene deletes its file and keeps the lock file")
     func removeScene() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         try store.set(1, forKey: "a", in: scene)
         #expect(try store.removeScene(scene))
         #expect(try store.removeScene(scene) == false)
         #expect(
-            try temporary.listing() == [
-                "state", "state/app", "state/app/scenes", "state/app/scenes/.main.lock",
-            ])
+            temporary.files() == ["app", "app/scenes", "app/scenes/.main.lock"])
     }
 
     @Test("lists scenes with keys, size, last save and health")
     func listsScenes() throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         try store.set(1, forKey: "b", in: try SceneID("second"))
         try store.set(1, forKey: "a", in: try SceneID("first"))
         try store.set(2, forKey: "c", in: try SceneID("first"))
@@ -202,22 +201,23 @@ import Testing
 
     @Test("prune removes only scenes saved before the cut-off, never a newer format")
     func prune() throws {
-        let temporary = try TemporaryDirectory()
-        let old = try temporary.store(now: Date(timeIntervalSince1970: 1_000))
-        let new = try temporary.store(now: Date(timeIntervalSince1970: 5_000))
-        try old.set(1, forKey: "a", in: try SceneID("old"))
-        try new.set(1, forKey: "a", in: try SceneID("new"))
-        try writeFile(old.scenesDirectory + "/future.json", #"{"format": 9}"#)
-        let outcome = try new.prune(before: Date(timeIntervalSince1970: 3_000))
+        let clock = TestClock(Date(timeIntervalSince1970: 1_000))
+        let temporary = try TemporaryStore(clock: clock)
+        let store = temporary.store
+        try store.set(1, forKey: "a", in: try SceneID("old"))
+        clock.now = Date(timeIntervalSince1970: 5_000)
+        try store.set(1, forKey: "a", in: try SceneID("new"))
+        try writeFile(store.scenesDirectory + "/future.json", #"{"format": 9}"#)
+        let outcome = try store.prune(before: Date(timeIntervalSince1970: 3_000))
         #expect(outcome == PruneOutcome(removedScenes: [try SceneID("old")]))
-        #expect(try new.scenes().map(\.scene.rawValue) == ["future", "new"])
+        #expect(try store.scenes().map(\.scene.rawValue) == ["future", "new"])
     }
 
     @Test("prune tries every candidate: one it cannot remove is reported and the others are removed")
     func pruneGoesOnPastAFailure() throws {
-        let temporary = try TemporaryDirectory()
-        let old = try temporary.store(now: Date(timeIntervalSince1970: 1_000))
-        let new = try temporary.store(now: Date(timeIntervalSince1970: 5_000))
+        let clock = TestClock(Date(timeIntervalSince1970: 1_000))
+        let temporary = try TemporaryStore(clock: clock)
+        let old = temporary.store
         try old.set(1, forKey: "a", in: try SceneID("a-old"))
         // A folder named like a scene file sorts between the two and cannot be unlinked.
         try FileManager.default.createDirectory(
@@ -226,7 +226,8 @@ import Testing
             [.modificationDate: Date(timeIntervalSince1970: 1_000)],
             ofItemAtPath: old.scenesDirectory + "/b-folder.json")
         try old.set(1, forKey: "a", in: try SceneID("c-old"))
-        let outcome = try new.prune(before: Date(timeIntervalSince1970: 3_000))
+        clock.now = Date(timeIntervalSince1970: 5_000)
+        let outcome = try old.prune(before: Date(timeIntervalSince1970: 3_000))
         #expect(outcome.removedScenes.map(\.rawValue) == ["a-old", "c-old"])
         #expect(
             outcome.failures == [

@@ -1,45 +1,61 @@
 import Foundation
+import SceneNavigationTesting
 import TestSupport
 import Testing
 
 @testable import SceneStore
 
 @Suite struct WriteThroughTests {
-    @Test("a burst of 10,000 values ends with the last on disk after far fewer writes")
+    @Test("a burst of 10,000 values written through while another writer holds the lock: one write, of the last")
     func burstCoalesces() async throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: Int.self, bufferingPolicy: .bufferingNewest(1))
-        async let statistics = store.writeThrough(stream, forKey: "n", in: scene)
-        for value in 1...10_000 { continuation.yield(value) }
-        continuation.finish()
-        let result = try await statistics
+        try store.set(0, forKey: "n", in: scene)
+        // Another writer holds the scene: the write-through takes every value the sequence produces
+        // (the sequence says when the consumer asks past the last one) and can write none yet.
+        let lock = try HeldSceneLock(store.scenesDirectory + "/.main.lock")
+        let consumed = TestEvent()
+        let values = SignallingSequence(Array(1...10_000)) { if $0 == 10_000 { consumed.signal() } }
+        let writing = Task { try await store.writeThrough(values, forKey: "n", in: scene) }
+        await consumed.wait()
+        lock.release()
+        let statistics = try await writing.value
         #expect(try store.value(Int.self, forKey: "n", in: scene) == 10_000)
-        #expect(result.written >= 1)
-        #expect(result.written < 1_000)
+        #expect(
+            statistics
+                == SceneWriter.Statistics(submitted: 10_000, coalesced: 9_999, written: 1, unchanged: 0, failed: 0))
     }
 
-    @Test("the writer coalesces while a write is in flight and flush makes the last value durable")
+    @Test("the writer takes the newest value once it holds the lock, and flush makes it durable")
     func writerCoalesces() async throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
+        try store.set(0, forKey: "n", in: scene)
         let writer = try store.writer(forKey: "n", in: scene)
+        // Held: the writer waits for the lock without taking a value, so each newer one replaces it.
+        let lock = try HeldSceneLock(store.scenesDirectory + "/.main.lock")
         for value in 1...10_000 { writer.submit(value) }
+        #expect(writer.statistics == SceneWriter.Statistics(submitted: 10_000, coalesced: 9_999))
+        lock.release()
         try await writer.flush()
-        let statistics = writer.statistics
         #expect(try store.value(Int.self, forKey: "n", in: scene) == 10_000)
-        #expect(statistics.submitted == 10_000)
-        #expect(statistics.written + statistics.unchanged + statistics.coalesced == 10_000)
-        #expect(statistics.written < 1_000)
+        #expect(
+            writer.statistics
+                == SceneWriter.Statistics(submitted: 10_000, coalesced: 9_999, written: 1, unchanged: 0, failed: 0))
+        // Without another writer, each value submitted after the last write finished is written.
+        writer.submit(1)
+        try await writer.flush()
+        writer.submit(1)
+        try await writer.flush()
+        #expect(writer.statistics.written == 2 && writer.statistics.unchanged == 1)
     }
 
     @Test("a value equal to what is on disk is not written again")
     func equalValueSkipped() async throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         try store.set(7, forKey: "n", in: scene)
         let writer = try store.writer(forKey: "n", in: scene)
@@ -51,8 +67,8 @@ import Testing
 
     @Test("an older sequence number never overtakes a newer one")
     func sequenceNumbers() async throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         let writer = try store.writer(forKey: "n", in: scene)
         writer.submit(2, sequence: 2)
@@ -63,8 +79,8 @@ import Testing
 
     @Test("a failed write is reported by flush, and the next value is written")
     func failureReportedByFlush() async throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
         try writeFile(store.path(for: scene), #"{"format": 3}"#)
         let writer = try store.writer(forKey: "n", in: scene)
@@ -80,18 +96,19 @@ import Testing
         #expect(try store.value(Int.self, forKey: "n", in: scene) == 2)
     }
 
-    @Test("cancelling the consuming task still writes the last value")
+    @Test("cancelling the consuming task still writes the last value it took")
     func cancellationFlushes() async throws {
-        let temporary = try TemporaryDirectory()
-        let store = try temporary.store()
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
         let scene = try SceneID("main")
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: Int.self, bufferingPolicy: .bufferingNewest(1))
-        let task = Task { try await store.writeThrough(stream, forKey: "n", in: scene) }
-        continuation.yield(5)
-        try await Task.sleep(for: .milliseconds(50))
+        // The sequence gives 5, then waits; asked for the next one, the consumer has handed 5 over.
+        let handedOver = TestEvent()
+        let values = SignallingSequence([5], waitsAtEnd: true) { if $0 == 1 { handedOver.signal() } }
+        let task = Task { try await store.writeThrough(values, forKey: "n", in: scene) }
+        await handedOver.wait()
         task.cancel()
-        _ = try await task.value
+        let statistics = try await task.value
         #expect(try store.value(Int.self, forKey: "n", in: scene) == 5)
+        #expect(statistics == SceneWriter.Statistics(submitted: 1, written: 1))
     }
 }

@@ -153,13 +153,17 @@ public func runProcess(
     }
     writer.start()
     let errorData = Locked(Data())
-    let reader = Thread { errorData.set(readToEnd(errorDescriptor)) }
+    let errorRead = DispatchSemaphore(value: 0)
+    let reader = Thread {
+        errorData.set(readToEnd(errorDescriptor))
+        errorRead.signal()
+    }
     reader.start()
     let outputData = readToEnd(output[0])
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-    while !errorData.isSet { usleep(1000) }
+    errorRead.wait()
     close(output[0])
     close(errors[0])
     let exited = status & 0x7F == 0
@@ -185,18 +189,11 @@ private func readToEnd(_ descriptor: Int32) -> Data {
 private final class Locked: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Data
-    private var done = false
     init(_ value: Data) { stored = value }
     func set(_ value: Data) {
         lock.lock()
         stored = value
-        done = true
         lock.unlock()
-    }
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return done
     }
     var value: Data {
         lock.lock()

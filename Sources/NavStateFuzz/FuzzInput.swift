@@ -64,7 +64,7 @@ private func fuzzCookbook(_ value: JSONValue) {
     let data = DataModel.cookbook
     guard
         let (state, report) = try? NavigationCoding.decode(
-            CookbookState.self, from: value, resolvers: data.resolvers, migrations: data.migrations,
+            CookbookState.self, from: value, resolvers: data.resolvers,
             initial: CookbookState())
     else { return }
     let elements = report.dropped.filter { $0.position != nil }.count

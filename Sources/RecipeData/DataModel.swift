@@ -25,17 +25,14 @@ public final class DataModel: Sendable {
     public let recipes: [Recipe]
     /// Identifiers of an earlier data set, each mapped to the identifier of the same recipe here.
     ///
-    /// A restore that meets one of these identifiers restores the recipe it maps to and reports
-    /// the entry as migrated rather than dropped. An alias whose target is not in ``recipes`` is
-    /// ignored (the identifier is then dropped as not in the data).
+    /// A restore that meets one of these identifiers (in either letter case, as any UUID text is
+    /// read) restores the recipe it maps to and reports the entry as migrated rather than dropped.
+    /// An alias whose target is not in ``recipes`` is ignored (the identifier is then dropped as
+    /// not in the data).
     public let aliases: [Recipe.ID: Recipe.ID]
-    /// The data's navigation migrations, as SceneNavigation expresses them for any app: no
-    /// migration steps (the cookbook's navigation JSON has one schema, version 0), and
-    /// ``aliases`` as the alias table, each old identifier's text mapped to the new one's
-    /// (canonical, upper-case UUID text). Restores look identifiers up in it.
-    public let migrations: NavigationMigrations
-    /// How a restore finds a recipe again from its stored ID: looked up here, in constant time. A
-    /// ``NavigationModel`` made with this data restores with these.
+    /// How a restore finds a recipe again from its stored ID: looked up here in constant time, and
+    /// when the ID is not here, through ``aliases``. A ``NavigationModel`` made with this data
+    /// restores with these.
     public let resolvers: RouteResolvers
     private let indexByID: [Recipe.ID: Int]
     private let indicesByFoldedName: [String: [Int]]
@@ -90,14 +87,11 @@ public final class DataModel: Sendable {
         }
         self.recipes = recipes
         self.aliases = aliases
-        var migrations = NavigationMigrations()
-        for (old, new) in aliases { migrations.alias(.string(old.description), to: .string(new.description)) }
-        self.migrations = migrations
         self.indexByID = indexByID
         self.indicesByFoldedName = indicesByFoldedName
         self.indicesByCategory = indicesByCategory
-        resolvers = RouteResolvers().adding(Recipe.self) { [indexByID, recipes] id in
-            indexByID[id].map { recipes[$0] }
+        resolvers = RouteResolvers().adding(Recipe.self) { [indexByID, aliases, recipes] id in
+            (indexByID[id] ?? aliases[id].flatMap { indexByID[$0] }).map { recipes[$0] }
         }
     }
 

@@ -28,8 +28,7 @@ extension SceneNavigationModel where State == CookbookState {
     ///   - path: The initial path.
     public convenience init(dataModel: DataModel = .cookbook, selectedCategory: Category? = nil, path: [Recipe] = []) {
         self.init(
-            CookbookState(selectedCategory: selectedCategory, path: RoutePath(path)), resolvers: dataModel.resolvers,
-            migrations: dataModel.migrations)
+            CookbookState(selectedCategory: selectedCategory, path: RoutePath(path)), resolvers: dataModel.resolvers)
     }
 
     /// The selected category, if any.

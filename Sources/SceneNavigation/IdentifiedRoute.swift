@@ -6,7 +6,8 @@
 /// identifier up through the lookup the app adds to its ``RouteResolvers``
 /// (``RouteResolvers/add(_:lookUp:)``). In a restore, an identifier the lookup no longer finds is
 /// dropped and reported as ``RestoreReport/Reason/unresolved``, as the cookbook's `compactMap` drops
-/// deleted recipes, and the rest is restored.
+/// deleted recipes, and the rest is restored; one it finds under another identifier (an earlier
+/// one the app maps to the new) is restored and reported as migrated.
 ///
 /// ```swift
 /// struct Note: IdentifiedRoute {
@@ -53,6 +54,8 @@ extension IdentifiedRoute {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "no \(Self.self) has the ID \(id)"))
         }
+        // Found under another ID (an earlier one the app maps to the new): reported as migrated.
+        if route.id != id, let session = (decoder as? ValueDecoder)?.session { session.substitutions += 1 }
         self = route
     }
 }

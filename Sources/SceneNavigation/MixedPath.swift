@@ -175,58 +175,62 @@ extension MixedPath: Codable {
     }
 
     /// Restores the path element by element: positions from the root, each dropped element
-    /// reported with its stored pair, each element whose type name is a registry alias reported as
-    /// migrated to the name it is written under now.
+    /// reported with its stored pair, and each migrated one (a registry alias that renamed its
+    /// type, an alias of its JSON, a value a resolver or lookup replaced) with the pair it became.
     private static func restore(from decoder: ValueDecoder, session: RestoreSession) throws -> [Element] {
         let strings = try pairs(in: decoder)
         let count = strings.count / 2
-        let codingPath = decoder.codingPath
-        let location = RestoreSession.location(of: codingPath)
-        var renamed: [Int: String] = [:]
         let outcome = PathRestorer.restore(count: count, policy: session.policy) {
             (position) -> PathRestorer.ElementOutcome<Element> in
             let pair = (count - 1 - position) * 2
             let mark = session.mark
-            let outcome = Self.element(named: strings[pair], json: strings[pair + 1], types: session.types) {
-                decoder.child($0, key: IndexKey(position), salvages: false)
+            let result = Self.element(
+                named: strings[pair], json: strings[pair + 1], types: session.types, aliases: session.migrations
+            ) { decoder.child($0, key: IndexKey(position), salvages: false) }
+            switch result {
+            case .dropped:
+                session.rollBack(to: mark)
+                return result
+            case .restored(let element), .migrated(let element):
+                let substituted = session.substitutions != mark.substitutions
+                session.substitutions = mark.substitutions
+                if case .restored = result, !substituted { return result }
+                return .migrated(element)
             }
-            switch outcome {
-            case .dropped: session.rollBack(to: mark)
-            case .migrated(let element): renamed[position] = element.typeName
-            case .restored: break
-            }
-            return outcome
         }
-        session.recordPath(outcome, at: codingPath) { position in
-            let pair = (count - 1 - position) * 2
-            return .array([.string(strings[pair]), .string(strings[pair + 1])])
-        }
-        for (position, _) in outcome.migrated {
-            let pair = (count - 1 - position) * 2
-            session.recordMigration(
-                .init(
-                    location: location, position: position, from: .string(strings[pair]),
-                    to: .string(renamed[position] ?? strings[pair])))
-        }
+        session.recordPath(
+            outcome, at: decoder.codingPath,
+            stored: { position in
+                let pair = (count - 1 - position) * 2
+                return .array([.string(strings[pair]), .string(strings[pair + 1])])
+            },
+            became: { element in .array([.string(element.typeName), .string((try? element.json()) ?? "")]) })
         return outcome.routes
     }
 
     /// Decodes one element by its stored type name, through the decoder `decoding` makes for its
-    /// parsed JSON (which gives it its place and, in a restore, the app's resolvers).
+    /// parsed JSON (which gives it its place and, in a restore, the app's resolvers). An element
+    /// whose type name is a registry alias, or whose JSON is an alias of the migrations, is migrated.
     static func element(
-        named name: String, json: String, types: NavigationTypeRegistry, decoding: (JSONValue) -> ValueDecoder
+        named name: String, json: String, types: NavigationTypeRegistry, aliases: NavigationMigrations? = nil,
+        decoding: (JSONValue) -> ValueDecoder
     ) -> PathRestorer.ElementOutcome<Element> {
         guard let entry = types.entry(for: name) else { return .dropped(.unknownType(name)) }
-        let value: JSONValue
+        var value: JSONValue
         do {
             value = try JSONValue(parsing: Array(json.utf8), maximumDepth: 512)
         } catch {
             return .dropped(.undecodable("its JSON does not parse: \(error)"))
         }
+        var aliased = false
+        if let target = aliases?.alias(of: value) {
+            value = target
+            aliased = true
+        }
         let decoder = decoding(value)
         do {
             let element = Element(typeName: entry.name, value: try entry.decode(decoder))
-            return entry.name == name ? .restored(element) : .migrated(element)
+            return entry.name == name && !aliased ? .restored(element) : .migrated(element)
         } catch {
             return .dropped(RestoreSession.reason(for: error, below: decoder.codingPath.count))
         }

@@ -62,18 +62,17 @@ public enum NavigationCoding {
         resolvers: RouteResolvers = RouteResolvers(), types: NavigationTypeRegistry = NavigationTypeRegistry(),
         migrations: NavigationMigrations = NavigationMigrations(), schemaVersion: Int = 0, initial: State? = nil
     ) throws(NavigationError) -> (state: State, report: RestoreReport) {
-        let (migrated, aliased) = try migrations.migrate(value, from: schemaVersion, key: key)
+        let migrated = try migrations.migrate(value, from: schemaVersion, key: key)
         let fallback = initial.flatMap { try? ValueEncoder.encode($0) }
-        let session = RestoreSession(policy: policy, resolvers: resolvers, types: types, fallback: fallback)
+        let session = RestoreSession(
+            policy: policy, resolvers: resolvers, types: types, migrations: migrations, fallback: fallback)
         let state: State
         do {
             state = try ValueDecoder(value: migrated, session: session).decode(State.self)
         } catch {
             throw .cannotDecode(key: key, reason: RestoreSession.describe(error))
         }
-        var report = session.report
-        report.migrated = aliased + report.migrated
-        return (state, report)
+        return (state, session.report)
     }
 
     /// Restores a state from a stored scene value: JSON, or binary data that holds JSON (as an app

@@ -6,9 +6,10 @@ import SceneStore
 /// A stored value carries the schema version it was written with: the number of steps the app
 /// had then, `0` when absent (stored beside the value as `<key>.schema` by ``ScenePersistence``
 /// when the version is above 0). A restore runs the steps from the stored version to the app's,
-/// then replaces every path element equal to an alias with its target, and reports each element
-/// migrated that way apart from the dropped ones. A value of a newer schema than the app knows is
-/// not restored (``NavigationError/newerSchema(key:stored:supported:)``) and never overwritten.
+/// then, as it decodes each path element (of a ``RoutePath``, or the JSON of a ``MixedPath``
+/// element), replaces one equal to an alias with its target, and reports each element migrated
+/// that way apart from the dropped ones. A value of a newer schema than the app knows is not
+/// restored (``NavigationError/newerSchema(key:stored:supported:)``) and never overwritten.
 ///
 /// ```swift
 /// var migrations = NavigationMigrations()
@@ -74,19 +75,19 @@ public struct NavigationMigrations: Sendable {
         aliases[element]
     }
 
-    /// Brings a stored value up to the app's version: runs the steps from `storedVersion`, then
-    /// replaces the elements of every array in the value that are aliases.
+    /// Brings a stored value up to the app's version: runs the steps from `storedVersion`. (Aliases
+    /// are applied by the restore, element by element, where each path element is decoded.)
     /// - Parameters:
     ///   - value: The stored value.
     ///   - storedVersion: The schema version it was written with.
     ///   - key: The value's key, for errors.
-    /// - Returns: The value as the app's version stores it, and the elements replaced by aliases.
+    /// - Returns: The value as the app's version stores it.
     /// - Throws: ``NavigationError/newerSchema(key:stored:supported:)`` when `storedVersion` is
     ///   above ``version``; ``NavigationError/cannotDecode(key:reason:)`` when a step throws or the
     ///   version is negative.
     public func migrate(
         _ value: JSONValue, from storedVersion: Int, key: String = "navigation"
-    ) throws(NavigationError) -> (value: JSONValue, migrated: [RestoreReport.MigratedElement]) {
+    ) throws(NavigationError) -> JSONValue {
         guard storedVersion >= 0 else {
             throw .cannotDecode(key: key, reason: "schema version \(storedVersion) is negative")
         }
@@ -102,37 +103,6 @@ public struct NavigationMigrations: Sendable {
                     key: key, reason: "the migration from schema \(index) to \(index + 1) failed: \(error)")
             }
         }
-        guard !aliases.isEmpty else { return (current, []) }
-        var migrated: [RestoreReport.MigratedElement] = []
-        let result = replacingAliases(in: current, location: "", migrated: &migrated)
-        return (result, migrated)
-    }
-
-    private func replacingAliases(
-        in value: JSONValue, location: String, migrated: inout [RestoreReport.MigratedElement]
-    ) -> JSONValue {
-        switch value {
-        case .array(let elements):
-            return .array(
-                elements.enumerated().map { position, element in
-                    if let target = aliases[element] {
-                        migrated.append(
-                            RestoreReport.MigratedElement(
-                                location: location, position: position, from: element, to: target))
-                        return target
-                    }
-                    return replacingAliases(in: element, location: "\(location)[\(position)]", migrated: &migrated)
-                })
-        case .object(let members):
-            var result: [String: JSONValue] = [:]
-            for name in members.keys.sorted() {
-                guard let member = members[name] else { continue }
-                result[name] = replacingAliases(
-                    in: member, location: location.isEmpty ? name : location + "." + name, migrated: &migrated)
-            }
-            return .object(result)
-        default:
-            return value
-        }
+        return current
     }
 }

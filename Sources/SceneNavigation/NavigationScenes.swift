@@ -32,9 +32,10 @@ public enum NavigationScenes {
     /// - Throws: ``SceneStoreError/cannotRemove(path:errno:)`` or ``SceneStoreError/cannotLock(path:errno:)``.
     @discardableResult
     public static func remove(_ scene: SceneID, from store: SceneStore) throws(SceneStoreError) -> Bool {
-        let removed = try store.removeScene(scene)
+        // Markers first: a failure leaves the scene in place to remove again, never a marker that
+        // would guard a new scene with the same ID.
         try CrashLoopGuard.removeMarkers(of: scene, in: store)
-        return removed
+        return try store.removeScene(scene)
     }
 
     /// Removes every scene last saved before a date, with its markers, and every file kept aside

@@ -173,7 +173,7 @@ extension SceneNavigationModel {
     /// no crash-loop guard, no copy kept and nothing written. For tools and tests: `navstate
     /// restore` is this call.
     ///
-    /// It reads the scene's file on the calling thread.
+    /// It reads the scene's file off the main actor.
     ///
     /// - Parameters:
     ///   - store: The store.
@@ -188,13 +188,8 @@ extension SceneNavigationModel {
     @discardableResult
     public func restore(
         from store: SceneStore, scene: SceneID, key: String = "navigation", policy: RestorePolicy = RestorePolicy()
-    ) throws(NavigationError) -> RestoreOutcome {
-        let document: SceneDocument
-        do {
-            document = try store.document(for: scene)
-        } catch {
-            throw .store(error)
-        }
+    ) async throws(NavigationError) -> RestoreOutcome {
+        let document = try await offMain { () throws(SceneStoreError) in try store.document(for: scene) }
         guard let stored = document.values[key] else {
             throw .noValue(key: key, in: "scene '\(scene)'", keys: document.values.keys.sorted())
         }

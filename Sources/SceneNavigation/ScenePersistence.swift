@@ -182,16 +182,17 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
         let plan = RestoreDecision.plan(facts)
         var outcome = RestoreOutcome(intervention: plan.intervention, isReadOnly: plan.isReadOnly)
         outcome.savedAt = document?.savedAt
+        // The copy first: a launch that cannot make it throws before its marker counts a restore.
+        if let reason = plan.keepAside {
+            outcome.keptAsidePath = try await offMain { () throws(SceneStoreError) in
+                try store.keepAside(scene, reason: reason)
+            }
+        }
         var health: RestoreHealth?
         if plan.beginsGuard {
             let failures = facts.failuresBefore
             health = try await offMain { () throws(SceneStoreError) in
                 try RestoreHealth.begin(scene: scene, key: key, failures: failures, store: store)
-            }
-        }
-        if let reason = plan.keepAside {
-            outcome.keptAsidePath = try await offMain { () throws(SceneStoreError) in
-                try store.keepAside(scene, reason: reason)
             }
         }
         if let stored, plan.restore != .nothing {

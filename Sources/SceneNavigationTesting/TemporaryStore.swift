@@ -6,14 +6,6 @@ import SceneStore
     import Foundation
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A state folder of its own for one test, with an app's store in it, removed when the value goes
 /// away: `let temporary = try TemporaryStore()`.
 ///
@@ -53,11 +45,7 @@ public final class TemporaryStore: Sendable {
         self.clock = clock
         self.appID = try AppID(appID)
         let base = (ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
-        var template = Array((base + "/scene-navigation-testing-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw .cannotCreateDirectory(path: base, errno: Errno(rawValue: errno))
-        }
-        stateRoot = String(cString: made)
+        stateRoot = try Platform.makeTemporaryFolder(template: base + "/scene-navigation-testing-XXXXXX")
         self.configuration = configuration
         store = SceneStore(appID: self.appID, stateRoot: stateRoot, configuration: configuration)
     }
@@ -165,29 +153,8 @@ public final class TemporaryStore: Sendable {
     ///   with the system's error.
     public func writeSceneFile(_ scene: String, bytes: [UInt8]) throws(SceneStoreError) {
         let id = try SceneID(scene)
-        let path = store.path(for: id)
-        // The folders, 0700 as the store makes them; one that exists already is fine.
-        var folder = ""
-        for component in store.scenesDirectory.split(separator: "/") {
-            folder += "/" + component
-            if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-                throw .cannotCreateDirectory(path: folder, errno: Errno(rawValue: errno))
-            }
-        }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, errno: Errno(rawValue: errno)) }
-        defer { _ = close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .cannotWrite(path: path, errno: Errno(rawValue: errno))
-            }
-            offset += written
-        }
+        try Platform.makeFolders(store.scenesDirectory)
+        try Platform.writeFile(store.path(for: id), bytes: bytes)
     }
 
     /// Writes a corrupt scene file: a document cut off in the middle, as a torn write by a tool

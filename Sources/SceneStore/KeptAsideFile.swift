@@ -15,9 +15,8 @@
 /// - `<scene>.invalid-<time>.json`: a copy of a file holding a value that its app could not read,
 ///   made before that value was replaced.
 ///
-/// Modules above add their own reasons (``Reason`` is an open set): SceneNavigation keeps copies
-/// for a crash loop, an age limit and dropped elements. Nothing removes these files but an explicit
-/// ``SceneStore/prune(before:)`` or the user.
+/// Modules above add reasons of their own (``Reason`` is an open set) for the copies they keep.
+/// Nothing removes these files but an explicit ``SceneStore/prune(before:)`` or the user.
 public struct KeptAsideFile: Sendable, Equatable {
     /// Why a file was kept aside: a short name written into the kept file's name.
     ///
@@ -26,7 +25,7 @@ public struct KeptAsideFile: Sendable, Equatable {
     /// Two reasons are equal when their names are.
     public struct Reason: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
         /// The name in the file name: 1 to 32 lowercase ASCII letters, digits and `-`, starting
-        /// with a letter, such as `corrupt` or `crash-loop`.
+        /// with a letter, such as `corrupt` or `no-longer-read`.
         public let rawValue: String
         /// The reason in words, such as `the file was corrupt`; the name when none was given.
         public let description: String

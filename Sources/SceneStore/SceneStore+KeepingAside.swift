@@ -12,8 +12,10 @@ extension SceneStore {
     ///
     /// Under the scene's lock, the file is read; when `shouldKeep` approves its document (by default
     /// always), its exact bytes are written durably to `<scene>.<reason>-<time>.json` next to it
-    /// (see ``KeptAsideFile``). The scene's file itself is not changed. A corrupt file is left for
-    /// the next write, which moves it aside itself.
+    /// (see ``KeptAsideFile``), unless the newest copy kept for the same scene and reason holds
+    /// exactly these bytes already (its path is returned then: a file is kept once, however often
+    /// it is restored). The scene's file itself is not changed. A corrupt file is left for the next
+    /// write, which moves it aside itself.
     ///
     /// ```swift
     /// // Before replacing a value the app cannot read:
@@ -32,14 +34,14 @@ extension SceneStore {
     ///   ``SceneStoreError/notARegularFile(path:kind:)``, ``SceneStoreError/fileTooLarge(path:size:limit:)`` or
     ///   ``SceneStoreError/cannotRead(path:errno:)`` when the file cannot be used;
     ///   ``SceneStoreError/cannotLock(path:errno:)`` or ``SceneStoreError/cannotWrite(path:errno:)``
-    ///   when the copy cannot be made; ``SceneStoreError/invalidKey(_:reason:)`` for the reason
+    ///   when the copy cannot be made; ``SceneStoreError/invalidArgument(_:reason:)`` for the reason
     ///   ``KeptAsideFile/Reason/corrupt``: only a write moves corrupt files aside.
     @discardableResult
     public func keepAside(
         _ scene: SceneID, reason: KeptAsideFile.Reason, if shouldKeep: (SceneDocument) -> Bool = { _ in true }
     ) throws(SceneStoreError) -> String? {
         guard reason != .corrupt else {
-            throw .invalidKey(reason.rawValue, reason: "corrupt files are moved aside by writes, not copied")
+            throw .invalidArgument(reason.rawValue, reason: "corrupt files are moved aside by writes, not copied")
         }
         return try copyAside(scene, reason: reason) { shouldKeep($0.document) }
     }
@@ -60,9 +62,7 @@ extension SceneStore {
                     return nil
                 }
                 guard let loaded, shouldCopy(loaded) else { return nil }
-                let name = try freeName(for: scene, reason: reason, in: directory)
-                try replace(scene, with: loaded.bytes, in: directory, mode: loaded.status.permissions, named: name)
-                return scenesDirectory + "/" + name
+                return try keepCopy(of: loaded, scene: scene, reason: reason, in: directory)
             }
         } catch .cannotRead(_, .notADirectory) {
             // No folder, so nothing stored to keep; the write that follows says what is wrong.
@@ -109,6 +109,37 @@ extension SceneStore {
         return files.sorted {
             ($0.scene, $0.keptAt, $0.path.count, $0.path) < ($1.scene, $1.keptAt, $1.path.count, $1.path)
         }
+    }
+
+    /// Writes a loaded file's exact bytes to a kept-aside name, durably, under the scene's lock held
+    /// by the caller; or gives the newest copy of the same reason when it holds these bytes already.
+    func keepCopy(
+        of loaded: LoadedFile, scene: SceneID, reason: KeptAsideFile.Reason, in directory: Int32
+    ) throws(SceneStoreError) -> String {
+        if let kept = newestCopy(of: scene, reason: reason, holding: loaded.bytes, in: directory) { return kept }
+        let name = try freeName(for: scene, reason: reason, in: directory)
+        try replace(scene, with: loaded.bytes, in: directory, mode: loaded.status.permissions, named: name)
+        return scenesDirectory + "/" + name
+    }
+
+    /// The path of the newest copy kept of a scene for a reason, when it holds exactly `bytes`.
+    private func newestCopy(
+        of scene: SceneID, reason: KeptAsideFile.Reason, holding bytes: [UInt8], in directory: Int32
+    ) -> String? {
+        guard let names = try? fileSystem.listDirectory(scenesDirectory) else { return nil }
+        let copies = names.compactMap { name -> (name: String, keptAt: Date)? in
+            guard let parsed = KeptAsideFile.parse(name: name), parsed.scene == scene, parsed.reason == reason else {
+                return nil
+            }
+            return (name, parsed.keptAt)
+        }
+        guard
+            let newest = copies.max(by: { ($0.keptAt, $0.name.count, $0.name) < ($1.keptAt, $1.name.count, $1.name) }),
+            let (stored, _) = try? readVerifiedFile(
+                named: newest.name, path: scenesDirectory + "/" + newest.name, in: directory),
+            stored == bytes
+        else { return nil }
+        return scenesDirectory + "/" + newest.name
     }
 
     /// Moves a corrupt file out of the scene's place to `<scene>.corrupt-<time>.json`.

@@ -13,16 +13,21 @@ public struct SceneWriteOutcome: Sendable, Equatable {
     public var wroteFile: Bool
     /// Where a corrupt file found in the scene's place was moved before writing, if one was.
     public var movedAsidePath: String?
+    /// Where a copy of the file was kept before it was written over, if the update asked for one
+    /// (``SceneStore/update(_:keepingAside:if:_:)``).
+    public var keptAsidePath: String?
 
     /// Creates an outcome.
     /// - Parameters:
     ///   - path: The scene's file.
     ///   - wroteFile: Whether the file changed.
     ///   - movedAsidePath: Where a corrupt file was moved, if one was.
-    public init(path: String, wroteFile: Bool, movedAsidePath: String? = nil) {
+    ///   - keptAsidePath: Where a copy was kept, if one was.
+    public init(path: String, wroteFile: Bool, movedAsidePath: String? = nil, keptAsidePath: String? = nil) {
         self.path = path
         self.wroteFile = wroteFile
         self.movedAsidePath = movedAsidePath
+        self.keptAsidePath = keptAsidePath
     }
 }
 
@@ -53,10 +58,36 @@ extension SceneStore {
         try update(scene, creating: true, body)
     }
 
+    /// Updates a scene as ``update(_:_:)`` does, and keeps a copy of its file aside first, in the
+    /// same hold of the scene's lock, when `shouldKeep` asks for one: for replacing a value that the
+    /// caller cannot read back whole without losing it. The copy is made only when the file is
+    /// about to change, and not again when the newest copy of the reason holds the same bytes.
+    ///
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - reason: Why the copy is kept, such as ``KeptAsideFile/Reason/invalid``.
+    ///   - shouldKeep: Whether the document found calls for a copy.
+    ///   - body: Changes the values by key.
+    /// - Returns: What was written, where a corrupt file was moved, and where a copy was kept.
+    /// - Throws: The errors of ``update(_:_:)``; ``SceneStoreError/invalidArgument(_:reason:)`` for
+    ///   the reason ``KeptAsideFile/Reason/corrupt``.
+    @discardableResult
+    public func update(
+        _ scene: SceneID, keepingAside reason: KeptAsideFile.Reason, if shouldKeep: (SceneDocument) -> Bool,
+        _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
+    ) throws(SceneStoreError) -> SceneWriteOutcome {
+        guard reason != .corrupt else {
+            throw .invalidArgument(reason.rawValue, reason: "corrupt files are moved aside by writes, not copied")
+        }
+        return try update(scene, creating: true, keepingAside: reason, if: shouldKeep, body)
+    }
+
     /// An update that, when `creating` is false and the scenes folder does not exist, does nothing
     /// (for removals: without a folder there is nothing to remove).
     private func update(
-        _ scene: SceneID, creating: Bool, _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
+        _ scene: SceneID, creating: Bool, keepingAside reason: KeptAsideFile.Reason? = nil,
+        if shouldKeep: (SceneDocument) -> Bool = { _ in false },
+        _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
     ) throws(SceneStoreError) -> SceneWriteOutcome {
         let path = path(for: scene)
         let outcome = try withExclusiveLock(on: scene, creating: creating) {
@@ -70,8 +101,12 @@ extension SceneStore {
             }
             var values = existing?.document.values ?? [:]
             try body(&values)
+            var keptAside: String?
+            if let reason, let existing, existing.document.values != values, shouldKeep(existing.document) {
+                keptAside = try keepCopy(of: existing, scene: scene, reason: reason, in: directory)
+            }
             let wrote = try write(values, over: existing, scene: scene, in: directory)
-            return SceneWriteOutcome(path: path, wroteFile: wrote, movedAsidePath: movedAside)
+            return SceneWriteOutcome(path: path, wroteFile: wrote, movedAsidePath: movedAside, keptAsidePath: keptAside)
         }
         return outcome ?? SceneWriteOutcome(path: path, wroteFile: false)
     }

@@ -44,7 +44,8 @@ public final class SceneStore: Sendable {
         public var now: @Sendable () -> Date
         /// Whether the removal of a scene's file is made durable (its folder `fsync`ed) before the
         /// call returns. True by default; false only for records whose return after a power cut
-        /// costs nothing but a needless check, such as restore markers.
+        /// costs nothing but a needless check (records of work in progress that only say "check
+        /// again").
         public var durableRemovals: Bool
 
         /// Creates a configuration.
@@ -121,12 +122,12 @@ public final class SceneStore: Sendable {
 
     /// A store of the same app, state root and file system whose files live in another folder
     /// next to the scenes folder (`<root>/<app-id>/<folder>`), with every guarantee of this one:
-    /// for records kept per scene apart from the scene's values, such as a restore marker.
+    /// for records an app keeps per scene apart from the scene's values.
     /// - Parameters:
     ///   - folder: The folder's name: 1 to 64 letters, digits, `-` or `_`, not `scenes`.
     ///   - configuration: Its settings; this store's by default.
     /// - Returns: The store.
-    /// - Throws: ``SceneStoreError/invalidKey(_:reason:)`` naming the folder when it is not such a name.
+    /// - Throws: ``SceneStoreError/invalidArgument(_:reason:)`` naming the folder when it is not such a name.
     public func siblingStore(folder: String, configuration: Configuration? = nil) throws(SceneStoreError) -> SceneStore
     {
         let valid =
@@ -135,7 +136,8 @@ public final class SceneStore: Sendable {
                 $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
             }
         guard valid else {
-            throw .invalidKey(folder, reason: "a folder name is 1 to 64 letters, digits, '-' or '_', and not 'scenes'")
+            throw .invalidArgument(
+                folder, reason: "a folder name is 1 to 64 letters, digits, '-' or '_', and not 'scenes'")
         }
         let parent = scenesDirectory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
             separator: "/")

@@ -9,6 +9,8 @@ public enum SceneStoreError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidAppID(String, reason: String)
     /// A value key is empty, too long or holds control characters.
     case invalidKey(String, reason: String)
+    /// An argument breaks a rule of the call it was given to (a folder name, a kept-aside reason).
+    case invalidArgument(String, reason: String)
     /// Neither `XDG_STATE_HOME`, `HOME` nor the password database gives a usable folder.
     case noStateDirectory(reason: String)
     /// A folder on the way to the scenes could not be created or opened.
@@ -45,6 +47,7 @@ public enum SceneStoreError: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidSceneID(let id, let reason): "invalid scene ID '\(Self.printable(id))': \(reason)"
         case .invalidAppID(let id, let reason): "invalid app ID '\(Self.printable(id))': \(reason)"
         case .invalidKey(let key, let reason): "invalid key '\(Self.printable(key))': \(reason)"
+        case .invalidArgument(let argument, let reason): "invalid argument '\(Self.printable(argument))': \(reason)"
         case .noStateDirectory(let reason): "cannot find the state directory: \(reason)"
         case .cannotCreateDirectory(let path, let errno): "cannot create directory '\(path)': \(errno)"
         case .sceneNotFound(let scene, let path): "no saved state for scene '\(scene)' (no file '\(path)')"

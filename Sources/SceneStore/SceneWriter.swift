@@ -16,7 +16,7 @@ import Synchronization
 /// is not written again. ``flush()`` returns once the last submitted value is durable.
 ///
 /// ```swift
-/// let writer = store.writer(forKey: "navigation", in: scene)
+/// let writer = try store.writer(forKey: "navigation", in: scene)
 /// for change in changes { writer.submit(change) }   // never blocks
 /// try await writer.flush()                          // the last change is on disk
 /// ```
@@ -233,7 +233,8 @@ public final class SceneWriter: Sendable {
     /// Stops the writer without saving, as a killed process stops: values not yet taken are
     /// dropped (a value waiting for the scene's lock is not taken yet), no value is written from now
     /// on, and the call returns once a write in flight (if any) has ended, so the disk holds exactly
-    /// what was durable by then.
+    /// what was durable by then. A writer that was waiting for the scene's lock still takes it
+    /// once, finds nothing to write, and lets go; the call returns after that.
     ///
     /// For a scene that is going away (its file is about to be removed, and a late write must not
     /// bring it back), and for tests that simulate a kill.
@@ -316,6 +317,9 @@ public final class SceneWriter: Sendable {
                     state.pending = nil
                     return (next, state.pendingSequence, state.companions)
                 }
+                // Taken: whoever waits to submit the next value may do so while this one is written.
+                for waiter in ready { waiter.resume() }
+                ready = []
                 guard let (next, sequence, companions) = taken else { return }
                 takenSequence = sequence
                 took = true
@@ -339,10 +343,10 @@ public final class SceneWriter: Sendable {
             }
         } catch {
             state.withLock { state in
-                // The value is not retried: a failed write is reported by flush(), and the next
-                // submission brings a newer value. One that could not even be taken (no lock, an
-                // unreadable file) goes too, so that a drain ends.
-                state.pending = nil
+                // The value taken is not retried: flush() reports the failure, and a newer value
+                // submitted meanwhile is still written. One that could not even be taken (no lock,
+                // an unreadable file) goes too, so that the drain ends.
+                if !took { state.pending = nil }
                 state.lastError = error
                 state.statistics.failed += 1
             }

@@ -177,7 +177,7 @@ enum ExitStatus {
             }
         case let error as SceneStoreError:
             switch error {
-            case .invalidSceneID, .invalidAppID, .invalidKey: return usage
+            case .invalidSceneID, .invalidAppID, .invalidKey, .invalidArgument: return usage
             case .sceneNotFound: return noInput
             case .corrupt, .newerFormat, .notARegularFile, .fileTooLarge, .typeMismatch, .cannotDecode, .cannotEncode:
                 return dataError

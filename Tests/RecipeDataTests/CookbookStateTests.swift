@@ -228,6 +228,12 @@ private struct SampleEncoding: Encodable {
                     location: "recipePathIds", position: 2, json: .string("DD742F51-7B94-4AA4-8F0B-7A0C6C5A1A11"),
                     reason: .unresolved)
             ])
+        // The same IDs in lower case, as other tools write UUIDs: found all the same.
+        let lowered = JSONValue.object(
+            ["recipePathIds": .array([.string("01891043-0ed4-4dad-94d3-1c34396cefba")]), "selectedCategory": .null])
+        let (lowerState, lowerReport) = try restore(lowered)
+        #expect(lowerState.path.map(\.id.description) == [pie])
+        #expect(lowerReport.migrated.map(\.to) == [.string(pie)] && lowerReport.dropped.isEmpty)
         // Data without aliases drops the old IDs.
         let plain = try DataModel(recipes: DataModel.cookbook.recipes)
         #expect(try restore(stored, data: plain).report.dropped.count == 3)

@@ -168,6 +168,54 @@ struct Link: Codable, Hashable, Sendable {
         #expect(report.dropped.map(\.reason) == [.unknownType("SceneNavigationTests.User")])
     }
 
+    @Test(
+        "resolvers, JSON aliases and renamed types reach every element of a mixed path, each reported at its position")
+    func resolversAndAliases() throws {
+        // Root first: User 1, User 2, "old", a Link stored under its old type name.
+        let stored = JSONValue.array(
+            [
+                "MyApp.Link", #"{"title":"A","url":"https://a"}"#, "Swift.String", #""old""#,
+                "SceneNavigationTests.User", #"{"id":2,"name":"Two"}"#, "SceneNavigationTests.User",
+                #"{"id":1,"name":"One"}"#,
+            ].map(JSONValue.string))
+        var types = NavigationTypeRegistry()
+        types.register(User.self)
+        types.register(Link.self, aliases: ["MyApp.Link"])
+        // The app no longer has user 2, and user 1 is renamed.
+        let resolvers = RouteResolvers().adding(User.self) { user in
+            user.id == 1 ? User(id: 1, name: "Uno") : nil
+        }
+        var migrations = NavigationMigrations()
+        migrations.alias(.string("old"), to: .string("new"))
+        let (path, report) = try NavigationCoding.decode(
+            MixedPath.self, from: stored, resolvers: resolvers, types: types, migrations: migrations)
+        #expect(
+            path.elements.map(\.description) == [
+                #"SceneNavigationTests.User(User(id: 1, name: "Uno"))"#, "Swift.String(new)",
+                #"SceneNavigationTests.Link(Link(url: "https://a", title: "A"))"#,
+            ])
+        #expect(
+            report.dropped == [
+                .init(
+                    location: "", position: 1,
+                    json: .array([.string("SceneNavigationTests.User"), .string(#"{"id":2,"name":"Two"}"#)]),
+                    reason: .unresolved)
+            ])
+        func pair(_ name: String, _ json: String) -> JSONValue { .array([.string(name), .string(json)]) }
+        #expect(
+            report.migrated == [
+                .init(
+                    location: "", position: 0, from: pair("SceneNavigationTests.User", #"{"id":1,"name":"One"}"#),
+                    to: pair("SceneNavigationTests.User", #"{"id":1,"name":"Uno"}"#)),
+                .init(
+                    location: "", position: 2, from: pair("Swift.String", #""old""#),
+                    to: pair("Swift.String", #""new""#)),
+                .init(
+                    location: "", position: 3, from: pair("MyApp.Link", #"{"title":"A","url":"https://a"}"#),
+                    to: pair("SceneNavigationTests.Link", #"{"title":"A","url":"https:\/\/a"}"#)),
+            ])
+    }
+
     @Test("a mixed path alone persists as SwiftUI's own array of strings, and restores with the truncate policy")
     @MainActor
     func persistenceAlone() async throws {

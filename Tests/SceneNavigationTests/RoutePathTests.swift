@@ -86,6 +86,47 @@ enum Screen: Codable, Hashable, Sendable {
         #expect(capped.report.dropped.map(\.position) == [2, 3])
     }
 
+    @Test("a resolver that brings a route to another, and an alias, report the element as migrated at its position")
+    func resolverAndAliasMigrate() throws {
+        let stored = try json(#"[{"home":{}},{"recipe":{"id":1,"title":"old"}},{"search":{"query":"pie"}}]"#)
+        // The app renamed recipe 1: its resolver returns the route as it is now.
+        let resolvers = RouteResolvers().adding(Screen.self) { screen in
+            if case .recipe(1, _) = screen { return .recipe(id: 1, title: "new") }
+            return screen
+        }
+        var migrations = NavigationMigrations()
+        migrations.alias(try json(#"{"search":{"query":"pie"}}"#), to: try json(#"{"search":{"query":"tart"}}"#))
+        let (path, report) = try NavigationCoding.decode(
+            RoutePath<Screen>.self, from: stored, resolvers: resolvers, migrations: migrations)
+        #expect(path.routes == [.home, .recipe(id: 1, title: "new"), .search(query: "tart")])
+        #expect(report.restoredCount == 3 && report.dropped.isEmpty)
+        #expect(
+            report.migrated == [
+                .init(
+                    location: "", position: 1, from: try json(#"{"recipe":{"id":1,"title":"old"}}"#),
+                    to: try json(#"{"recipe":{"id":1,"title":"new"}}"#)),
+                .init(
+                    location: "", position: 2, from: try json(#"{"search":{"query":"pie"}}"#),
+                    to: try json(#"{"search":{"query":"tart"}}"#)),
+            ])
+        // A resolver that returns what it was given migrates nothing.
+        let same = try NavigationCoding.decode(
+            RoutePath<Screen>.self, from: stored, resolvers: RouteResolvers().adding(Screen.self) { $0 })
+        #expect(same.report.migrated.isEmpty && same.report.isComplete)
+    }
+
+    @Test("a value that encodes nothing at all is an error, as JSONEncoder makes it; nested, it is {}")
+    func encodesNothing() throws {
+        struct Nothing: Codable, Equatable { func encode(to encoder: any Encoder) throws {} }
+        #expect {
+            try NavigationCoding.encode(Nothing())
+        } throws: { error in
+            guard case .cannotEncode(let reason) = error as? NavigationError else { return false }
+            return reason.contains("Top-level Nothing did not encode any values.")
+        }
+        #expect(try NavigationCoding.encode(["a": Nothing()]) == .object(["a": .object([:])]))
+    }
+
     @Test("the report as JSON has stable codes and the decoding error")
     func reportJSON() throws {
         let (_, report) = try NavigationCoding.decode(

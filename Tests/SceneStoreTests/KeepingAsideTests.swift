@@ -20,9 +20,15 @@ import Testing
         #expect(try fileBytes(expectedPath) == before)
         // The scene itself is untouched until the caller writes.
         #expect(try fileBytes(store.path(for: scene)) == before)
-        // A second copy within the same millisecond gets its own name.
+        // The same bytes again: the newest copy already holds them, and no second one is made.
+        #expect(try store.keepAside(scene, reason: .invalid) == expectedPath)
+        #expect(try store.keptAsideFiles().map(\.path) == [expectedPath])
+        // Other bytes within the same millisecond get a copy of their own name.
+        try store.set(false, forKey: "other", in: scene)
+        let changed = try fileBytes(store.path(for: scene))
         let again = try store.keepAside(scene, reason: .invalid)
         #expect(again == store.scenesDirectory + "/main.invalid-20270115T080000.000Z-1.json")
+        #expect(try fileBytes(store.scenesDirectory + "/main.invalid-20270115T080000.000Z-1.json") == changed)
         #expect(
             try store.keptAsideFiles().map(\.path) == [
                 expectedPath, store.scenesDirectory + "/main.invalid-20270115T080000.000Z-1.json",
@@ -39,9 +45,47 @@ import Testing
         #expect(try store.keepAside(scene, reason: .invalid) { _ in false } == nil)
         #expect(try store.keptAsideFiles() == [])
         #expect(
-            throws: SceneStoreError.invalidKey("corrupt", reason: "corrupt files are moved aside by writes, not copied")
+            throws: SceneStoreError.invalidArgument(
+                "corrupt", reason: "corrupt files are moved aside by writes, not copied")
         ) {
             try store.keepAside(scene, reason: .corrupt)
+        }
+    }
+
+    @Test("an update keeps the file aside in the same hold of the lock, only when asked and when it changes the file")
+    func updateKeepingAside() throws {
+        let temporary = try TemporaryStore(clock: TestClock(Date(timeIntervalSince1970: 1_800_000_000)))
+        let store = temporary.store
+        let scene = try SceneID("main")
+        // No file yet: nothing to keep.
+        let first = try store.update(
+            scene, keepingAside: .invalid, if: { _ in true }, { $0["navigation"] = .json(.number(JSONNumber(1))) })
+        #expect(first.keptAsidePath == nil)
+        let before = try fileBytes(store.path(for: scene))
+        // The caller says no: written, nothing kept.
+        let refused = try store.update(
+            scene, keepingAside: .invalid, if: { _ in false }, { $0["navigation"] = .json(.number(JSONNumber(2))) })
+        #expect(try refused.keptAsidePath == nil && store.keptAsideFiles().isEmpty)
+        #expect(try fileBytes(store.path(for: scene)) != before)
+        // The same value: the file does not change, so nothing is kept even when asked.
+        let unchanged = try store.update(
+            scene, keepingAside: .invalid, if: { _ in true }, { $0["navigation"] = .json(.number(JSONNumber(2))) })
+        #expect(try unchanged.keptAsidePath == nil && store.keptAsideFiles().isEmpty)
+        // Asked, and the value changes: the copy holds the file as it was, the scene the new value.
+        let asIt = try fileBytes(store.path(for: scene))
+        let kept = try store.update(
+            scene, keepingAside: .invalid, if: { $0.values["navigation"] == .json(.number(JSONNumber(2))) },
+            { $0["navigation"] = .json(.number(JSONNumber(3))) })
+        let expectedPath = store.scenesDirectory + "/main.invalid-20270115T080000.000Z.json"
+        #expect(kept.keptAsidePath == expectedPath)
+        #expect(try fileBytes(expectedPath) == asIt)
+        #expect(try store.document(for: scene).values["navigation"] == .json(.number(JSONNumber(3))))
+        #expect(
+            throws: SceneStoreError.invalidArgument(
+                "corrupt", reason: "corrupt files are moved aside by writes, not copied")
+        ) {
+            try store.update(
+                scene, keepingAside: .corrupt, if: { _ in true }, { $0["navigation"] = .json(.number(JSONNumber(4))) })
         }
     }
 

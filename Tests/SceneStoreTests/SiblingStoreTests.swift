@@ -17,7 +17,9 @@ import Testing
         #expect(try store.scenes().isEmpty)
         let reason = "a folder name is 1 to 64 letters, digits, '-' or '_', and not 'scenes'"
         for name in ["", "scenes", "../x", "a/b", ".hidden", String(repeating: "a", count: 65), "é"] {
-            #expect(throws: SceneStoreError.invalidKey(name, reason: reason)) { try store.siblingStore(folder: name) }
+            #expect(throws: SceneStoreError.invalidArgument(name, reason: reason)) {
+                try store.siblingStore(folder: name)
+            }
         }
     }
 

@@ -22,13 +22,13 @@ let benchmarks: @Sendable () -> Void = {
     for size in pathSizes {
         let path = makePath(length: size, from: bigData)
         let states = [
-            NavigationState(selectedCategory: .dessert, recipePathIDs: path.map(\.id)),
-            NavigationState(selectedCategory: .salad, recipePathIDs: path.map(\.id)),
+            CookbookState(selectedCategory: .dessert, path: RoutePath(path)),
+            CookbookState(selectedCategory: .salad, path: RoutePath(path)),
         ]
         let directory = makeTemporaryDirectory()
         let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
         let scene = try! SceneID("main")
-        try! store.setSceneValue(states[0].sceneValue, forKey: "navigation", in: scene)
+        try! store.setSceneValue(.json(try! NavigationCoding.encode(states[0])), forKey: "navigation", in: scene)
         let documentBytes = try! store.file(of: scene).bytes
         let floorDirectory = directory + "/floor"
         try! FileManager.default.createDirectory(atPath: floorDirectory, withIntermediateDirectories: true)
@@ -48,7 +48,9 @@ let benchmarks: @Sendable () -> Void = {
             let start = clock.now
             floorDurableReplace(directory: floorDirectory, name: "main.json", bytes: documentBytes)
             let afterFloor = clock.now
-            let outcome = try! store.setSceneValue(states[counter.next() & 1].sceneValue, forKey: "navigation", in: scene)
+            // What a write-through does with a change: encode the state, then write the scene durably.
+            let value = SceneValue.json(try! NavigationCoding.encode(states[counter.next() & 1]))
+            let outcome = try! store.setSceneValue(value, forKey: "navigation", in: scene)
             precondition(outcome.wroteFile)
             let afterNavstate = clock.now
             try! sampleEncoder.encode(sample).write(to: sampleURL, options: .atomic)
@@ -115,7 +117,7 @@ let benchmarks: @Sendable () -> Void = {
             let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
             let scene = try! SceneID("main")
             try! store.setSceneValue(
-                NavigationState(selectedCategory: .dessert, recipePathIDs: path.map(\.id)).sceneValue,
+                .json(try! NavigationCoding.encode(CookbookState(selectedCategory: .dessert, path: RoutePath(path)))),
                 forKey: "navigation", in: scene)
             let sampleURL = URL(fileURLWithPath: directory + "/sample.json")
             try! sampleEncoder.encode(SampleNavigation(selectedCategory: 0, recipePathIds: path.map(\.id.uuid)))
@@ -129,9 +131,12 @@ let benchmarks: @Sendable () -> Void = {
             let name = "\(size) ids of \(dataSize) recipes"
             Benchmark("restore/navstate/\(name)", configuration: .init(metrics: metrics)) { benchmark in
                 for _ in benchmark.scaledIterations {
+                    // What a NavigationModel's restore does: each ID looked up in the data.
                     let value = try! store.sceneValue(forKey: "navigation", in: scene)!
-                    let payload = try! NavigationPayload(sceneValue: value)
-                    blackHole(data.restore(payload))
+                    blackHole(
+                        try! NavigationCoding.decode(
+                            CookbookState.self, from: value, resolvers: data.resolvers, migrations: data.migrations,
+                            initial: CookbookState()))
                 }
             }
             Benchmark("restore/sample/\(name)", configuration: .init(metrics: metrics)) { benchmark in
@@ -158,20 +163,27 @@ let benchmarks: @Sendable () -> Void = {
 
     for size in pathSizes {
         let path = makePath(length: size, from: bigData)
-        let state = NavigationState(selectedCategory: .dessert, recipePathIDs: path.map(\.id))
+        let state = CookbookState(selectedCategory: .dessert, path: RoutePath(path))
         let sample = SampleNavigation(selectedCategory: 0, recipePathIds: path.map(\.id.uuid))
-        let bytes = state.encoded()
+        let bytes = try! NavigationCoding.encode(state).serialized(escapingSlashes: true)
         let data = Data(bytes)
+        // Both to the sample's bytes: navstate's encoding (to a JSON value, then to bytes) against
+        // JSONEncoder's.
         Benchmark("encode/navstate/\(size) ids") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(state.encoded()) }
+            for _ in benchmark.scaledIterations {
+                blackHole(try! NavigationCoding.encode(state).serialized(escapingSlashes: true))
+            }
         }
         Benchmark("encode/foundation/\(size) ids") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try! sampleEncoder.encode(sample)) }
         }
+        // navstate: parse, then decode and look up every ID (the element-by-element restore), against
+        // JSONDecoder's decoding of the IDs alone.
         Benchmark("decode/navstate/\(size) ids") { benchmark in
             for _ in benchmark.scaledIterations {
-                let payload = try! NavigationPayload(data: bytes)
-                blackHole(payload.recipePathIDs.compactMap(Recipe.ID.init))
+                blackHole(
+                    try! NavigationCoding.decode(
+                        CookbookState.self, from: .binary(data), resolvers: bigData.resolvers, initial: CookbookState()))
             }
         }
         Benchmark("decode/foundation/\(size) ids") { benchmark in
@@ -190,7 +202,10 @@ let benchmarks: @Sendable () -> Void = {
             let scene = try! SceneID("scene-\(index)")
             let document = SceneDocument(
                 scene: scene, savedAt: Date(timeIntervalSince1970: 1_800_000_000),
-                values: ["navigation": NavigationState(selectedCategory: .pancake, recipePathIDs: path.map(\.id)).sceneValue])
+                values: [
+                    "navigation": .json(
+                        try! NavigationCoding.encode(CookbookState(selectedCategory: .pancake, path: RoutePath(path))))
+                ])
             _ = FileManager.default.createFile(atPath: store.path(for: scene), contents: Data(document.encoded()))
         }
         let configuration = Benchmark.Configuration(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 30)
@@ -226,7 +241,7 @@ let benchmarks: @Sendable () -> Void = {
             let afterFoundation = clock.now
             blackHole(try! NavigationCoding.decode(RoutePath<BenchRoute>.self, from: value))
             let afterValue = clock.now
-            blackHole(try! NavigationCoding.decode(RoutePath<BenchRoute>.self, fromJSON: bytes))
+            blackHole(try! NavigationCoding.decode(RoutePath<BenchRoute>.self, from: .binary(bytes)))
             let afterBytes = clock.now
             benchmark.measurement(.custom("jsondecoder ns"), nanoseconds(afterFoundation - start))
             benchmark.measurement(.custom("navstate from value ns"), nanoseconds(afterValue - afterFoundation))
@@ -274,7 +289,7 @@ let benchmarks: @Sendable () -> Void = {
             let afterBaselineEncode = clock.now
             blackHole(try! decoder.decode(MixedPath.self, from: bytes))
             let afterDecode = clock.now
-            blackHole(try! NavigationCoding.decode(MixedPath.self, fromJSON: bytes, types: types))
+            blackHole(try! NavigationCoding.decode(MixedPath.self, from: .binary(bytes), types: types))
             let afterRestore = clock.now
             blackHole(backportDecode(bytes))
             let afterBaselineDecode = clock.now
@@ -295,7 +310,7 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try! decoder.decode(MixedPath.self, from: bytes))
         }
         Benchmark("mixed memory/navstate restore", configuration: memory) { _ in
-            blackHole(try! NavigationCoding.decode(MixedPath.self, fromJSON: bytes, types: types))
+            blackHole(try! NavigationCoding.decode(MixedPath.self, from: .binary(bytes), types: types))
         }
         Benchmark("mixed memory/baseline decode", configuration: memory) { _ in
             blackHole(backportDecode(bytes))
@@ -390,7 +405,7 @@ let benchmarks: @Sendable () -> Void = {
 @MainActor
 func burst(store: SceneStore, scene: SceneID, recipes: [Recipe], mutations: Int) async -> (Int, Int, Int) {
     let model = NavigationModel()
-    let persistence = try! await NavigationPersistence.connect(model, to: store, scene: scene, restoring: false)
+    let persistence = try! await ScenePersistence.connect(model, to: store, scene: scene, restoring: false)
     let clock = ContinuousClock()
     let start = clock.now
     for index in 0..<mutations {

@@ -10,7 +10,8 @@ enum PathRestorer {
     enum ElementOutcome<Route> {
         /// It restored as this route.
         case restored(Route)
-        /// It restored as this route through a migration (an alias of an earlier identifier).
+        /// It restored as this route through a migration: an alias, or a value a resolver or lookup
+        /// replaced by another.
         case migrated(Route)
         /// It cannot be restored, for this reason (`.undecodable` or `.unresolved`).
         case dropped(RestoreReport.Reason)

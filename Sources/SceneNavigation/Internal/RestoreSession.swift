@@ -10,6 +10,11 @@ final class RestoreSession {
     let resolvers: RouteResolvers
     /// The types a ``MixedPath`` decodes.
     let types: NavigationTypeRegistry
+    /// The aliases each path element is looked up in before it is decoded.
+    let migrations: NavigationMigrations
+    /// How many values a resolver or lookup replaced by another (an earlier identifier brought to
+    /// the new one), since the part being decoded began: the part is then reported as migrated.
+    var substitutions = 0
     /// The JSON of the state to fall back on: a member that no longer decodes takes its value from
     /// here. Nil when there is none, so only optional members can fall back (to nil).
     private let fallback: JSONValue?
@@ -18,12 +23,16 @@ final class RestoreSession {
     /// The session the fallback's values are decoded in: the same resolvers and types, no fallback
     /// of its own, and a report nobody reads.
     private(set) lazy var fallbackSession = RestoreSession(
-        policy: policy, resolvers: resolvers, types: types, fallback: nil)
+        policy: policy, resolvers: resolvers, types: types, migrations: NavigationMigrations(), fallback: nil)
 
-    init(policy: RestorePolicy, resolvers: RouteResolvers, types: NavigationTypeRegistry, fallback: JSONValue?) {
+    init(
+        policy: RestorePolicy, resolvers: RouteResolvers, types: NavigationTypeRegistry,
+        migrations: NavigationMigrations = NavigationMigrations(), fallback: JSONValue?
+    ) {
         self.policy = policy
         self.resolvers = resolvers
         self.types = types
+        self.migrations = migrations
         self.fallback = fallback
     }
 
@@ -31,19 +40,23 @@ final class RestoreSession {
 
     /// How much has been recorded, to undo what a part recorded when the part itself fails.
     struct Mark {
-        fileprivate var restored: Int
-        fileprivate var dropped: Int
-        fileprivate var migrated: Int
+        let restored: Int
+        let dropped: Int
+        let migrated: Int
+        let substitutions: Int
     }
 
     var mark: Mark {
-        Mark(restored: report.restoredCount, dropped: report.dropped.count, migrated: report.migrated.count)
+        Mark(
+            restored: report.restoredCount, dropped: report.dropped.count, migrated: report.migrated.count,
+            substitutions: substitutions)
     }
 
     func rollBack(to mark: Mark) {
         report.restoredCount = mark.restored
         report.dropped.removeSubrange(mark.dropped...)
         report.migrated.removeSubrange(mark.migrated...)
+        substitutions = mark.substitutions
     }
 
     // MARK: - Members
@@ -74,21 +87,26 @@ final class RestoreSession {
 
     // MARK: - Paths
 
-    /// What became of one path: the routes it kept, by position what it dropped and migrated.
+    /// What became of one path: the routes it kept, by position what it dropped, and what each
+    /// migrated element was stored as and became.
     func recordPath<Route>(
-        _ outcome: PathRestorer.Outcome<Route>, at codingPath: [any CodingKey], stored: (Int) -> JSONValue
+        _ outcome: PathRestorer.Outcome<Route>, at codingPath: [any CodingKey], stored: (Int) -> JSONValue,
+        became: (Route) -> JSONValue
     ) {
         let location = Self.location(of: codingPath)
         report.restoredCount += outcome.routes.count
         for (position, reason) in outcome.dropped {
             report.dropped.append(.init(location: location, position: position, json: stored(position), reason: reason))
         }
+        for (position, route) in outcome.migrated {
+            report.migrated.append(
+                .init(location: location, position: position, from: stored(position), to: became(route)))
+        }
     }
 
-    /// An element migrated in place: a registry alias that renamed its type, or an alias of the
-    /// migrations.
-    func recordMigration(_ entry: RestoreReport.MigratedElement) {
-        report.migrated.append(entry)
+    /// A member that a resolver or lookup replaced by another value.
+    func recordMember(at codingPath: [any CodingKey], migratedFrom stored: JSONValue, to value: JSONValue) {
+        report.migrated.append(.init(location: Self.location(of: codingPath), position: nil, from: stored, to: value))
     }
 
     // MARK: - Words

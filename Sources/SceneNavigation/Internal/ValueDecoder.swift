@@ -149,34 +149,50 @@ final class ValueDecoder: Decoder {
         return try Value(from: self)
     }
 
-    /// The value through the app's resolver of its type, when there is one.
+    /// The value through the app's resolver of its type, when there is one. A value the resolver
+    /// replaces by a different one is noted, so the part that holds it is reported as migrated.
     func resolving<Value>(_ decoded: Value) throws -> Value {
         guard let session, session.resolvers.hasResolvers, let resolve = session.resolvers.resolver(for: Value.self)
         else { return decoded }
         guard let resolved = resolve(decoded) else { throw UnresolvedValue(typeName: "\(Value.self)") }
+        if let before = decoded as? AnyHashable, let after = resolved as? AnyHashable, before != after {
+            session.substitutions += 1
+        }
         return resolved
     }
 
     // MARK: - Paths
 
-    /// Restores the array this decoder reads as a path, element by element: each element decoded
-    /// strictly (and resolved), the policy applied, and what was dropped reported with its position
-    /// and stored JSON. Without a restore, the array is decoded as strictly as `[Route]`.
-    func restorePath<Route: Decodable & Hashable>(_ type: Route.Type) throws -> [Route] {
+    /// Restores the array this decoder reads as a path, element by element: each element looked up
+    /// in the migrations' aliases, decoded strictly (and resolved), the policy applied; what was
+    /// dropped reported with its position and stored JSON, and what was migrated (an alias, a value
+    /// a resolver or lookup replaced) with what it became. Without a restore, the array is decoded
+    /// as strictly as `[Route]`.
+    func restorePath<Route: Codable & Hashable>(_ type: Route.Type) throws -> [Route] {
         guard let session else { return try [Route](from: self) }
         guard case .array(let elements) = value else { throw mismatch(expected: [Any].self) }
         let depth = codingPath.count
         let outcome = PathRestorer.restore(count: elements.count, policy: session.policy) {
             (position) -> PathRestorer.ElementOutcome<Route> in
             let mark = session.mark
+            var stored = elements[position]
+            var aliased = false
+            if let target = session.migrations.alias(of: stored) {
+                stored = target
+                aliased = true
+            }
             do {
-                return .restored(try child(elements[position], key: IndexKey(position), salvages: false).decode(type))
+                let route = try child(stored, key: IndexKey(position), salvages: false).decode(type)
+                let substituted = session.substitutions != mark.substitutions
+                session.substitutions = mark.substitutions
+                return aliased || substituted ? .migrated(route) : .restored(route)
             } catch {
                 session.rollBack(to: mark)
                 return .dropped(RestoreSession.reason(for: error, below: depth + 1))
             }
         }
-        session.recordPath(outcome, at: codingPath) { elements[$0] }
+        session.recordPath(
+            outcome, at: codingPath, stored: { elements[$0] }, became: { (try? ValueEncoder.encode($0)) ?? .null })
         return outcome.routes
     }
 
@@ -257,7 +273,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let mark = decoder.session?.mark
         do {
             guard let stored else { throw notFound(key) }
-            return try unbox(decoder.child(stored, key: key))
+            let value = try unbox(decoder.child(stored, key: key))
+            noteMigration(of: key, stored: stored, value: value, since: mark)
+            return value
         } catch {
             guard decoder.salvages, let session = decoder.session, let mark else { throw error }
             session.rollBack(to: mark)
@@ -276,7 +294,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let stored = members[key.stringValue], stored != .null else { return nil }
         let mark = decoder.session?.mark
         do {
-            return try unbox(decoder.child(stored, key: key))
+            let value = try unbox(decoder.child(stored, key: key))
+            noteMigration(of: key, stored: stored, value: value, since: mark)
+            return value
         } catch {
             guard decoder.salvages, let session = decoder.session, let mark else { throw error }
             session.rollBack(to: mark)
@@ -288,6 +308,17 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             session.recordMember(at: path, stored: stored, error: error)
             return value
         }
+    }
+
+    /// A member a resolver or lookup replaced, and that no path inside it has reported already,
+    /// is reported as migrated.
+    private func noteMigration<Value>(
+        of key: Key, stored: JSONValue, value: Value, since mark: RestoreSession.Mark?
+    ) {
+        guard let session = decoder.session, let mark, session.substitutions != mark.substitutions else { return }
+        session.substitutions = mark.substitutions
+        let became = (value as? any Encodable).flatMap { try? ValueEncoder.encode($0) } ?? .null
+        session.recordMember(at: codingPath + [key], migratedFrom: stored, to: became)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try member(key) { try $0.resolving($0.bool()) } }
@@ -424,7 +455,9 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
                     codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end.")
             )
         }
-        let value = try unbox(decoder.child(elements[currentIndex], key: IndexKey(currentIndex)))
+        // An element of an array falls back (or not) with its array: the fallback's element at the
+        // same index may be another one.
+        let value = try unbox(decoder.child(elements[currentIndex], key: IndexKey(currentIndex), salvages: false))
         currentIndex += 1
         return value
     }

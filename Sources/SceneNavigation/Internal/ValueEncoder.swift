@@ -26,6 +26,11 @@ final class ValueEncoder: Encoder {
         if let special = try specialValue(value, at: []) { return special }
         let encoder = ValueEncoder(codingPath: [])
         try value.encode(to: encoder)
+        // As JSONEncoder: a nested value that writes nothing is `{}`, a whole one is an error.
+        if case .empty = encoder.slot {
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
+        }
         return encoder.slot.json
     }
 

@@ -199,25 +199,16 @@ extension FileStatus {
     }
 }
 
-extension Errno {
-    /// ENOENT: no such file or directory.
-    public static let noSuchFile = Errno(rawValue: ENOENT)
-    /// EEXIST: the file exists.
-    public static let fileExists = Errno(rawValue: EEXIST)
-    /// EACCES: permission denied.
-    public static let permissionDenied = Errno(rawValue: EACCES)
-    /// EPERM: operation not permitted.
-    public static let operationNotPermitted = Errno(rawValue: EPERM)
-    /// ELOOP: a symbolic link where none may be (with O_NOFOLLOW).
-    public static let tooManySymbolicLinks = Errno(rawValue: ELOOP)
-    /// ENOTDIR: not a directory.
-    public static let notADirectory = Errno(rawValue: ENOTDIR)
-    /// EISDIR: is a directory.
-    public static let isADirectory = Errno(rawValue: EISDIR)
-    /// EROFS: read-only file system.
-    public static let readOnlyFileSystem = Errno(rawValue: EROFS)
-    /// ENOSPC: no space left on device.
-    public static let noSpace = Errno(rawValue: ENOSPC)
-    /// EIO: input/output error.
-    public static let ioError = Errno(rawValue: EIO)
+/// The C library's error numbers that ``Errno`` names.
+enum ErrorNumber {
+    static let noSuchFile = ENOENT
+    static let fileExists = EEXIST
+    static let permissionDenied = EACCES
+    static let operationNotPermitted = EPERM
+    static let tooManySymbolicLinks = ELOOP
+    static let notADirectory = ENOTDIR
+    static let isADirectory = EISDIR
+    static let readOnlyFileSystem = EROFS
+    static let noSpace = ENOSPC
+    static let ioError = EIO
 }

@@ -61,7 +61,7 @@ struct InspectCommand: Subcommand {
         var restored: Result<RestoreOutcome, NavigationError>?
         if document.values[key] != nil {
             do {
-                restored = .success(try model.restore(from: store, scene: scene, key: key))
+                restored = .success(try await model.restore(from: store, scene: scene, key: key))
             } catch {
                 restored = .failure(error)
             }

@@ -59,8 +59,12 @@ struct RestoreCommand: Subcommand {
     func run(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
         guard environment.isCookbook else { return try showPaths(&tool, environment) }
         let model = NavigationModel(dataModel: environment.data)
-        let restored = Result { () throws(NavigationError) in
-            try model.restore(from: environment.store, scene: scene, key: key, policy: policy)
+        let restored: Result<RestoreOutcome, NavigationError>
+        do {
+            restored = .success(
+                try await model.restore(from: environment.store, scene: scene, key: key, policy: policy))
+        } catch {
+            restored = .failure(error)
         }
         if case .failure(.cannotDecode(_, let reason)) = restored {
             throw CommandError.notNavigationData(

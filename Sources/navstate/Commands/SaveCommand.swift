@@ -160,8 +160,10 @@ struct SaveCommand: Subcommand {
             throw CommandError.inputContents(path: name, reason: Self.reason(error))
         }
         let store = environment.store
-        let keptAside = try store.keepAside(scene, reason: .invalid) { !model.restoresWhole($0, key: key) }
-        let outcome = try store.setSceneValue(.json(value), forKey: key, in: scene)
+        // The copy and the write in one hold of the scene's lock: nothing slips in between.
+        let outcome = try store.update(
+            scene, keepingAside: .invalid, if: { !model.restoresWhole($0, key: key) }, { $0[key] = .json(value) })
+        let keptAside = outcome.keptAsidePath
         tool.warnAboutKeptCopies(keptAside: keptAside, movedAside: outcome.movedAsidePath.map { [$0] } ?? [], key: key)
         if json {
             tool.printJSON(

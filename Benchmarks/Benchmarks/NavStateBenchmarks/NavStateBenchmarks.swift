@@ -135,7 +135,7 @@ let benchmarks: @Sendable () -> Void = {
                     let value = try! store.sceneValue(forKey: "navigation", in: scene)!
                     blackHole(
                         try! NavigationCoding.decode(
-                            CookbookState.self, from: value, resolvers: data.resolvers, migrations: data.migrations,
+                            CookbookState.self, from: value, resolvers: data.resolvers,
                             initial: CookbookState()))
                 }
             }

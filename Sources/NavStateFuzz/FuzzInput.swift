@@ -51,6 +51,7 @@ package func fuzzOneInput(_ bytes: [UInt8]) {
     }
     if let value = try? JSONValue(parsing: bytes) {
         fuzzRoutePaths(value)
+        fuzzPositions(value, bytes)
     }
     let text = String(decoding: bytes, as: UTF8.self)
     if let id = Recipe.ID(text), Recipe.ID(id.description) != id {
@@ -109,6 +110,42 @@ private func fuzzRoutePaths(_ value: JSONValue) {
             fatalError("restored app state does not round-trip")
         }
     }
+    // The same with migrations: renamed cases and keys, and a type's step, each element and member
+    // made current or reported; what is restored still round-trips.
+    var migrations = NavigationMigrations()
+    migrations.renameCase("start", to: "home", in: FuzzRoute.self)
+    migrations.renameKey("tabIndex", to: "tab", in: FuzzState.self)
+    migrations.addStep(for: FuzzRoute.self) { old in
+        guard case .object(let members) = old, let page = members["page"] else { return old }
+        return .object(["search": .object(["query": .null, "page": page])])
+    }
+    if let (state, report) = try? NavigationCoding.decode(
+        FuzzState.self, from: value, resolvers: resolvers, migrations: migrations, initial: FuzzState())
+    {
+        guard report.migrated.allSatisfy({ $0.from != $0.to }) else {
+            fatalError("a migrated entry did not change")
+        }
+        guard let encoded = try? NavigationCoding.encode(state),
+            let again = try? NavigationCoding.decode(
+                FuzzState.self, from: encoded, resolvers: resolvers, migrations: migrations, schemaVersion: 1),
+            again.state == state, again.report.isComplete
+        else {
+            fatalError("migrated app state does not round-trip")
+        }
+    }
+    // Resolvers on a mixed path's elements: `13` is gone wherever it is.
+    var types = NavigationTypeRegistry()
+    types.register(FuzzRoute.self)
+    let intResolvers = RouteResolvers().adding(Int.self) { $0 == 13 ? nil : $0 }
+    if let (path, report) = try? NavigationCoding.decode(
+        MixedPath.self, from: value, resolvers: intResolvers, types: types)
+    {
+        guard !path.elements.contains(where: { $0.value as? Int == 13 }),
+            path.count + report.dropped.count == (value.arrayValue?.count ?? 0) / 2
+        else {
+            fatalError("a resolver did not reach every mixed path element")
+        }
+    }
     for path in StoredRoutePath.paths(in: value) { _ = path.json }
     if let (path, report) = try? MixedPath.decode(from: value, types: NavigationTypeRegistry()) {
         guard path.count == report.restoredCount,
@@ -147,4 +184,43 @@ private func fuzzStoredNavigationPaths(_ value: JSONValue) {
     else {
         fatalError("renaming a type and back did not give the stored value")
     }
+}
+
+/// Places in the text: every member and element of the first levels is found where its value
+/// starts (the first byte of its kind), and a path that leads nowhere is found nowhere.
+private func fuzzPositions(_ value: JSONValue, _ bytes: [UInt8]) {
+    var checked = 0
+    func visit(_ value: JSONValue, _ path: [JSONValue.PathComponent]) {
+        guard checked < 64 else { return }
+        checked += 1
+        guard let position = JSONValue.position(of: path, in: bytes), position.offset < bytes.count else {
+            fatalError("no position for a path that exists")
+        }
+        let first = bytes[position.offset]
+        let expected: Bool
+        switch value {
+        case .object: expected = first == UInt8(ascii: "{")
+        case .array: expected = first == UInt8(ascii: "[")
+        case .string: expected = first == UInt8(ascii: "\"")
+        case .bool(let flag): expected = first == (flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
+        case .null: expected = first == UInt8(ascii: "n")
+        case .number:
+            expected = first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+        }
+        guard expected else { fatalError("a position is not where its value starts") }
+        switch value {
+        case .object(let members):
+            for (key, member) in members.prefix(4) { visit(member, path + [.key(key)]) }
+            if JSONValue.position(of: path + [.key("\u{1}absent")], in: bytes) != nil, members["\u{1}absent"] == nil {
+                fatalError("a missing member was found")
+            }
+        case .array(let elements):
+            for (index, element) in elements.prefix(4).enumerated() { visit(element, path + [.index(index)]) }
+            if JSONValue.position(of: path + [.index(elements.count)], in: bytes) != nil {
+                fatalError("an element past the end was found")
+            }
+        default: break
+        }
+    }
+    visit(value, [])
 }

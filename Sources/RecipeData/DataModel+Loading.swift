@@ -29,8 +29,9 @@ extension DataModel {
     ///   - jsonData: The file's contents.
     ///   - aliases: Identifiers of an earlier data set mapped to identifiers of these recipes.
     /// - Throws: ``RecipeDataError/malformedDataFile(reason:)`` with the line and column when the
-    ///   JSON is malformed; ``RecipeDataError/invalidDataFile(location:reason:)`` naming the member
-    ///   (such as `recipes[3].category`) when the shape is wrong; and the errors of ``init(recipes:aliases:)``.
+    ///   JSON is malformed; ``RecipeDataError/invalidDataFile(location:position:reason:)`` naming the member
+    ///   (such as `recipes[3].category`) and its line and column when the shape is wrong; and the
+    ///   errors of ``init(recipes:aliases:)``.
     public convenience init(
         jsonData: some Collection<UInt8>, aliases: [Recipe.ID: Recipe.ID] = [:]
     ) throws(RecipeDataError) {
@@ -40,78 +41,115 @@ extension DataModel {
         } catch {
             throw .malformedDataFile(reason: error.description)
         }
-        let items: [JSONValue]
-        switch root {
-        case .array(let elements): items = elements
-        case .object(let members):
-            guard case .array(let elements)? = members["recipes"] else {
-                throw .invalidDataFile(location: "recipes", reason: "expected an array of recipes")
-            }
-            items = elements
-        default:
-            throw .invalidDataFile(
-                location: "top level", reason: "expected an array of recipes or an object, found \(root.kindName)")
-        }
-        var recipes: [Recipe] = []
-        recipes.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            recipes.append(try Self.recipe(from: item, at: "recipes[\(index)]"))
+        let recipes: [Recipe]
+        do throws(InvalidMember) {
+            recipes = try Self.recipes(in: root)
+        } catch {
+            let position = JSONValue.position(of: error.place.path, in: jsonData, allowsTrailingCommas: true)
+            throw .invalidDataFile(location: error.place.name, position: position, reason: error.reason)
         }
         try self.init(recipes: recipes, aliases: aliases)
     }
 
-    private static func recipe(from item: JSONValue, at location: String) throws(RecipeDataError) -> Recipe {
+    /// Where a part of the data is: as errors name it (`recipes[3].category`, whichever shape the
+    /// file has), and as a path into the file.
+    private struct Place {
+        var name: String
+        var path: [JSONValue.PathComponent]
+
+        /// A member, named as such; its path stops at the object when the object lacks it.
+        func member(_ key: String, of fields: [String: JSONValue]? = nil) -> Place {
+            Place(name: name + "." + key, path: fields.map { $0[key] == nil } == true ? path : path + [.key(key)])
+        }
+        func element(_ index: Int) -> Place { Place(name: name + "[\(index)]", path: path + [.index(index)]) }
+    }
+
+    /// A part of the data that is not of the expected shape.
+    private struct InvalidMember: Error {
+        var place: Place
+        var reason: String
+    }
+
+    private static func recipes(in root: JSONValue) throws(InvalidMember) -> [Recipe] {
+        let items: [JSONValue]
+        let list: Place
+        switch root {
+        case .array(let elements):
+            items = elements
+            list = Place(name: "recipes", path: [])
+        case .object(let members):
+            list = Place(name: "recipes", path: [.key("recipes")])
+            guard case .array(let elements)? = members["recipes"] else {
+                throw InvalidMember(
+                    place: members["recipes"] == nil ? Place(name: "recipes", path: []) : list,
+                    reason: "expected an array of recipes")
+            }
+            items = elements
+        default:
+            throw InvalidMember(
+                place: Place(name: "top level", path: []),
+                reason: "expected an array of recipes or an object, found \(root.kindName)")
+        }
+        var recipes: [Recipe] = []
+        recipes.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            recipes.append(try recipe(from: item, at: list.element(index)))
+        }
+        return recipes
+    }
+
+    private static func recipe(from item: JSONValue, at place: Place) throws(InvalidMember) -> Recipe {
         guard case .object(let fields) = item else {
-            throw .invalidDataFile(location: location, reason: "expected an object, found \(item.kindName)")
+            throw InvalidMember(place: place, reason: "expected an object, found \(item.kindName)")
         }
         guard case .string(let idText)? = fields["id"] else {
-            throw .invalidDataFile(location: "\(location).id", reason: "expected a UUID string")
+            throw InvalidMember(place: place.member("id", of: fields), reason: "expected a UUID string")
         }
         guard let id = Recipe.ID(idText) else {
-            throw .invalidDataFile(location: "\(location).id", reason: "'\(idText)' is not a UUID")
+            throw InvalidMember(place: place.member("id"), reason: "'\(idText)' is not a UUID")
         }
         guard case .string(let name)? = fields["name"], !NameFolding.trimmed(name).isEmpty else {
-            throw .invalidDataFile(location: "\(location).name", reason: "expected a non-empty string")
+            throw InvalidMember(place: place.member("name", of: fields), reason: "expected a non-empty string")
         }
         let category: Category
         switch fields["category"] {
         case .string(let text)?:
             guard let named = Category(name: text) else {
-                throw .invalidDataFile(
-                    location: "\(location).category",
+                throw InvalidMember(
+                    place: place.member("category"),
                     reason: "unknown category '\(text)' (expected \(Category.namesForMessages))")
             }
             category = named
         case .number(let number)?:
             guard let raw = number.intValue, let numbered = Category(rawValue: raw) else {
-                throw .invalidDataFile(
-                    location: "\(location).category", reason: "unknown category \(number) (expected 0 to 3)")
+                throw InvalidMember(
+                    place: place.member("category"), reason: "unknown category \(number) (expected 0 to 3)")
             }
             category = numbered
         default:
-            throw .invalidDataFile(location: "\(location).category", reason: "expected a category name")
+            throw InvalidMember(place: place.member("category", of: fields), reason: "expected a category name")
         }
-        let ingredients = try strings(fields["ingredients"], at: "\(location).ingredients")
+        let ingredients = try strings(fields["ingredients"], at: place.member("ingredients"))
         var related: [Recipe.ID] = []
-        for (index, text) in try strings(fields["related"], at: "\(location).related").enumerated() {
+        let relatedPlace = place.member("related")
+        for (index, text) in try strings(fields["related"], at: relatedPlace).enumerated() {
             guard let relatedID = Recipe.ID(text) else {
-                throw .invalidDataFile(location: "\(location).related[\(index)]", reason: "'\(text)' is not a UUID")
+                throw InvalidMember(place: relatedPlace.element(index), reason: "'\(text)' is not a UUID")
             }
             related.append(relatedID)
         }
         return Recipe(id: id, name: name, category: category, ingredients: ingredients, related: related)
     }
 
-    private static func strings(_ value: JSONValue?, at location: String) throws(RecipeDataError) -> [String] {
+    private static func strings(_ value: JSONValue?, at place: Place) throws(InvalidMember) -> [String] {
         guard let value else { return [] }
         guard case .array(let items) = value else {
-            throw .invalidDataFile(location: location, reason: "expected an array of strings")
+            throw InvalidMember(place: place, reason: "expected an array of strings")
         }
         var result: [String] = []
         for (index, item) in items.enumerated() {
             guard case .string(let text) = item else {
-                throw .invalidDataFile(
-                    location: "\(location)[\(index)]", reason: "expected a string, found \(item.kindName)")
+                throw InvalidMember(place: place.element(index), reason: "expected a string, found \(item.kindName)")
             }
             result.append(text)
         }

@@ -244,7 +244,7 @@ extension MixedPath: Codable {
     ///   - policy: What to do after a dropped element, the maximum depth, duplicates.
     /// - Returns: The path and the report; each dropped element's `json` is its stored pair, and
     ///   its position counts from the root.
-    /// - Throws: ``NavigationError/cannotDecode(key:reason:)`` when the value is not a flat array
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` when the value is not a flat array
     ///   of strings of even length.
     public static func decode(
         from value: JSONValue, types: NavigationTypeRegistry, policy: RestorePolicy = RestorePolicy()

@@ -54,7 +54,7 @@ public enum NavigationCoding {
     ///   - initial: The state a member that no longer decodes falls back to (the model's initial
     ///     state); nil for none, when only an optional member can fall back (to nil).
     /// - Returns: The state and the report of what was dropped and migrated.
-    /// - Throws: ``NavigationError/cannotDecode(key:reason:)`` when the value is not the state's
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` when the value is not the state's
     ///   shape at all or a migration step fails; ``NavigationError/newerSchema(key:stored:supported:)``
     ///   when `schemaVersion` is newer than `migrations` knows.
     public static func decode<State: Codable>(
@@ -65,12 +65,18 @@ public enum NavigationCoding {
         let migrated = try migrations.migrate(value, from: schemaVersion, key: key)
         let fallback = initial.flatMap { try? ValueEncoder.encode($0) }
         let session = RestoreSession(
-            policy: policy, resolvers: resolvers, types: types, migrations: migrations, fallback: fallback)
+            policy: policy, resolvers: resolvers, types: types, migrations: migrations, storedVersion: schemaVersion,
+            fallback: fallback)
         let state: State
         do {
             state = try ValueDecoder(value: migrated, session: session).decode(State.self)
         } catch {
-            throw .cannotDecode(key: key, reason: RestoreSession.describe(error))
+            throw .cannotDecode(
+                key: key, reason: RestoreSession.describe(error), location: RestoreSession.location(of: error))
+        }
+        // A rename or step of the state's own type changed the value as a whole.
+        if session.substitutions > 0 {
+            session.recordMember(at: [], migratedFrom: migrated, to: (try? ValueEncoder.encode(state)) ?? .null)
         }
         return (state, session.report)
     }
@@ -88,7 +94,7 @@ public enum NavigationCoding {
     ///   - schemaVersion: The schema version the value was stored with (0 when none was stored).
     ///   - initial: The state a member that no longer decodes falls back to, or nil.
     /// - Returns: The state and the report.
-    /// - Throws: The errors of the restore from JSON, and ``NavigationError/cannotDecode(key:reason:)``
+    /// - Throws: The errors of the restore from JSON, and ``NavigationError/cannotDecode(key:reason:location:)``
     ///   for binary data that is not JSON.
     public static func decode<State: Codable>(
         _ type: State.Type, from value: SceneValue, key: String = "navigation",

@@ -4,8 +4,10 @@ import SceneStore
 public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stored value is not the app's navigation state at all (not an array where the state is a
     /// path, not an object where it is a struct); the model was left untouched. Path elements and
-    /// members that no longer decode are dropped and reported instead.
-    case cannotDecode(key: String, reason: String)
+    /// members that no longer decode are dropped and reported instead. `location` leads from the
+    /// stored value to the part that is wrong (empty for the value itself), for a tool to give its
+    /// line and column (``SceneStore/JSONValue/position(of:in:allowsTrailingCommas:)``).
+    case cannotDecode(key: String, reason: String, location: [JSONValue.PathComponent] = [])
     /// The app's navigation state could not be encoded.
     case cannotEncode(reason: String)
     /// Reading or writing the scene failed.
@@ -23,8 +25,9 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
     case noValue(key: String, in: String, keys: [String])
     /// A scene has no kept-aside copy of that name; `copies` are the names it has.
     case noKeptAsideCopy(scene: SceneID, name: String, copies: [String])
-    /// No kept-aside copy of a scene can be read and holds the value; `copies` are the names it has.
-    case nothingToRecover(scene: SceneID, key: String, copies: [String])
+    /// No kept-aside copy of a scene can be read and holds the value; `copies` are the names it
+    /// has, and `keys` the keys its readable copies hold.
+    case nothingToRecover(scene: SceneID, key: String, copies: [String], keys: [String])
 
     /// ` (copies: a, b)`, or nothing for none.
     private static func listing(_ name: String, _ items: [String]) -> String {
@@ -34,7 +37,7 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
     /// The error as a sentence.
     public var description: String {
         switch self {
-        case .cannotDecode(let key, let reason): "cannot restore '\(key)': \(reason)"
+        case .cannotDecode(let key, let reason, _): "cannot restore '\(key)': \(reason)"
         case .cannotEncode(let reason): "cannot encode the navigation state: \(reason)"
         case .store(let error): error.description
         case .notANavigationPath(let reason): "not a path in SwiftUI's NavigationPath format: \(reason)"
@@ -45,8 +48,12 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
             "\(place) has no '\(key)' value (keys: \(keys.joined(separator: ", ")))"
         case .noKeptAsideCopy(let scene, let name, let copies):
             "scene '\(scene)' has no kept-aside copy '\(name)'" + Self.listing("copies", copies)
-        case .nothingToRecover(let scene, let key, let copies):
-            "scene '\(scene)' has no readable kept-aside copy holding '\(key)'" + Self.listing("copies", copies)
+        case .nothingToRecover(let scene, let key, let copies, let keys):
+            "scene '\(scene)' has no readable kept-aside copy holding '\(key)'"
+                + (copies.isEmpty
+                    ? " (it has no copies)"
+                    : " (copies: \(copies.joined(separator: ", ")); keys they hold: "
+                        + (keys.isEmpty ? "none" : keys.joined(separator: ", ")) + ")")
         }
     }
 }

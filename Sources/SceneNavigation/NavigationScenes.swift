@@ -84,7 +84,7 @@ public enum NavigationScenes {
     ///   - dryRun: Whether to only say what would be brought back.
     /// - Returns: The copy, the value, and what was changed.
     /// - Throws: ``NavigationError/noKeptAsideCopy(scene:name:copies:)`` when no copy has that name;
-    ///   ``NavigationError/nothingToRecover(scene:key:copies:)`` when no readable copy holds the
+    ///   ``NavigationError/nothingToRecover(scene:key:copies:keys:)`` when no readable copy holds the
     ///   value; ``NavigationError/noValue(key:in:keys:)`` when the named copy does not;
     ///   ``NavigationError/store(_:)`` when the copy cannot be read (corrupt, newer format) or the
     ///   scene cannot be written.
@@ -112,15 +112,19 @@ public enum NavigationScenes {
             }
         } else {
             // The newest copy that can be read and holds the value; corrupt copies cannot be.
-            guard
-                let found = copies.reversed().lazy.compactMap({ file -> (KeptAsideFile, SceneDocument)? in
-                    guard let document = try? store.document(ofKeptAside: file), document.values[key] != nil else {
-                        return nil
-                    }
-                    return (file, document)
-                }).first
-            else {
-                throw .nothingToRecover(scene: scene, key: key, copies: copies.map(\.fileName))
+            var found: (KeptAsideFile, SceneDocument)?
+            var keysHeld = Set<String>()
+            for file in copies.reversed() {
+                guard let document = try? store.document(ofKeptAside: file) else { continue }
+                if document.values[key] != nil {
+                    found = (file, document)
+                    break
+                }
+                keysHeld.formUnion(document.values.keys)
+            }
+            guard let found else {
+                throw .nothingToRecover(
+                    scene: scene, key: key, copies: copies.map(\.fileName), keys: keysHeld.sorted())
             }
             (chosen, document) = found
         }

@@ -103,9 +103,12 @@ public struct RestoreReport: Sendable, Hashable {
         }
     }
 
-    /// One element of a path changed by a migration: an alias, a renamed type, a migration step.
+    /// One element of a path, or one member of the state, restored as something other than what
+    /// was stored: changed by a rename, a type's migration step or an alias of the migrations, a
+    /// type name the registry renamed, or a resolver or lookup that brought it to another value.
     public struct MigratedElement: Sendable, Hashable {
-        /// Where its path is in the stored value (`path`, `tabs[1].path`); empty for the value itself.
+        /// Where its path is in the stored value (`path`, `tabs[1].path`; empty for the value
+        /// itself), or the member itself.
         public var location: String
         /// Its index in the path, from 0; nil for a member that is no path element.
         public var position: Int?
@@ -125,6 +128,13 @@ public struct RestoreReport: Sendable, Hashable {
             self.position = position
             self.from = from
             self.to = to
+        }
+
+        /// The place in words: `path[1]` for an element, `sidebar.selection` for a member, empty
+        /// for the whole value.
+        public var place: String {
+            guard let position else { return location }
+            return "\(location)[\(position)]"
         }
     }
 

@@ -4,7 +4,9 @@
 /// A resolver applies wherever a value of its type is restored: every element of every path kind
 /// (``RoutePath``, ``MixedPath``), every member of the state, and values nested inside them. An
 /// element it says nil to is dropped as ``RestoreReport/Reason/unresolved``; a member is left at
-/// the model's initial value and reported the same way.
+/// the model's initial value and reported the same way. A value it replaces by another (equal to it
+/// no longer: a renamed item, an identifier brought to a new one) is restored and reported as
+/// migrated, with what was stored and what it became.
 ///
 /// ```swift
 /// var resolvers = RouteResolvers()

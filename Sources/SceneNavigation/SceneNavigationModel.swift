@@ -60,7 +60,7 @@ public final class SceneNavigationModel<State: Codable & Equatable & Sendable>: 
     /// The types every ``MixedPath`` in the state decodes, used by every restore.
     public var types: NavigationTypeRegistry
 
-    /// The app's migration steps and aliases, applied by every restore; their count is the schema
+    /// The app's migration steps, renames and aliases, applied by every restore; the steps' count is the schema
     /// version the model writes.
     public var migrations: NavigationMigrations
 
@@ -152,7 +152,7 @@ extension SceneNavigationModel {
     ///   - schemaVersion: The schema version the value was stored with; ``migrations`` bring it
     ///     up to the model's.
     /// - Returns: What was dropped and migrated, and why.
-    /// - Throws: ``NavigationError/cannotDecode(key:reason:)``, or
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)``, or
     ///   ``NavigationError/newerSchema(key:stored:supported:)``.
     @discardableResult
     public func restore(

@@ -29,17 +29,23 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
     public let key: String
 
     private let model: Model
+    private let store: SceneStore
     /// The writer, and the restore's marker: internal so that tests can wait for their steps.
     let writer: SceneWriter
     let health: RestoreHealth?
     private let forwarding: Task<Void, Never>?
     private let encodingFailure: EncodingFailure
     private let healthTimer: Task<Void, Never>?
+    /// The model's revision at connect when nothing is to be written over the stored value until
+    /// the model changes (a deep link); nil otherwise.
+    private let unchangedRevision: UInt64?
 
     private init(
         model: Model, writer: SceneWriter, outcome: RestoreOutcome, scene: SceneID, key: String,
-        health: RestoreHealth?, crashGuard: CrashLoopGuard?
+        health: RestoreHealth?, crashGuard: CrashLoopGuard?, unchangedRevision: UInt64?, store: SceneStore
     ) {
+        self.unchangedRevision = unchangedRevision
+        self.store = store
         self.model = model
         self.writer = writer
         self.outcome = outcome
@@ -102,8 +108,11 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
     /// Why what is stored was not applied as is: a crash-loop guard, an age limit, a deep link, a
     /// newer schema; nil when it was.
     public var intervention: RestoreIntervention? { outcome.intervention }
-    /// Where a copy of the scene's file was kept aside before its value could be replaced.
-    public var keptAsidePath: String? { outcome.keptAsidePath }
+    /// Where a copy of the scene's file was kept aside before its value could be replaced: at
+    /// connect (an age limit, a crash loop, connecting without restoring), or before the first
+    /// write over a value whose restore left out what a later version could restore, or whose
+    /// paths were withheld for a deep link (``KeptAsideFile/Reason/unrestored``); nil when none.
+    public var keptAsidePath: String? { outcome.keptAsidePath ?? writer.statistics.keptAsidePaths.first }
     /// Whether changes are not written: the stored value is of a newer schema than the model's,
     /// and is never overwritten.
     public var isReadOnly: Bool { outcome.isReadOnly }
@@ -121,7 +130,13 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
     ///   paths are withheld (or, after ``CrashLoopGuard/restoresNothingAfter`` failures, nothing is
     ///   restored), and a copy of the scene's file is kept aside;
     /// - a deep link is given: the rest of the state is restored, the paths are not, and `deepLink`
-    ///   is applied to the model.
+    ///   is applied to the model. Nothing is written over the stored value until the model changes
+    ///   (a close without a change leaves it as it is); before the first write, a copy of the
+    ///   scene's file with the withheld paths is kept aside.
+    ///
+    /// A restore that drops what a later version could restore (``RestoreReport/Reason/couldBeUndone``)
+    /// loses nothing either: before the first write over the value, a copy of the scene's file is
+    /// kept aside once (``keptAsidePath``, reason ``KeptAsideFile/Reason/unrestored``).
     ///
     /// - Parameters:
     ///   - model: The model to restore and save.
@@ -137,7 +152,7 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
     /// - Returns: The connection, with the restore's report.
     /// - Throws: ``NavigationError/store(_:)`` when the scene's file or the guard's marker cannot be
     ///   read (corrupt, newer format, unreadable) or written, or a copy cannot be made;
-    ///   ``NavigationError/cannotDecode(key:reason:)`` when restoring and the stored value is not
+    ///   ``NavigationError/cannotDecode(key:reason:location:)`` when restoring and the stored value is not
     ///   the state's shape at all (the model is untouched and nothing is written over it).
     public static func connect(
         _ model: Model, to store: SceneStore, scene: SceneID, key: String = "navigation",
@@ -209,6 +224,23 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
                 throw error
             }
         }
+        // What the restore left out that a later version could restore, or the paths it withheld,
+        // is copied before the first write over the value (not before: a close without a write
+        // needs no copy).
+        if plan.keepsWhatIsLeftOut, let stored,
+            outcome.report?.dropped.contains(where: { $0.reason.couldBeUndone || $0.reason == .withheld }) == true
+        {
+            do {
+                // One copy per event: none when the value is no longer the one restored, or when a
+                // copy made for another key of the scene (in this launch) holds it already.
+                try writer.keepAsideBeforeFirstWrite(reason: .unrestored) { document in
+                    document.values[key] == stored
+                        && !Self.newestCopy(of: scene, reason: .unrestored, holds: stored, under: key, in: store)
+                }
+            } catch {
+                throw .store(error)
+            }
+        }
         // Applied before the changes are listened to, so it is not itself a change to write.
         deepLink?(model)
         if plan.keepsUnreadableValue {
@@ -219,7 +251,8 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
         }
         return ScenePersistence(
             model: model, writer: writer, outcome: outcome, scene: scene, key: key, health: health,
-            crashGuard: crashGuard)
+            crashGuard: crashGuard, unchangedRevision: plan.leavesStoredValueUntilChanged ? model.revision : nil,
+            store: store)
     }
 
     /// Marks the restore healthy: the guard's marker is removed, so the next restore of this value
@@ -260,16 +293,21 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
         try await persistence.close()
     }
 
-    /// Waits until the model's current state is durable.
+    /// Waits until the model's current state is durable. When it was stored already (nothing to
+    /// write), the scene's save time moves to now instead (``SceneStore/confirm(_:)``), so that the
+    /// age limit and `prune` go by the last time the state was saved, not the last time it changed.
+    /// After a deep link, until the model changes, nothing is written nor confirmed.
     /// - Throws: ``NavigationError/store(_:)`` when the last write failed;
     ///   ``NavigationError/cannotEncode(reason:)`` when the state could not be encoded.
     public func flush() async throws(NavigationError) {
-        // A value of a newer schema is never written over.
-        guard !outcome.isReadOnly else { return }
+        // A value of a newer schema is never written over, and after a deep link nothing is
+        // until the model changes.
+        guard !outcome.isReadOnly, unchangedRevision == nil || model.revision != unchangedRevision else { return }
         // The stream may still hold the newest snapshot: hand the current state over directly,
         // encoded here (the state's type need not cross actors to be encoded). Its revision makes
         // the writer ignore that snapshot if it arrives later; a state equal to what is stored is
         // not written again.
+        let writtenBefore = writer.statistics.written
         writer.submit(SceneValue.json(try NavigationCoding.encode(model.state)), sequence: model.revision)
         do {
             try await writer.flush()
@@ -277,6 +315,13 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
             throw .store(error)
         }
         if let failure = encodingFailure.take() { throw failure }
+        // Nothing to write: the state is stored already, and it is current now. The scene's save
+        // time moves forward, so an age limit or a prune does not take it for old.
+        if writer.statistics.written == writtenBefore {
+            let store = store
+            let scene = scene
+            _ = try await offMain { () throws(SceneStoreError) in try store.confirm(scene) }
+        }
     }
 
     /// Stops listening to the model, makes its current state durable, and marks the restore
@@ -307,6 +352,20 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
 
     /// What the writer did: values submitted, coalesced, written and found unchanged.
     public var statistics: SceneWriter.Statistics { writer.statistics }
+}
+
+extension ScenePersistence {
+    /// Whether the newest copy of a scene kept aside for a reason holds `value` under `key`.
+    nonisolated static func newestCopy(
+        of scene: SceneID, reason: KeptAsideFile.Reason, holds value: SceneValue, under key: String,
+        in store: SceneStore
+    ) -> Bool {
+        guard let files = try? store.keptAsideFiles(),
+            let newest = files.last(where: { $0.scene == scene && $0.reason == reason }),
+            let document = try? store.document(ofKeptAside: newest)
+        else { return false }
+        return document.values[key] == value
+    }
 }
 
 /// Runs blocking store work off the main actor.

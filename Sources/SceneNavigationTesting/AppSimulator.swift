@@ -13,6 +13,9 @@ import SceneStore
 /// let second = try await app.relaunch(after: .killed)   // the change was never flushed
 /// ```
 ///
+/// A scene that saves several values, one model each (a path per tab, say), is launched with
+/// `keys:`: every launch restores a model per key, in order, and ends them all alike.
+///
 /// How a launch ends decides what the next one finds: ``Ending/closed`` flushes and marks the
 /// restore healthy, as closing a scene does; ``Ending/killed`` drops what was not yet written and
 /// leaves the restore unhealthy, as a crash does, so the crash-loop guard acts at the next launch
@@ -22,16 +25,23 @@ public final class AppSimulator<State: Codable & Equatable & Sendable> {
     /// The app's model.
     public typealias Model = SceneNavigationModel<State>
 
-    /// One launch: its model, its connection, and what its restore did.
+    /// One launch: its models, their connections, and what their restores did.
     @MainActor
     public struct Launch {
-        /// The model, restored.
-        public let model: Model
-        /// The connection that writes the model through.
-        public let persistence: ScenePersistence<State>
-        /// What the restore kept and dropped; nil when nothing was stored or restored.
+        /// The keys, in the order they were restored.
+        public let keys: [String]
+        /// The model of each key, restored.
+        public let models: [String: Model]
+        /// The connection of each key, which writes its model through.
+        public let persistences: [String: ScenePersistence<State>]
+
+        /// The model of the first key.
+        public var model: Model { models[keys[0]]! }
+        /// The connection of the first key.
+        public var persistence: ScenePersistence<State> { persistences[keys[0]]! }
+        /// What the first key's restore kept and dropped; nil when nothing was stored or restored.
         public var report: RestoreReport? { persistence.report }
-        /// Why what was stored was not applied as is, or nil.
+        /// Why what the first key stored was not applied as is, or nil.
         public var intervention: RestoreIntervention? { persistence.intervention }
     }
 
@@ -49,8 +59,10 @@ public final class AppSimulator<State: Codable & Equatable & Sendable> {
     public let temporary: TemporaryStore
     /// The scene launched.
     public let scene: SceneID
-    /// The key the model is saved under.
-    public let key: String
+    /// The key the (first) model is saved under.
+    public var key: String { keys[0] }
+    /// The keys of the scene's models, each restored and saved by a model of its own.
+    public let keys: [String]
     /// The restore policy of every launch.
     public var policy: RestorePolicy
     /// The crash-loop guard of every launch, or nil. By default the guard's own defaults, except
@@ -59,7 +71,7 @@ public final class AppSimulator<State: Codable & Equatable & Sendable> {
     /// The launch running now, if any.
     public private(set) var current: Launch?
 
-    private let makeModel: @MainActor () -> Model
+    private let makeModel: @MainActor (String) -> Model
 
     /// Creates a simulator.
     /// - Parameters:
@@ -70,51 +82,89 @@ public final class AppSimulator<State: Codable & Equatable & Sendable> {
     ///   - crashGuard: The crash-loop guard, or nil.
     ///   - makeModel: Builds a new model, as a new process would.
     /// - Throws: ``SceneStoreError/invalidSceneID(_:reason:)``.
-    public init(
+    public convenience init(
         _ temporary: TemporaryStore, scene: String = "main", key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), crashGuard: CrashLoopGuard? = CrashLoopGuard(healthyAfter: nil),
         makeModel: @escaping @MainActor () -> Model
     ) throws(SceneStoreError) {
+        try self.init(
+            temporary, scene: scene, keys: [key], policy: policy, crashGuard: crashGuard,
+            makeModel: { _ in makeModel() })
+    }
+
+    /// Creates a simulator of a scene that saves a model under each of several keys.
+    /// - Parameters:
+    ///   - temporary: The folder and store.
+    ///   - scene: The scene's ID, `main` by default.
+    ///   - keys: The models' keys, at least one, each once.
+    ///   - policy: The restore policy.
+    ///   - crashGuard: The crash-loop guard, or nil.
+    ///   - makeModel: Builds a new model for a key, as a new process would.
+    /// - Throws: ``SceneStoreError/invalidSceneID(_:reason:)``; ``SceneStoreError/invalidKey(_:reason:)``
+    ///   when a key is not one, or when `keys` is empty or names a key twice.
+    public init(
+        _ temporary: TemporaryStore, scene: String = "main", keys: [String],
+        policy: RestorePolicy = RestorePolicy(), crashGuard: CrashLoopGuard? = CrashLoopGuard(healthyAfter: nil),
+        makeModel: @escaping @MainActor (String) -> Model
+    ) throws(SceneStoreError) {
+        guard let first = keys.first else { throw .invalidKey("", reason: "a simulated scene needs at least one key") }
+        for key in keys { try SceneStore.validate(key: key) }
+        guard Set(keys).count == keys.count else { throw .invalidKey(first, reason: "each key is given once") }
         self.temporary = temporary
         self.scene = try SceneID(scene)
-        self.key = key
+        self.keys = keys
         self.policy = policy
         self.crashGuard = crashGuard
         self.makeModel = makeModel
     }
 
-    /// Launches: a new store and a new model, restored from what the scene holds.
-    /// - Parameter deepLink: Applied in place of the saved paths, or nil.
+    /// Launches: a new store and a new model per key, each restored from what the scene holds.
+    /// - Parameter deepLink: Applied to the first key's model in place of its saved paths, or nil.
     /// - Returns: The launch.
     /// - Throws: What ``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)``
-    ///   throws; ``SimulatorError/alreadyRunning`` when a launch has not ended.
+    ///   throws (the keys connected before are cancelled, as a failed launch ends);
+    ///   ``SimulatorError/alreadyRunning`` when a launch has not ended.
     @discardableResult
     public func launch(deepLink: ((Model) -> Void)? = nil) async throws -> Launch {
         guard current == nil else { throw SimulatorError.alreadyRunning }
-        let model = makeModel()
-        let persistence = try await ScenePersistence.connect(
-            model, to: try temporary.makeStore(), scene: scene, key: key, policy: policy, guard: crashGuard,
-            deepLink: deepLink)
-        let launch = Launch(model: model, persistence: persistence)
+        let store = try temporary.makeStore()
+        var models: [String: Model] = [:]
+        var persistences: [String: ScenePersistence<State>] = [:]
+        for key in keys {
+            let model = makeModel(key)
+            do {
+                persistences[key] = try await ScenePersistence.connect(
+                    model, to: store, scene: scene, key: key, policy: policy, guard: crashGuard,
+                    deepLink: key == keys[0] ? deepLink : nil)
+            } catch {
+                for persistence in persistences.values { await persistence.cancel() }
+                throw error
+            }
+            models[key] = model
+        }
+        let launch = Launch(keys: keys, models: models, persistences: persistences)
         current = launch
         return launch
     }
 
-    /// Ends the launch running now.
+    /// Ends the launch running now: every key's connection alike.
     /// - Parameter ending: Closed, or killed with or without the last change made durable.
     /// - Throws: What ``ScenePersistence/close()`` or ``ScenePersistence/flush()`` throw;
     ///   ``SimulatorError/notRunning`` when nothing runs.
     public func end(_ ending: Ending) async throws {
         guard let launch = current else { throw SimulatorError.notRunning }
         current = nil
-        switch ending {
-        case .closed:
-            try await launch.persistence.close()
-        case .flushedThenKilled:
-            try await launch.persistence.flush()
-            await launch.persistence.cancel()
-        case .killed:
-            await launch.persistence.cancel()
+        for key in launch.keys {
+            let persistence = launch.persistences[key]!
+            switch ending {
+            case .closed:
+                try await persistence.close()
+            case .flushedThenKilled:
+                try await persistence.flush()
+                await persistence.cancel()
+            case .killed:
+                await persistence.cancel()
+            }
         }
     }
 

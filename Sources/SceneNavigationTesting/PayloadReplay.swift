@@ -101,11 +101,33 @@ public struct PayloadReplay: Sendable {
             .map { folder + "/" + $0 }
     }
 
+    /// One saved payload: the value replayed, and every value the scene file held beside it (such
+    /// as the schema version stored as `<key>.schema`), so that a replay restores what a relaunch
+    /// restores.
+    public struct Payload: Sendable, Equatable {
+        /// The replayed value's key.
+        public var key: String
+        /// Every value of the payload's scene, the replayed one among them.
+        public var values: [String: SceneValue]
+
+        /// The value replayed.
+        public var value: SceneValue { values[key] ?? .json(.null) }
+
+        /// The schema version stored beside the value; 0 when none is.
+        /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` when the stored version is not a
+        ///   whole number from 0.
+        public func schemaVersion() throws(NavigationError) -> Int {
+            try NavigationMigrations.storedVersion(forKey: key, in: values)
+        }
+    }
+
     /// Replays every payload against a model and compares each outcome with its golden file.
     ///
-    /// The outcome recorded for a payload is `{"report": <describe(report)>, "intervention": <code or
-    /// null>, "state": <the model's state as stored after the restore>}`, or `{"error": <what
-    /// connecting threw>}`.
+    /// Each payload's scene is saved whole (every value of a scene file, such as the schema stored
+    /// beside the value) in a fresh store and restored by ``AppSimulator``, exactly as a relaunch
+    /// restores it. The outcome recorded for a payload is `{"report": <describe(report)>,
+    /// "intervention": <code or null>, "state": <the model's state as stored after the restore>}`,
+    /// or `{"error": <what connecting threw>}`.
     ///
     /// - Parameters:
     ///   - model: Builds the app's model, as a new process would.
@@ -118,9 +140,9 @@ public struct PayloadReplay: Sendable {
         model: @escaping @MainActor () -> SceneNavigationModel<State>,
         describe: @escaping (RestoreReport) -> JSONValue = \.json
     ) async throws -> Outcome {
-        try await run { payload in
+        try await run { (payload: Payload) in
             let temporary = try TemporaryStore()
-            try temporary.saveScene("main", values: [key: payload])
+            try temporary.saveScene("main", values: payload.values)
             let app = try AppSimulator(temporary, key: key, policy: policy, crashGuard: nil, makeModel: model)
             let launch: AppSimulator<State>.Launch
             do {
@@ -144,7 +166,7 @@ public struct PayloadReplay: Sendable {
     /// - Throws: When the folder, a payload or a golden file cannot be read, what `restore`
     ///   throws, or when a golden file cannot be written.
     @MainActor
-    public func run(_ restore: (SceneValue) async throws -> JSONValue) async throws -> Outcome {
+    public func run(_ restore: (Payload) async throws -> JSONValue) async throws -> Outcome {
         var outcome = Outcome()
         for path in try payloadFiles() {
             outcome.payloads.append(path)
@@ -169,21 +191,24 @@ public struct PayloadReplay: Sendable {
         return outcome
     }
 
-    /// A payload file's bytes as the stored value: a scene file's value under the key, or the
+    /// A payload file's bytes as a payload: a scene file's values (the key's among them), or the
     /// value itself.
-    func payload(of bytes: [UInt8], path: String) throws(ReplayError) -> SceneValue {
-        guard let json = try? JSONValue(parsing: bytes) else { return .binary(Data(bytes)) }
-        if case .object(let members) = json, members["format"] != nil, case .object(let values)? = members["values"] {
-            guard case .object(let entry)? = values[key] else {
-                throw .noValue(file: path, key: key, keys: values.keys.sorted())
-            }
-            if let value = entry["json"] { return .json(value) }
-            if case .string(let base64)? = entry["binary"], let data = Data(base64Encoded: base64) {
-                return .binary(data)
-            }
-            throw .noValue(file: path, key: key, keys: values.keys.sorted())
+    func payload(of bytes: [UInt8], path: String) throws(ReplayError) -> Payload {
+        guard let json = try? JSONValue(parsing: bytes) else {
+            return Payload(key: key, values: [key: .binary(Data(bytes))])
         }
-        return .json(json)
+        guard case .object(let members) = json, members["format"] != nil, case .object(let entries)? = members["values"]
+        else { return Payload(key: key, values: [key: .json(json)]) }
+        var values: [String: SceneValue] = [:]
+        for (name, entry) in entries {
+            if let value = entry.objectValue?["json"] {
+                values[name] = .json(value)
+            } else if case .string(let base64)? = entry.objectValue?["binary"], let data = Data(base64Encoded: base64) {
+                values[name] = .binary(data)
+            }
+        }
+        guard values[key] != nil else { throw .noValue(file: path, key: key, keys: entries.keys.sorted()) }
+        return Payload(key: key, values: values)
     }
 }
 

@@ -117,6 +117,71 @@ extension JSONValue {
     }
 }
 
+// MARK: - Places in the text
+
+extension JSONValue {
+    /// One step of a path into a JSON value: a member's name or an element's index.
+    public enum PathComponent: Sendable, Hashable, CustomStringConvertible {
+        /// A member of an object, by name.
+        case key(String)
+        /// An element of an array, from 0.
+        case index(Int)
+
+        /// `name` or `[index]`.
+        public var description: String {
+            switch self {
+            case .key(let name): name
+            case .index(let index): "[\(index)]"
+            }
+        }
+    }
+
+    /// Where the value at a path starts in a JSON text: its line and column, as parse errors give
+    /// them, for errors about a part of a document that parsed but is not what was expected
+    /// (`recipes[3].category`, the member a decoder could not read).
+    ///
+    /// - Parameters:
+    ///   - path: The members and elements leading to the value; empty for the whole text.
+    ///   - bytes: The UTF-8 text.
+    ///   - allowsTrailingCommas: Whether the text may have commas before `]` and `}`, as it was
+    ///     parsed.
+    /// - Returns: The value's first byte's place; nil when the text holds no value at the path.
+    public static func position(
+        of path: [PathComponent], in bytes: some Collection<UInt8>, allowsTrailingCommas: Bool = false
+    ) -> JSONTextPosition? {
+        let locate = { (buffer: UnsafeBufferPointer<UInt8>) -> JSONTextPosition? in
+            var parser = JSONParser(buffer, maximumDepth: 512, allowsTrailingCommas: allowsTrailingCommas)
+            return parser.offset(of: path).map { parser.textPosition(ofOffset: $0) }
+        }
+        if let found = bytes.withContiguousStorageIfAvailable(locate) { return found }
+        return Array(bytes).withUnsafeBufferPointer(locate)
+    }
+}
+
+/// A place in a JSON text.
+public struct JSONTextPosition: Sendable, Hashable, CustomStringConvertible {
+    /// The 1-based line.
+    public let line: Int
+    /// The 1-based column, in bytes.
+    public let column: Int
+    /// The 0-based byte offset.
+    public let offset: Int
+
+    /// Creates a place.
+    /// - Parameters:
+    ///   - line: The 1-based line.
+    ///   - column: The 1-based column.
+    ///   - offset: The 0-based byte offset.
+    public init(line: Int, column: Int, offset: Int) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    /// `line L, column C`.
+    public var description: String { "line \(line), column \(column)" }
+}
+
 /// Why a text is not acceptable JSON, and where.
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, such as `duplicate key "a"`.

@@ -125,46 +125,54 @@ extension SceneDocument {
             throw .corrupt("expected an object at the top level, found \(root.kindName)")
         }
         // The format is checked first: a newer writer may have changed everything else.
-        guard let formatValue = members["format"] else { throw .corrupt("missing member 'format'") }
+        // Where a member of the wrong shape starts, as the parser says where the text is broken.
+        func at(_ path: JSONValue.PathComponent...) -> String {
+            JSONValue.position(of: path, in: bytes).map { " at \($0)" } ?? ""
+        }
+        guard let formatValue = members["format"] else { throw .corrupt("missing member 'format'" + at()) }
         guard case .number(let formatNumber) = formatValue, let format = formatNumber.intValue else {
-            throw .corrupt("member 'format' must be an integer, found \(formatValue.kindName)")
+            throw .corrupt("member 'format' must be an integer, found \(formatValue.kindName)" + at(.key("format")))
         }
         if format > SceneDocument.currentFormat { throw .newerFormat(format) }
-        guard format >= 1 else { throw .corrupt("member 'format' must be at least 1, found \(format)") }
+        guard format >= 1 else {
+            throw .corrupt("member 'format' must be at least 1, found \(format)" + at(.key("format")))
+        }
         for key in members.keys where !["format", "savedAt", "scene", "values"].contains(key) {
-            throw .corrupt("unknown member '\(SceneStoreError.printable(key))'")
+            throw .corrupt("unknown member '\(SceneStoreError.printable(key))'" + at(.key(key)))
         }
         guard case .string(let sceneText)? = members["scene"] else {
-            throw .corrupt("member 'scene' must be a string")
+            throw .corrupt("member 'scene' must be a string" + (members["scene"] == nil ? at() : at(.key("scene"))))
         }
         guard sceneText == expectedScene.rawValue else {
             throw .corrupt(
                 "member 'scene' is '\(SceneStoreError.printable(sceneText))' but the file is for '\(expectedScene)'"
-            )
+                    + at(.key("scene")))
         }
         guard case .string(let savedText)? = members["savedAt"], let savedAt = Self.date(fromTimestamp: savedText)
         else {
-            throw .corrupt("member 'savedAt' must be a UTC timestamp such as 2026-01-31T12:00:00.000Z")
+            throw .corrupt(
+                "member 'savedAt' must be a UTC timestamp such as 2026-01-31T12:00:00.000Z"
+                    + (members["savedAt"] == nil ? at() : at(.key("savedAt"))))
         }
         guard case .object(let entries)? = members["values"] else {
-            throw .corrupt("member 'values' must be an object")
+            throw .corrupt("member 'values' must be an object" + (members["values"] == nil ? at() : at(.key("values"))))
         }
         var values: [String: SceneValue] = [:]
         for (key, entry) in entries {
             let name = SceneStoreError.printable(key)
+            let place = at(.key("values"), .key(key))
             guard case .object(let parts) = entry, parts.count == 1 else {
-                throw .corrupt(
-                    "value '\(name)' must be an object with exactly one member, 'json' or 'binary'")
+                throw .corrupt("value '\(name)' must be an object with exactly one member, 'json' or 'binary'" + place)
             }
             if let json = parts["json"] {
                 values[key] = .json(json)
             } else if case .string(let base64)? = parts["binary"] {
                 guard let data = Data(base64Encoded: base64) else {
-                    throw .corrupt("value '\(name)' has invalid base64 in 'binary'")
+                    throw .corrupt("value '\(name)' has invalid base64 in 'binary'" + place)
                 }
                 values[key] = .binary(data)
             } else {
-                throw .corrupt("value '\(name)' must hold 'json' or a base64 string in 'binary'")
+                throw .corrupt("value '\(name)' must hold 'json' or a base64 string in 'binary'" + place)
             }
         }
         self.init(scene: expectedScene, savedAt: savedAt, values: values)

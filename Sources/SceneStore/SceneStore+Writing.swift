@@ -82,6 +82,37 @@ extension SceneStore {
         return try update(scene, creating: true, keepingAside: reason, if: shouldKeep, body)
     }
 
+    /// Moves a scene's save time to now without changing its values, durably and under the
+    /// scene's lock: for a save that was asked for and found its values stored already, so that
+    /// what goes by the save time (``prune(before:)``, an age limit) knows the state is current.
+    /// The file is rewritten whole (atomically, as every write); a scene without a file is left
+    /// without one.
+    ///
+    /// - Parameter scene: The scene.
+    /// - Returns: Whether the scene had a file, now saved at the store's current time.
+    /// - Throws: The errors of ``update(_:_:)``, with the file untouched; a corrupt file is an error
+    ///   here (``SceneStoreError/corrupt(path:reason:)``) and stays where it is.
+    @discardableResult
+    public func confirm(_ scene: SceneID) throws(SceneStoreError) -> Bool {
+        // Looked for before locking, so a scene that is not there does not get a lock file.
+        guard let directory = try openScenesDirectory(creating: false) else { return false }
+        defer { try? fileSystem.close(directory) }
+        do throws(Errno) {
+            _ = try fileSystem.statusAt(directory, Self.fileName(for: scene))
+        } catch .noSuchFile {
+            return false
+        } catch {
+            throw .cannotRead(path: path(for: scene), errno: error)
+        }
+        let confirmed = try withExclusiveLock(on: scene, creating: false) { (directory) throws(SceneStoreError) in
+            guard let existing = try load(scene, in: directory) else { return false }
+            let document = SceneDocument(scene: scene, savedAt: configuration.now(), values: existing.document.values)
+            try replace(scene, with: document.encoded(), in: directory, mode: existing.status.permissions)
+            return true
+        }
+        return confirmed ?? false
+    }
+
     /// An update that, when `creating` is false and the scenes folder does not exist, does nothing
     /// (for removals: without a folder there is nothing to remove).
     private func update(
@@ -208,7 +239,12 @@ extension SceneStore {
             return true
         }
         let document = SceneDocument(scene: scene, savedAt: configuration.now(), values: values)
-        try replace(scene, with: document.encoded(), in: directory, mode: existing?.status.permissions ?? 0o600)
+        let bytes = document.encoded()
+        // What a write makes, every read accepts.
+        guard bytes.count <= configuration.maximumFileSize else {
+            throw .documentTooLarge(path: path(for: scene), size: bytes.count, limit: configuration.maximumFileSize)
+        }
+        try replace(scene, with: bytes, in: directory, mode: existing?.status.permissions ?? 0o600)
         return true
     }
 
@@ -227,6 +263,19 @@ extension SceneStore {
         _ scene: SceneID, onlyIf shouldRemove: (Int32) -> Bool
     ) throws(SceneStoreError) -> Bool {
         let path = path(for: scene)
+        // Looked at before locking: a scene that is not there, or a folder in its place, gets no
+        // lock file (a refused removal changes nothing).
+        guard let directory = try openScenesDirectory(creating: false) else { return false }
+        defer { try? fileSystem.close(directory) }
+        do throws(Errno) {
+            if try fileSystem.statusAt(directory, Self.fileName(for: scene)).kind == .directory {
+                throw .isADirectory
+            }
+        } catch .noSuchFile {
+            return false
+        } catch {
+            throw .cannotRemove(path: path, errno: error)
+        }
         let removed = try withExclusiveLock(on: scene, creating: false) {
             (directory) throws(SceneStoreError) in
             do throws(Errno) {

@@ -157,8 +157,11 @@ public final class SceneStore: Sendable {
     static func lockName(for scene: SceneID) -> String { "." + scene.rawValue + ".lock" }
     static func temporaryName(for scene: SceneID) -> String { "." + scene.rawValue + ".json.tmp" }
 
-    /// Checks a value key: 1 to 256 bytes of UTF-8 with no control characters.
-    static func validate(key: String) throws(SceneStoreError) {
+    /// Checks that a string can be a value's key: 1 to 256 bytes of UTF-8 with no control
+    /// characters, as every call that takes a key checks it.
+    /// - Parameter key: The key.
+    /// - Throws: ``SceneStoreError/invalidKey(_:reason:)`` saying why it cannot be.
+    public static func validate(key: String) throws(SceneStoreError) {
         if key.isEmpty { throw .invalidKey(key, reason: "it is empty") }
         if key.utf8.count > 256 { throw .invalidKey(key, reason: "it is longer than 256 bytes") }
         if key.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {

@@ -24,6 +24,9 @@ public enum SceneStoreError: Error, Sendable, Equatable, CustomStringConvertible
     case fileTooLarge(path: String, size: Int64, limit: Int)
     /// The scene's file could not be parsed or is not a scene document.
     case corrupt(path: String, reason: String)
+    /// A write would make the scene's file larger than the limit that reads accept, so nothing
+    /// could read it back: nothing was written, and the previous file is unchanged.
+    case documentTooLarge(path: String, size: Int, limit: Int)
     /// The scene's file was written by a newer version of SceneStore. It is never overwritten.
     case newerFormat(path: String, format: Int, supported: Int)
     /// Reading the scene's file failed.
@@ -54,6 +57,8 @@ public enum SceneStoreError: Error, Sendable, Equatable, CustomStringConvertible
         case .notARegularFile(let path, let kind): "refusing '\(path)': it is a \(kind), not a regular file"
         case .fileTooLarge(let path, let size, let limit):
             "refusing '\(path)': it is \(size) bytes, more than the limit of \(limit) bytes"
+        case .documentTooLarge(let path, let size, let limit):
+            "not writing '\(path)': it would be \(size) bytes, more than the limit of \(limit) bytes that reads accept"
         case .corrupt(let path, let reason): "corrupt scene file '\(path)': \(reason)"
         case .newerFormat(let path, let format, let supported):
             "'\(path)' has format \(format), newer than the supported format \(supported); it is left untouched"

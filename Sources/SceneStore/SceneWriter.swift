@@ -35,6 +35,9 @@ public final class SceneWriter: Sendable {
         public var failed = 0
         /// Where corrupt files found in the scene's place were moved before writing.
         public var movedAsidePaths: [String] = []
+        /// Where copies of the scene's file were kept before a write, as
+        /// ``SceneWriter/keepAsideBeforeFirstWrite(reason:if:)`` asked.
+        public var keptAsidePaths: [String] = []
 
         /// Creates counts, as a test compares them.
         /// - Parameters:
@@ -44,9 +47,10 @@ public final class SceneWriter: Sendable {
         ///   - unchanged: Values found on disk already.
         ///   - failed: Writes that failed.
         ///   - movedAsidePaths: Where corrupt files were moved.
+        ///   - keptAsidePaths: Where copies were kept before a write.
         public init(
             submitted: Int = 0, coalesced: Int = 0, written: Int = 0, unchanged: Int = 0, failed: Int = 0,
-            movedAsidePaths: [String] = []
+            movedAsidePaths: [String] = [], keptAsidePaths: [String] = []
         ) {
             self.submitted = submitted
             self.coalesced = coalesced
@@ -54,6 +58,7 @@ public final class SceneWriter: Sendable {
             self.unchanged = unchanged
             self.failed = failed
             self.movedAsidePaths = movedAsidePaths
+            self.keptAsidePaths = keptAsidePaths
         }
     }
 
@@ -74,6 +79,9 @@ public final class SceneWriter: Sendable {
         var readyWaiters: [CheckedContinuation<Void, Never>] = []
         var statistics = Statistics()
         var companions: [String: SceneValue?] = [:]
+        /// A copy to keep before the first write that changes the file, when the document calls
+        /// for one.
+        var keepingAside: (reason: KeptAsideFile.Reason, shouldKeep: @Sendable (SceneDocument) -> Bool)?
         var cancelled = false
         /// The sequence of the value pending, and of the last value written or found on disk.
         var pendingSequence: UInt64?
@@ -127,6 +135,25 @@ public final class SceneWriter: Sendable {
         try SceneStore.validate(key: key)
         guard key != self.key else { throw .invalidKey(key, reason: "it is the writer's own key") }
         state.withLock { $0.companions[key] = .some(value) }
+    }
+
+    /// Keeps a copy of the scene's file aside before the first write that changes it, when
+    /// `shouldKeep` finds that the document calls for one: for values that replace one the caller
+    /// could not read back whole. The copy and the write happen in one hold of the scene's lock
+    /// (``SceneStore/update(_:keepingAside:if:_:)``); the copy's path is in the statistics
+    /// (``Statistics/keptAsidePaths``). After the first write that changes the file, no copy is
+    /// made again.
+    /// - Parameters:
+    ///   - reason: Why the copy is kept; not ``KeptAsideFile/Reason/corrupt``.
+    ///   - shouldKeep: Whether the document found calls for a copy.
+    /// - Throws: ``SceneStoreError/invalidArgument(_:reason:)`` for the reason `corrupt`.
+    public func keepAsideBeforeFirstWrite(
+        reason: KeptAsideFile.Reason, if shouldKeep: @escaping @Sendable (SceneDocument) -> Bool
+    ) throws(SceneStoreError) {
+        guard reason != .corrupt else {
+            throw .invalidArgument(reason.rawValue, reason: "corrupt files are moved aside by writes, not copied")
+        }
+        state.withLock { $0.keepingAside = (reason, shouldKeep) }
     }
 
     /// Records a value to be written, replacing any value still waiting. Returns at once.
@@ -308,8 +335,9 @@ public final class SceneWriter: Sendable {
         var ready: [CheckedContinuation<Void, Never>] = []
         var took = false
         var takenSequence: UInt64?
+        let keepingAside = state.withLock { $0.keepingAside }
         do throws(SceneStoreError) {
-            let outcome = try store.update(scene) { (values) throws(SceneStoreError) in
+            func change(_ values: inout [String: SceneValue]) throws(SceneStoreError) {
                 let taken = state.withLock { state -> (Pending, UInt64?, [String: SceneValue?])? in
                     ready = state.readyWaiters
                     state.readyWaiters = []
@@ -330,16 +358,24 @@ public final class SceneWriter: Sendable {
                 }
                 for (companion, companionValue) in companions { values[companion] = companionValue }
             }
+            let outcome =
+                if let keepingAside {
+                    try store.update(scene, keepingAside: keepingAside.reason, if: keepingAside.shouldKeep, change)
+                } else {
+                    try store.update(scene, change)
+                }
             state.withLock { state in
                 guard took else { return }
                 state.lastError = nil
                 state.writtenSequence = takenSequence
                 if outcome.wroteFile {
                     state.statistics.written += 1
+                    state.keepingAside = nil
                 } else {
                     state.statistics.unchanged += 1
                 }
                 if let moved = outcome.movedAsidePath { state.statistics.movedAsidePaths.append(moved) }
+                if let kept = outcome.keptAsidePath { state.statistics.keptAsidePaths.append(kept) }
             }
         } catch {
             state.withLock { state in

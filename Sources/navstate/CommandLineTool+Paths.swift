@@ -39,12 +39,21 @@ extension CommandLineTool {
     /// Lists paths element by element, positions from 1: a route path's elements as compact JSON,
     /// a NavigationPath's elements root first with their type names and pretty JSON.
     mutating func printPaths(_ paths: StoredPaths, of value: JSONValue) {
+        var locations = Set(paths.routes.map(\.location))
+        locations.formUnion(paths.navigation.map(\.location))
+        // Every member that is no path is shown too, as compact JSON: the rest of the state.
+        if case .object(let members) = value {
+            for name in members.keys.sorted() where !locations.contains(name) {
+                let text = String(decoding: members[name]!.serialized(), as: UTF8.self)
+                print("\(TerminalText.escaped(name)): \(TerminalText.escaped(text))")
+            }
+        } else if paths.isEmpty {
+            print("value:    \(TerminalText.escaped(String(decoding: value.serialized(), as: UTF8.self)))")
+        }
         if paths.isEmpty {
             print("no route path: the value is \(value.kindName)")
             return
         }
-        var locations = Set(paths.routes.map(\.location))
-        locations.formUnion(paths.navigation.map(\.location))
         for location in locations.sorted() {
             if let path = paths.routes.first(where: { $0.location == location }) { printRoutePath(path) }
             if let path = paths.navigation.first(where: { $0.location == location }) { printNavigationPath(path) }

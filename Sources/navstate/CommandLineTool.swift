@@ -125,21 +125,22 @@ enum CommandError: Error, CustomStringConvertible {
     case noSavedState(String)
     /// A stored value a command cannot work on, described whole.
     case unusableValue(String)
-    /// A stored value that is not the cookbook's navigation state at all.
-    case notNavigationData(path: String, key: String, scene: SceneID, reason: String)
+    /// A stored value that is not the cookbook's navigation state at all, and where in the file.
+    case notNavigationData(path: String, key: String, scene: SceneID, reason: String, position: JSONTextPosition?)
     case inputFile(path: String, errno: Errno)
-    /// Bad contents of an input file (`--input`, `--data`), naming the file.
-    case inputContents(path: String, reason: String)
+    /// Bad contents of an input file (`--input`, `--data`), naming the file and where in it.
+    case inputContents(path: String, position: JSONTextPosition? = nil, reason: String)
     /// Errors already printed by the subcommand; ends with the status of the first.
     case alreadyReported(status: Int32)
 
     var description: String {
         switch self {
         case .usage(let message), .noSavedState(let message), .unusableValue(let message): message
-        case .notNavigationData(let path, let key, let scene, let reason):
-            "'\(path)': value '\(key)' of scene '\(scene)' is not navigation data: \(reason)"
+        case .notNavigationData(let path, let key, let scene, let reason, let position):
+            "'\(path)': \(position.map { "\($0): " } ?? "")value '\(key)' of scene '\(scene)' is not navigation data: \(reason)"
         case .inputFile(let path, let errno): "cannot read '\(path)': \(errno)"
-        case .inputContents(let path, let reason): "\(Environment.displayName(ofInput: path)): \(reason)"
+        case .inputContents(let path, let position, let reason):
+            "\(Environment.displayName(ofInput: path)): \(position.map { "\($0): " } ?? "")\(reason)"
         case .alreadyReported: "errors were reported"
         }
     }
@@ -179,7 +180,9 @@ enum ExitStatus {
             switch error {
             case .invalidSceneID, .invalidAppID, .invalidKey, .invalidArgument: return usage
             case .sceneNotFound: return noInput
-            case .corrupt, .newerFormat, .notARegularFile, .fileTooLarge, .typeMismatch, .cannotDecode, .cannotEncode:
+            case .corrupt, .newerFormat, .notARegularFile, .fileTooLarge, .documentTooLarge, .typeMismatch,
+                .cannotDecode,
+                .cannotEncode:
                 return dataError
             case .noStateDirectory, .cannotCreateDirectory: return cannotCreate
             case .cannotRead(_, let errno), .cannotWrite(_, let errno), .cannotLock(_, let errno),

@@ -6,6 +6,7 @@ struct Environment {
     /// The largest input file or standard input read: recipe data and navigation JSON are small.
     static let inputLimit = 64 << 20
 
+    let appID: AppID
     let store: SceneStore
     let data: DataModel
     /// Whether scenes hold the cookbook's navigation (the default app, or recipe data given);
@@ -14,7 +15,7 @@ struct Environment {
 
     @MainActor
     init(_ line: ParsedCommandLine, context: CommandLineTool.Context) throws {
-        let appID = try AppID(try line.value(GlobalOptions.app) ?? CommandLineTool.defaultAppID)
+        appID = try AppID(try line.value(GlobalOptions.app) ?? CommandLineTool.defaultAppID)
         let dataPath = try line.value(GlobalOptions.data)
         isCookbook = appID.rawValue == CommandLineTool.defaultAppID || dataPath != nil
         let configuration = SceneStore.Configuration(now: context.now)
@@ -26,11 +27,16 @@ struct Environment {
         }
         if let dataPath {
             let absolute = context.absolute(dataPath)
-            do {
+            let bytes = try Self.readInputFile(absolute)
+            do throws(RecipeDataError) {
                 // navstate 0.1's identifiers resolve against any data that has the sample's recipes.
-                data = try DataModel(
-                    jsonData: try Self.readInputFile(absolute), aliases: DataModel.previousReleaseAliases)
-            } catch let error as RecipeDataError {
+                data = try DataModel(jsonData: bytes, aliases: DataModel.previousReleaseAliases)
+            } catch .invalidDataFile(let location, let position?, let reason) {
+                // The line and column first, as for every input's contents.
+                throw CommandError.inputContents(
+                    path: absolute, position: position,
+                    reason: RecipeDataError.invalidDataFile(location: location, reason: reason).description)
+            } catch {
                 throw CommandError.inputContents(path: absolute, reason: error.description)
             }
         } else {

@@ -161,7 +161,7 @@ import Testing
         #expect(text.standardOutput.hasSuffix("navigation: cannot be restored: \(reason)\n"))
         #expect(
             text.standardError.hasPrefix(
-                "Error: '<tmp>/state/cookbook/scenes/not-navigation.json': value 'navigation' of scene 'not-navigation' is not navigation data: \(reason)\n"
+                "Error: '<tmp>/state/cookbook/scenes/not-navigation.json': line 7, column 15: value 'navigation' of scene 'not-navigation' is not navigation data: \(reason)\n"
             ))
         // A member of the wrong type is not the value as a whole: it is dropped on its own.
         try directory.install(scene: "invalid-navigation")
@@ -197,7 +197,7 @@ import Testing
         #expect(file.status == 65)
         #expect(
             file.standardError.hasPrefix(
-                "Error: '<tmp>/bad.json': invalid navigation data: Expected to decode Dictionary<String, Any> but found an array instead.\n"
+                "Error: '<tmp>/bad.json': line 1, column 1: invalid navigation data: Expected to decode Dictionary<String, Any> but found an array instead.\n"
             ))
         let stdin = await navstate(["save", "main", "--input", "-"], in: directory, input: "{")
         #expect(stdin.status == 65)
@@ -208,7 +208,7 @@ import Testing
         #expect(data.status == 65)
         #expect(
             data.standardError.hasPrefix(
-                "Error: '<tmp>/data.json': recipe data: recipes: expected an array of recipes\n"))
+                "Error: '<tmp>/data.json': line 1, column 1: recipe data: recipes: expected an array of recipes\n"))
         #expect(
             try FileManager.default.subpathsOfDirectory(atPath: directory.path).sorted() == ["bad.json", "data.json"])
     }
@@ -268,7 +268,7 @@ import Testing
         #expect(invalid.status == 65)
         #expect(
             invalid.standardError.hasPrefix(
-                "Error: standard input: invalid navigation data: Expected to decode Dictionary<String, Any> but found an array instead."
+                "Error: standard input: line 1, column 1: invalid navigation data: Expected to decode Dictionary<String, Any> but found an array instead."
             ))
     }
 

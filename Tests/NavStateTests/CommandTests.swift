@@ -167,8 +167,9 @@ import Testing
     func globalOptionsAnywhere() async throws {
         let directory = try TemporaryDirectory()
         let before = await navstate(
-            ["--app", "other", "--state-dir", "custom", "save", "main", "--clear"], in: directory)
-        #expect(before.standardOutput.hasPrefix("Saved scene 'main' to '<tmp>/custom/other/scenes/main.json'."))
+            ["--app", "other", "--state-dir", "custom", "save", "main", "--input", "-"], in: directory, input: "[]")
+        #expect(
+            before.standardOutput.hasPrefix("Saved scene 'main' to '<tmp>/custom/other/scenes/main.json' as given."))
         let after = await navstate(["restore", "main", "--state-dir", "custom", "--app=other"], in: directory)
         #expect(after.status == 0)
     }

@@ -146,13 +146,13 @@ import Testing
         #expect(invalid.status == 65)
         #expect(
             invalid.standardError.hasPrefix(
-                "Error: '<tmp>/state/cookbook/scenes/not-navigation.json': value 'navigation' of scene 'not-navigation' is not navigation data: Expected to decode Dictionary<String, Any> but found an array instead.\n"
+                "Error: '<tmp>/state/cookbook/scenes/not-navigation.json': line 7, column 15: value 'navigation' of scene 'not-navigation' is not navigation data: Expected to decode Dictionary<String, Any> but found an array instead.\n"
             ))
         let input = await navstate(["save", "main", "--input", "-"], in: directory, input: "[1]")
         #expect(input.status == 65)
         #expect(
             input.standardError.hasPrefix(
-                "Error: standard input: invalid navigation data: Expected to decode Dictionary<String, Any> but found an array instead.\n"
+                "Error: standard input: line 1, column 1: invalid navigation data: Expected to decode Dictionary<String, Any> but found an array instead.\n"
             ))
         try "{\"recipes\": [}".write(toFile: directory.appending("bad.json"), atomically: true, encoding: .utf8)
         let data = await navstate(["recipes", "--data", "bad.json"], in: directory)

@@ -51,12 +51,12 @@ import Testing
         Case(
             name: "wrong-types", restoreStatus: 65,
             restoreError:
-                "Error: corrupt scene file '\(dir)/wrong-types.json': member 'format' must be an integer, found string",
+                "Error: corrupt scene file '\(dir)/wrong-types.json': member 'format' must be an integer, found string at line 1, column 12",
             health: "corrupt"),
         Case(
             name: "absurd-numbers", restoreStatus: 65,
             restoreError:
-                "Error: corrupt scene file '\(dir)/absurd-numbers.json': member 'format' must be an integer, found number",
+                "Error: corrupt scene file '\(dir)/absurd-numbers.json': member 'format' must be an integer, found number at line 1, column 12",
             health: "corrupt"),
         // A member of the wrong type is dropped on its own, and the rest restores.
         Case(
@@ -72,7 +72,7 @@ import Testing
         Case(
             name: "huge-string", restoreStatus: 65,
             restoreError:
-                "Error: '\(dir)/huge-string.json': value 'navigation' of scene 'huge-string' is not navigation data: Expected to decode Dictionary<String, Any> but found a string instead.",
+                "Error: '\(dir)/huge-string.json': line 1, column 103: value 'navigation' of scene 'huge-string' is not navigation data: Expected to decode Dictionary<String, Any> but found a string instead.",
             health: "ok"),
         Case(
             name: "oversized", restoreStatus: 65,

@@ -65,6 +65,7 @@ import Testing
             state.standardOutput == """
                 scene:    navigation-path
                 key:      state
+                tab: 2
                 path (2 elements, SwiftUI NavigationPath format, root first):
                   1. MyApp.User
                      {

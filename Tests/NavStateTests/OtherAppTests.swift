@@ -28,6 +28,7 @@ import Testing
             text.standardOutput == """
                 scene:    main
                 key:      router
+                isActive: true
                 items (2 elements):
                   1. {"sub1":{"id":1}}
                   2. {"sub3":{"id":3}}

@@ -151,7 +151,8 @@ import Testing
         #expect(otherKey.status == 66)
         #expect(
             otherKey.standardError.hasPrefix(
-                "Error: scene 'main' has no readable kept-aside copy holding 'router' (copies: \(Self.copyName))\n"))
+                "Error: scene 'main' has no readable kept-aside copy holding 'router' (copies: \(Self.copyName); keys they hold: navigation)\n"
+            ))
         // A corrupt copy, named: refused with its problem.
         let corruptName = "main.corrupt-20261101T130000.000Z.json"
         try Data("{".utf8).write(to: URL(fileURLWithPath: directory.scenes + "/" + corruptName))
@@ -164,7 +165,8 @@ import Testing
         let none = await navstate(["recover", "other"], in: directory)
         #expect(none.status == 66)
         #expect(
-            none.standardError.hasPrefix("Error: scene 'other' has no readable kept-aside copy holding 'navigation'\n"))
+            none.standardError.hasPrefix(
+                "Error: scene 'other' has no readable kept-aside copy holding 'navigation' (it has no copies)\n"))
     }
 
     @Test("remove and prune take a scene's restore guard with it")

@@ -78,7 +78,7 @@ import Testing
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: store.scenesDirectory + "/\(name).json"))) == before)
     }
 
-    @Test("changes made after connecting are written; a restore alone writes nothing")
+    @Test("changes made after connecting are written; a restore alone changes no value, only confirms the save time")
     func writesChangesOnly() async throws {
         let temporary = try temporaryStore(with: "ours")
         let store = temporary.store
@@ -87,7 +87,10 @@ import Testing
         let model = NavigationModel()
         let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
         try await persistence.flush()
-        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: store.path(for: scene)))) == before)
+        #expect(persistence.statistics.written == 0)
+        let confirmed = try store.document(for: scene)
+        #expect(confirmed.values == (try SceneDocument(decoding: before, scene: scene, path: "ours")).values)
+        #expect(confirmed.savedAt == temporary.clock?.now)
         model.path.removeLast()
         try await persistence.flush()
         #expect(try self.stored(in: store, scene)?.path.count == 2)

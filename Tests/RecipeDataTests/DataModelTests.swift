@@ -173,30 +173,30 @@ import Testing
 
     static let invalidFiles: [(String, String)] = [
         ("{\"recipes\": [", "recipe data is not valid JSON: unexpected end of input at line 1, column 14"),
-        ("1", "recipe data: top level: expected an array of recipes or an object, found number"),
-        ("{\"dishes\": []}", "recipe data: recipes: expected an array of recipes"),
-        ("[1]", "recipe data: recipes[0]: expected an object, found number"),
-        ("{}", "recipe data: recipes: expected an array of recipes"),
-        ("{\"recipes\": [1]}", "recipe data: recipes[0]: expected an object, found number"),
+        ("1", "recipe data: top level (line 1, column 1): expected an array of recipes or an object, found number"),
+        ("{\"dishes\": []}", "recipe data: recipes (line 1, column 1): expected an array of recipes"),
+        ("[1]", "recipe data: recipes[0] (line 1, column 2): expected an object, found number"),
+        ("{}", "recipe data: recipes (line 1, column 1): expected an array of recipes"),
+        ("{\"recipes\": [1]}", "recipe data: recipes[0] (line 1, column 14): expected an object, found number"),
         (
             #"{"recipes": [{"id": "nope", "name": "A", "category": "dessert"}]}"#,
-            "recipe data: recipes[0].id: 'nope' is not a UUID"
+            "recipe data: recipes[0].id (line 1, column 21): 'nope' is not a UUID"
         ),
         (
             #"{"recipes": [{"id": "00000000-0000-4000-8000-000000000001", "name": " ", "category": "dessert"}]}"#,
-            "recipe data: recipes[0].name: expected a non-empty string"
+            "recipe data: recipes[0].name (line 1, column 69): expected a non-empty string"
         ),
         (
             #"{"recipes": [{"id": "00000000-0000-4000-8000-000000000001", "name": "A", "category": "soup"}]}"#,
-            "recipe data: recipes[0].category: unknown category 'soup' (expected dessert, pancake, salad or sandwich)"
+            "recipe data: recipes[0].category (line 1, column 86): unknown category 'soup' (expected dessert, pancake, salad or sandwich)"
         ),
         (
             #"{"recipes": [{"id": "00000000-0000-4000-8000-000000000001", "name": "A", "category": 9}]}"#,
-            "recipe data: recipes[0].category: unknown category 9 (expected 0 to 3)"
+            "recipe data: recipes[0].category (line 1, column 86): unknown category 9 (expected 0 to 3)"
         ),
         (
             #"{"recipes": [{"id": "00000000-0000-4000-8000-000000000001", "name": "A", "category": 0, "ingredients": [1]}]}"#,
-            "recipe data: recipes[0].ingredients[0]: expected a string, found number"
+            "recipe data: recipes[0].ingredients[0] (line 1, column 105): expected a string, found number"
         ),
         (
             #"{"recipes": [{"id": "00000000-0000-4000-8000-000000000001", "name": "A", "category": 0}, {"id": "00000000-0000-4000-8000-000000000001", "name": "B", "category": 0}]}"#,

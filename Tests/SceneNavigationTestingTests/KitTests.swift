@@ -255,4 +255,71 @@ struct AppState: Codable, Equatable, Sendable {
             missing.mismatches.first?.difference.hasPrefix(
                 "the golden file is missing (NAVSTATE_RECORD_GOLDEN=1 writes it); the restore gave:\n{\n") == true)
     }
+
+    @Test("a replay restores a payload with the schema saved beside it, exactly as a relaunch does")
+    func replayAgreesWithRelaunch() async throws {
+        struct NotABarePath: Error {}
+        // Schema 1 wraps version 0's bare path; run on anything else, the step fails.
+        var migrations = NavigationMigrations()
+        migrations.addStep { old in
+            guard case .array = old else { throw NotABarePath() }
+            return .object(["path": old, "tab": .number(JSONNumber(0))])
+        }
+        let model: @MainActor () -> SceneNavigationModel<AppState> = {
+            SceneNavigationModel(AppState(), migrations: migrations)
+        }
+        let bytes = Array(
+            #"{"format":1,"savedAt":"2026-11-01T10:00:00.000Z","scene":"main","values":{"navigation":{"json":{"path":["inbox"],"tab":1}},"navigation.schema":{"json":1}}}"#
+                .utf8)
+        // Relaunched from that file: schema 1 is current, no step runs.
+        let temporary = try TemporaryStore()
+        try temporary.writeSceneFile("main", bytes: bytes)
+        let app = try AppSimulator(temporary, crashGuard: nil, makeModel: model)
+        let launch = try await app.launch()
+        #expect(launch.model.state == AppState(tab: 1, path: [.inbox]) && launch.report?.isComplete == true)
+        try await app.end(.killed)
+        // Replayed: the same.
+        let folder = try TemporaryDirectory()
+        try Data(bytes).write(to: URL(fileURLWithPath: folder.appending("schema-1.json")))
+        var replay = PayloadReplay(folder: folder.path)
+        replay.isRecording = true
+        _ = try await replay.run(model: model)
+        let golden = try JSONValue(
+            parsing: Array(try Data(contentsOf: URL(fileURLWithPath: folder.appending("schema-1.report.json")))))
+        #expect(golden.objectValue?["error"] == nil)
+        #expect(golden.objectValue?["state"] == (try NavigationCoding.encode(AppState(tab: 1, path: [.inbox]))))
+        #expect(golden.objectValue?["report"]?.objectValue?["restored"] == .number(JSONNumber(1)))
+        // A closure replay is handed every value of the scene, the schema among them.
+        let payloads = try await replay.run { payload in
+            .number(JSONNumber(try payload.schemaVersion()))
+        }
+        #expect(payloads.payloads.count == 1)
+    }
+
+    @Test("a scene of several keys: every key restored, guarded and ended alike, one copy for one crash")
+    func severalKeys() async throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        let keys = ["tab1", "tab2", "tab3", "tab4", "tab5"]
+        let app = try AppSimulator(temporary, keys: keys) { key in
+            SceneNavigationModel(AppState(tab: Int(key.dropFirst(3)) ?? 0))
+        }
+        let first = try await app.launch()
+        for key in keys { first.models[key]!.state.path.append(.inbox) }
+        try await app.end(.closed)
+        try await app.crashDuringRestore()
+        let guarded = try await app.launch()
+        for key in keys {
+            #expect(guarded.persistences[key]!.intervention == .crashLoop(failures: 1, restoredNothing: false))
+            #expect(guarded.models[key]!.state.path.isEmpty)
+        }
+        // One copy of the scene's file for the crash, whichever key's restore made it.
+        #expect(try temporary.store.keptAsideFiles().map(\.reason) == [.crashLoop])
+        #expect(Set(keys.map { guarded.persistences[$0]!.keptAsidePath }).count == 1)
+        #expect(try CrashLoopGuard.states(of: SceneID("main"), in: temporary.store).keys.sorted() == keys)
+        try await app.end(.closed)
+        #expect(try CrashLoopGuard.states(of: SceneID("main"), in: temporary.store).isEmpty)
+        #expect(throws: SceneStoreError.invalidKey("tab1", reason: "each key is given once")) {
+            try AppSimulator(temporary, keys: ["tab1", "tab1"]) { _ in SceneNavigationModel(AppState()) }
+        }
+    }
 }

@@ -42,17 +42,18 @@ import Testing
         Row(name: "nothing stored: nothing to do", facts: facts(stored: false), plan: Plan()),
         Row(
             name: "stored, guard on, clean: restore all, guarded",
-            facts: facts(), plan: Plan(restore: .everything, beginsGuard: true)),
+            facts: facts(), plan: Plan(restore: .everything, beginsGuard: true, keepsWhatIsLeftOut: true)),
         Row(
             name: "stored, no guard: restore all, no marker",
-            facts: facts(crashGuard: nil), plan: Plan(restore: .everything)),
+            facts: facts(crashGuard: nil), plan: Plan(restore: .everything, keepsWhatIsLeftOut: true)),
         Row(
             name: "newer schema: nothing, read-only, no marker",
             facts: facts(schema: 2, supported: 1, failures: 3, deepLink: true),
             plan: Plan(intervention: .newerSchema(stored: 2, supported: 1), isReadOnly: true)),
         Row(
             name: "older schema: restored (migrated by the model)",
-            facts: facts(schema: 0, supported: 2), plan: Plan(restore: .everything, beginsGuard: true)),
+            facts: facts(schema: 0, supported: 2),
+            plan: Plan(restore: .everything, beginsGuard: true, keepsWhatIsLeftOut: true)),
         Row(
             name: "older than the age limit: nothing, kept aside, no marker",
             facts: facts(savedAt: old, maximumAge: .seconds(6 * 3_600), failures: 1),
@@ -60,7 +61,7 @@ import Testing
         Row(
             name: "within the age limit: restored",
             facts: facts(savedAt: old, maximumAge: .seconds(8 * 3_600)),
-            plan: Plan(restore: .everything, beginsGuard: true)),
+            plan: Plan(restore: .everything, beginsGuard: true, keepsWhatIsLeftOut: true)),
         Row(
             name: "one restore never became healthy: paths withheld, kept aside once",
             facts: facts(failures: 1),
@@ -77,15 +78,17 @@ import Testing
             plan: Plan(
                 intervention: .crashLoop(failures: 1, restoredNothing: true), keepAside: .crashLoop, beginsGuard: true)),
         Row(
-            name: "a deep link: the rest restored, the paths withheld",
+            name: "a deep link: the rest restored, the paths withheld and kept before the first write after a change",
             facts: facts(deepLink: true),
-            plan: Plan(restore: .withoutPaths, intervention: .deepLink, beginsGuard: true)),
+            plan: Plan(
+                restore: .withoutPaths, intervention: .deepLink, beginsGuard: true, keepsWhatIsLeftOut: true,
+                leavesStoredValueUntilChanged: true)),
         Row(
             name: "a deep link after a crash: the crash loop is what is reported",
             facts: facts(failures: 1, deepLink: true),
             plan: Plan(
                 restore: .withoutPaths, intervention: .crashLoop(failures: 1, restoredNothing: false),
-                keepAside: .crashLoop, beginsGuard: true)),
+                keepAside: .crashLoop, beginsGuard: true, leavesStoredValueUntilChanged: true)),
         Row(
             name: "a deep link when nothing is stored: nothing to restore, nothing reported",
             facts: facts(stored: false, deepLink: true), plan: Plan()),

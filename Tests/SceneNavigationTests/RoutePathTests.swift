@@ -58,7 +58,7 @@ enum Screen: Codable, Hashable, Sendable {
         #expect {
             try model.restore(from: .json(try json(#"{"a":1}"#)))
         } throws: { error in
-            guard case .cannotDecode(let key, let reason) = error as? NavigationError else { return false }
+            guard case .cannotDecode(let key, let reason, _) = error as? NavigationError else { return false }
             return key == "navigation" && reason.hasPrefix("Expected to decode Array")
         }
         #expect(model.state == [.home] && model.revision == 0)
@@ -133,7 +133,7 @@ enum Screen: Codable, Hashable, Sendable {
             RoutePath<Screen>.self, from: try json(#"[{"home":{}},{"gone":{}}]"#))
         #expect(
             String(decoding: report.json.serialized(), as: UTF8.self)
-                == #"{"dropped":[{"error":"Invalid number of keys found, expected one.","json":{"gone":{}},"location":"","position":1,"reason":"undecodable"}],"migrated":[],"restored":1}"#
+                == #"{"dropped":[{"error":"Screen has no case 'gone'","json":{"gone":{}},"location":"","position":1,"reason":"undecodable"}],"migrated":[],"restored":1}"#
         )
     }
 
@@ -194,9 +194,34 @@ enum Screen: Codable, Hashable, Sendable {
         #expect {
             try NavigationCoding.decode(RouterState.self, from: notAnArray)
         } throws: { error in
-            guard case .cannotDecode(_, let reason) = error as? NavigationError else { return false }
-            return reason.contains("(at items)") || reason.contains("(at isActive)")
+            guard case .cannotDecode(_, let reason, let location) = error as? NavigationError else { return false }
+            return (reason.contains("(at items)") && location == [.key("items")])
+                || (reason.contains("(at isActive)") && location == [.key("isActive")])
         }
+        // With the model's initial state to fall back on, the same member is salvaged on its own.
+        let stale = try JSONValue(parsing: Fixtures.bytes("hostile-paths/stale-member.json"))
+        let salvaged = try NavigationCoding.decode(RouterState.self, from: stale, initial: RouterState())
+        #expect(salvaged.state == RouterState(isActive: false, items: [.sub1(id: 1), .sub2(id: 3)]))
+        #expect(salvaged.report.dropped.map(\.place) == ["isActive", "items[1]", "items[2]"])
+        #expect(
+            salvaged.report.dropped.map(\.reason.description) == [
+                "it no longer decodes: Expected to decode Bool but found a string instead.",
+                "it no longer decodes: Item has no case 'sub9'",
+                "it no longer decodes: Expected to decode Int but found a string instead. (at sub2.id)",
+            ])
+        // Resolvers reach a mixed path's elements of every type, hostile numbers and all.
+        var types = NavigationTypeRegistry()
+        types.register(String.self)
+        let mixed = try JSONValue(parsing: Fixtures.bytes("hostile-paths/mixed-resolvers.json"))
+        let resolvers = RouteResolvers().adding(Int.self) { $0 == 13 ? nil : $0 }
+        let (elements, mixedReport) = try NavigationCoding.decode(
+            MixedPath.self, from: mixed, resolvers: resolvers, types: types)
+        #expect(
+            elements.elements.map(\.description) == [
+                "Swift.Int(7)", "Swift.String(\u{0})", "Swift.Int(100)", "Swift.Int(0)",
+            ])
+        #expect(mixedReport.dropped.map(\.position) == [2, 5])
+        #expect(mixedReport.dropped.map(\.reason.code) == ["undecodable", "unresolved"])
         // Elements of every JSON type: only the one valid item restores.
         let everyType = try JSONValue(parsing: Fixtures.bytes("hostile-paths/every-type.json"))
         let (path, report) = try NavigationCoding.decode(RoutePath<Item>.self, from: everyType)

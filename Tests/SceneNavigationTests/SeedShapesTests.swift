@@ -103,7 +103,7 @@ struct RouterState: Codable, Equatable, Sendable {
         #expect(String(decoding: removed.dropped[0].json.serialized(), as: UTF8.self) == #"{"sub3":{"id":3}}"#)
         #expect(
             removed.dropped.map(\.reason) == [
-                .undecodable("Invalid number of keys found, expected one."),
+                .undecodable("Item has no case 'sub3'"),
                 .undecodable("Expected to decode Int but found a string instead. (at sub2.id)"),
             ])
     }

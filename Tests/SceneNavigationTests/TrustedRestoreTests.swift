@@ -283,7 +283,7 @@ struct TabState: Codable, Equatable, Sendable {
         do {
             _ = try NavigationCoding.decode(TabState.self, from: JSONValue.array([]), migrations: failing)
         } catch {
-            guard case .cannotDecode(let key, let reason) = error else { throw error }
+            guard case .cannotDecode(let key, let reason, _) = error else { throw error }
             #expect(key == "navigation")
             #expect(reason.hasPrefix("the migration from schema 0 to 1 failed: "))
         }

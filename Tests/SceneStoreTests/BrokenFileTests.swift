@@ -114,13 +114,27 @@ import Testing
         #expect((attributes[.size] as? NSNumber)?.int64Value == 2 << 30)
     }
 
-    @Test("the size limit is configurable")
+    @Test("the size limit is configurable, and no write makes a file over it")
     func configurableLimit() throws {
-        let temporary = try TemporaryStore(clock: TestClock(), configuration: .init(maximumFileSize: 64))
-        let store = temporary.store
+        let temporary = try TemporaryStore(clock: TestClock())
         let scene = try SceneID("main")
-        try store.set(String(repeating: "x", count: 10), forKey: "a", in: scene)
-        #expect(throws: SceneStoreError.self) { try store.document(for: scene) }
+        // Written by a store with the default limit, read by one with a smaller limit: refused.
+        try temporary.store.set(String(repeating: "x", count: 10), forKey: "a", in: scene)
+        let before = try fileBytes(temporary.store.path(for: scene))
+        let store = try temporary.makeStore(configuration: .init(maximumFileSize: 64, now: { temporary.clock!.now }))
+        #expect(
+            throws: SceneStoreError.fileTooLarge(path: store.path(for: scene), size: Int64(before.count), limit: 64)
+        ) {
+            try store.document(for: scene)
+        }
+        // A store never writes what its reads would refuse: the write fails, the file stays.
+        let small = try temporary.makeStore(configuration: .init(maximumFileSize: 200, now: { temporary.clock!.now }))
+        #expect(
+            throws: SceneStoreError.documentTooLarge(path: small.path(for: scene), size: 231, limit: 200)
+        ) {
+            try small.set(String(repeating: "x", count: 100), forKey: "a", in: scene)
+        }
+        #expect(try fileBytes(temporary.store.path(for: scene)) == before)
     }
 
     @Test("a temporary file left by a crashed writer is removed by the next write")
@@ -137,32 +151,32 @@ import Testing
 
     static let invalidDocuments: [(String, String)] = [
         ("[]", "expected an object at the top level, found array"),
-        ("{}", "missing member 'format'"),
-        (#"{"format": "1"}"#, "member 'format' must be an integer, found string"),
-        (#"{"format": 0}"#, "member 'format' must be at least 1, found 0"),
+        ("{}", "missing member 'format' at line 1, column 1"),
+        (#"{"format": "1"}"#, "member 'format' must be an integer, found string at line 1, column 12"),
+        (#"{"format": 0}"#, "member 'format' must be at least 1, found 0 at line 1, column 12"),
         (
             #"{"format": 1, "scene": "main", "savedAt": "2027-01-15T08:00:00.000Z", "values": {}, "extra": 1}"#,
-            "unknown member 'extra'"
+            "unknown member 'extra' at line 1, column 94"
         ),
         (
             #"{"format": 1, "scene": "other", "savedAt": "2027-01-15T08:00:00.000Z", "values": {}}"#,
-            "member 'scene' is 'other' but the file is for 'main'"
+            "member 'scene' is 'other' but the file is for 'main' at line 1, column 24"
         ),
         (
             #"{"format": 1, "scene": "main", "savedAt": "yesterday", "values": {}}"#,
-            "member 'savedAt' must be a UTC timestamp such as 2026-01-31T12:00:00.000Z"
+            "member 'savedAt' must be a UTC timestamp such as 2026-01-31T12:00:00.000Z at line 1, column 43"
         ),
         (
             #"{"format": 1, "scene": "main", "savedAt": "2027-01-15T08:00:00.000Z", "values": []}"#,
-            "member 'values' must be an object"
+            "member 'values' must be an object at line 1, column 81"
         ),
         (
             #"{"format": 1, "scene": "main", "savedAt": "2027-01-15T08:00:00.000Z", "values": {"k": 1}}"#,
-            "value 'k' must be an object with exactly one member, 'json' or 'binary'"
+            "value 'k' must be an object with exactly one member, 'json' or 'binary' at line 1, column 87"
         ),
         (
             #"{"format": 1, "scene": "main", "savedAt": "2027-01-15T08:00:00.000Z", "values": {"k": {"binary": "!!"}}}"#,
-            "value 'k' has invalid base64 in 'binary'"
+            "value 'k' has invalid base64 in 'binary' at line 1, column 87"
         ),
         (#"{"format": 1, "format": 1}"#, "duplicate key \"format\" at line 1, column 15"),
         ("\u{FEFF}{}", "byte order mark is not allowed at line 1, column 1"),

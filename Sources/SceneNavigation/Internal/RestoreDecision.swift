@@ -56,6 +56,13 @@ enum RestoreDecision {
         /// Whether the stored value (if any) is kept aside when the model cannot read it back whole,
         /// before the model's state replaces it (connecting without restoring).
         var keepsUnreadableValue = false
+        /// Whether, when the restore leaves out what a later version could restore (or withholds
+        /// the paths), a copy of the file is kept before the first write over it (when no copy
+        /// was kept for another reason).
+        var keepsWhatIsLeftOut = false
+        /// Whether nothing is written over the stored value until the model changes: a close
+        /// without a change leaves it as it is (a deep link's state is not the user's).
+        var leavesStoredValueUntilChanged = false
     }
 
     /// The plan for what was read.
@@ -92,7 +99,9 @@ enum RestoreDecision {
         if facts.hasDeepLink {
             if plan.restore == .everything { plan.restore = .withoutPaths }
             if plan.intervention == nil { plan.intervention = .deepLink }
+            plan.leavesStoredValueUntilChanged = true
         }
+        plan.keepsWhatIsLeftOut = plan.restore != .nothing && plan.keepAside == nil
         return plan
     }
 }

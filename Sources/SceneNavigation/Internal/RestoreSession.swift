@@ -10,8 +10,11 @@ final class RestoreSession {
     let resolvers: RouteResolvers
     /// The types a ``MixedPath`` decodes.
     let types: NavigationTypeRegistry
-    /// The aliases each path element is looked up in before it is decoded.
+    /// The aliases each path element is looked up in, and the renames and steps each value of a
+    /// type goes through, before it is decoded.
     let migrations: NavigationMigrations
+    /// The schema version the value was stored with: the types' steps from it run.
+    let storedVersion: Int
     /// How many values a resolver or lookup replaced by another (an earlier identifier brought to
     /// the new one), since the part being decoded began: the part is then reported as migrated.
     var substitutions = 0
@@ -23,16 +26,18 @@ final class RestoreSession {
     /// The session the fallback's values are decoded in: the same resolvers and types, no fallback
     /// of its own, and a report nobody reads.
     private(set) lazy var fallbackSession = RestoreSession(
-        policy: policy, resolvers: resolvers, types: types, migrations: NavigationMigrations(), fallback: nil)
+        policy: policy, resolvers: resolvers, types: types, migrations: NavigationMigrations(), storedVersion: 0,
+        fallback: nil)
 
     init(
         policy: RestorePolicy, resolvers: RouteResolvers, types: NavigationTypeRegistry,
-        migrations: NavigationMigrations = NavigationMigrations(), fallback: JSONValue?
+        migrations: NavigationMigrations = NavigationMigrations(), storedVersion: Int = 0, fallback: JSONValue?
     ) {
         self.policy = policy
         self.resolvers = resolvers
         self.types = types
         self.migrations = migrations
+        self.storedVersion = storedVersion
         self.fallback = fallback
     }
 
@@ -128,6 +133,21 @@ final class RestoreSession {
             }
         }
         return text
+    }
+
+    /// Where a decoding error is, as a path into the decoded value; empty when it says nowhere.
+    static func location(of error: any Error) -> [JSONValue.PathComponent] {
+        guard let error = error as? DecodingError else { return [] }
+        let codingPath: [any CodingKey]
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+            .dataCorrupted(let context):
+            codingPath = context.codingPath
+        @unknown default:
+            return []
+        }
+        // Array elements have this decoder's own index keys; any other key names a member.
+        return codingPath.map { key in (key as? IndexKey)?.intValue.map { .index($0) } ?? .key(key.stringValue) }
     }
 
     /// A decoding error in one line: what was wrong and where, the coding path's first `depth`

@@ -119,10 +119,40 @@ final class ValueDecoder: Decoder {
         return result
     }
 
-    /// A value of any type: the special types as `JSONDecoder` reads them, any other through its
-    /// own `init(from:)`, then through the app's resolver of its type.
+    /// A value of any type: in a restore, its stored JSON made current by the renames and steps
+    /// of its type first (noted, so the part that holds it is reported as migrated); then the
+    /// special types as `JSONDecoder` reads them, any other through its own `init(from:)`; then
+    /// through the app's resolver of its type.
     func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        try resolving(try decodeUnresolved(type))
+        if let session, session.migrations.hasTypedRules,
+            let current = try session.migrations.current(value, as: type, storedVersion: session.storedVersion)
+        {
+            session.substitutions += 1
+            return try resolving(try replacing(with: current).decodeNamingCase(type))
+        }
+        return try resolving(try decodeNamingCase(type))
+    }
+
+    /// This decoder with another value in the same place.
+    private func replacing(with value: JSONValue) -> ValueDecoder {
+        guard let parent, let key else { return ValueDecoder(value: value, session: session, salvages: salvages) }
+        return ValueDecoder(value: value, parent: parent, key: key, session: session, salvages: salvages)
+    }
+
+    /// The value decoded; when it is an enum stored as a case it no longer has, the error names
+    /// the case (Swift's synthesized decoding says only "Invalid number of keys found").
+    private func decodeNamingCase<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        do {
+            return try decodeUnresolved(type)
+        } catch DecodingError.typeMismatch(_, let context)
+            where context.codingPath.count == codingPath.count
+            && context.debugDescription == "Invalid number of keys found, expected one."
+            && value.objectValue?.count == 1
+        {
+            let name = value.objectValue?.keys.first ?? ""
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "\(Value.self) has no case '\(name)'"))
+        }
     }
 
     private func decodeUnresolved<Value: Decodable>(_ type: Value.Type) throws -> Value {

@@ -43,6 +43,79 @@ struct JSONParser {
         }
     }
 
+    // MARK: - Locating
+
+    /// The byte offset where the value at `path` starts, or nil when the text has no value there
+    /// (or is not valid JSON on the way to it). Values beside the path are parsed to be skipped.
+    mutating func offset(of path: [JSONValue.PathComponent]) -> Int? {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return nil }
+        var remaining = path[...]
+        do throws(JSONParseError) {
+            while true {
+                skipWhitespace()
+                guard position < bytes.count else { return nil }
+                guard let component = remaining.popFirst() else { return position }
+                switch component {
+                case .key(let wanted):
+                    guard bytes[position] == UInt8(ascii: "{") else { return nil }
+                    position += 1
+                    guard try seekMember(wanted) else { return nil }
+                case .index(let wanted):
+                    guard bytes[position] == UInt8(ascii: "[") else { return nil }
+                    position += 1
+                    guard try seekElement(wanted) else { return nil }
+                }
+            }
+        } catch {
+            return nil
+        }
+    }
+
+    /// Inside an object, moves to the value of the member named `wanted`; false when it has none.
+    private mutating func seekMember(_ wanted: String) throws(JSONParseError) -> Bool {
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return false }
+            let name = try parseString()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return false }
+            position += 1
+            if name == wanted { return true }
+            skipWhitespace()
+            _ = try parseValue()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return false }
+            position += 1
+        }
+    }
+
+    /// Inside an array, moves to the element at `wanted`; false when it has none.
+    private mutating func seekElement(_ wanted: Int) throws(JSONParseError) -> Bool {
+        var index = 0
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] != UInt8(ascii: "]") else { return false }
+            if index == wanted { return true }
+            _ = try parseValue()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return false }
+            position += 1
+            index += 1
+        }
+    }
+
+    /// The line and column of a byte offset, as errors give them.
+    func textPosition(ofOffset offset: Int) -> JSONTextPosition {
+        let end = min(offset, bytes.count)
+        var line = 1
+        var lineStart = 0
+        for index in 0..<end where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return JSONTextPosition(line: line, column: end - lineStart + 1, offset: end)
+    }
+
     // MARK: - Values
 
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
@@ -324,13 +397,7 @@ struct JSONParser {
     }
 
     private func error(_ reason: String) -> JSONParseError {
-        let end = min(position, bytes.count)
-        var line = 1
-        var lineStart = 0
-        for index in 0..<end where bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        return JSONParseError(reason: reason, line: line, column: end - lineStart + 1, offset: end)
+        let place = textPosition(ofOffset: position)
+        return JSONParseError(reason: reason, line: place.line, column: place.column, offset: place.offset)
     }
 }

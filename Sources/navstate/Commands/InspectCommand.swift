@@ -103,8 +103,11 @@ struct InspectCommand: Subcommand {
             printKeptAside(&tool, kept, directory: store.scenesDirectory)
         }
         if case .failure(let error) = restored {
-            if case .cannotDecode(_, let reason) = error {
-                throw CommandError.notNavigationData(path: file.path, key: key, scene: scene, reason: reason)
+            if case .cannotDecode(_, let reason, let location) = error {
+                throw CommandError.notNavigationData(
+                    path: file.path, key: key, scene: scene, reason: reason,
+                    position: JSONValue.position(
+                        of: [.key("values"), .key(key), .key("json")] + location, in: file.bytes))
             }
             throw error
         }
@@ -112,7 +115,7 @@ struct InspectCommand: Subcommand {
 
     /// A restore error in words, without repeating the key the line already names.
     private static func reason(_ error: NavigationError) -> String {
-        if case .cannotDecode(_, let reason) = error { return reason }
+        if case .cannotDecode(_, let reason, _) = error { return reason }
         return error.description
     }
 
@@ -121,14 +124,21 @@ struct InspectCommand: Subcommand {
     private func list(_ tool: inout CommandLineTool, _ store: SceneStore) throws {
         let summaries = try store.scenes()
         let kept = try store.keptAsideFiles()
-        let guards = summaries.map { Self.guardState(of: $0.scene, key: key, in: store) }
+        // Every key's guard: a scene may save several values, each guarded on its own.
+        let guards = summaries.map { summary in
+            Result { () throws(SceneStoreError) in try CrashLoopGuard.states(of: summary.scene, in: store) }
+        }
         if json {
             tool.printJSON(
                 .object([
                     "scenes": .array(
-                        zip(summaries, guards).map { summary, guardState in
+                        zip(summaries, guards).map { summary, states in
                             var members = Self.jsonMembers(summary, lastSaved: summary.lastSaved)
-                            members["guard"] = Self.json(guardState)
+                            members["guard"] = Self.json(states.map { $0[key] ?? .clean })
+                            members["guards"] =
+                                (try? states.get()).map { states in
+                                    .object(states.mapValues { Self.json(.success($0)) })
+                                } ?? .null
                             return .object(members)
                         }),
                     "keptAside": .array(kept.map(Self.json)),
@@ -140,7 +150,8 @@ struct InspectCommand: Subcommand {
     }
 
     private func printTable(
-        _ tool: inout CommandLineTool, _ summaries: [SceneSummary], guards: [GuardState], directory: String
+        _ tool: inout CommandLineTool, _ summaries: [SceneSummary],
+        guards: [Result<[String: CrashLoopGuard.State], SceneStoreError>], directory: String
     ) {
         guard !summaries.isEmpty else {
             tool.print("No saved scenes in '\(directory)'.")
@@ -148,12 +159,12 @@ struct InspectCommand: Subcommand {
         }
         let rows =
             [["SCENE", "KEYS", "SIZE", "LAST SAVED", "HEALTH", "GUARD"]]
-            + zip(summaries, guards).map { summary, guardState in
+            + zip(summaries, guards).map { summary, states in
                 [
                     summary.scene.rawValue,
                     summary.keys.isEmpty ? "-" : summary.keys.map(TerminalText.escaped).joined(separator: ","),
                     String(summary.size), SceneDocument.timestamp(summary.lastSaved), summary.health.name,
-                    Self.guardColumn(guardState),
+                    guardsColumn(states),
                 ]
             }
         tool.printColumns(rows)
@@ -345,6 +356,17 @@ struct InspectCommand: Subcommand {
             "health": .string(summary.health.name),
             "problem": problem,
         ]
+    }
+
+    /// The guards of a scene's keys in a few words: the `--key` value's alone as ``guardColumn(_:)``
+    /// says it; with other keys guarded, each guarded key named (`navigation: restoring; sidebar:
+    /// restoring, 1 failed before`).
+    private func guardsColumn(_ states: Result<[String: CrashLoopGuard.State], SceneStoreError>) -> String {
+        guard case .success(let states) = states else { return "unreadable" }
+        if states.keys.allSatisfy({ $0 == key }) { return Self.guardColumn(.success(states[key] ?? .clean)) }
+        return states.keys.sorted()
+            .map { "\(TerminalText.escaped($0)): \(Self.guardColumn(.success(states[$0]!)))" }
+            .joined(separator: "; ")
     }
 
     /// The guard in a few words: `clean`, `restoring`, `restoring, 2 failed before`, `unreadable`.

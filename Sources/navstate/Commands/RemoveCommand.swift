@@ -12,23 +12,40 @@ import SceneStore
 struct RemoveCommand: Subcommand {
     static let scene = SharedDeclarations.scene("The scene to remove.")
 
+    static let force = FlagDeclaration(
+        spec: .init(
+            name: "--force", valueName: nil,
+            help: "Remove a scene file of a newer format too (written by a newer version, which may need it)."))
+
     static let spec = CommandSpec(
         name: "remove",
         overview: "Delete a scene's saved state, as closing a window does.",
         arguments: [scene.spec],
-        options: [SharedDeclarations.json.spec],
-        examples: ["navstate remove main"])
+        options: [force.spec, SharedDeclarations.json.spec],
+        examples: ["navstate remove main", "navstate remove main --force"])
 
     let scene: SceneID
+    let force: Bool
     let json: Bool
 
     init(_ line: ParsedCommandLine) throws {
         scene = try line.required(Self.scene)
+        force = line.has(Self.force)
         json = line.has(SharedDeclarations.json)
     }
 
     func run(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
         let path = environment.store.path(for: scene)
+        // A newer version's file may be all a user has of a newer app's state: removed on request only.
+        if !force,
+            case .failure(.newerFormat(_, let format, let supported)) = Result(catching: {
+                () throws(SceneStoreError) in try environment.store.file(of: scene)
+            })
+        {
+            throw CommandError.unusableValue(
+                "refusing to remove '\(path)': it has format \(format), newer than the supported format \(supported) "
+                    + "(a newer version wrote it); '--force' removes it")
+        }
         guard try NavigationScenes.remove(scene, from: environment.store) else {
             throw SceneStoreError.sceneNotFound(scene, path: path)
         }

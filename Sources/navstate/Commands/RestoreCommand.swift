@@ -66,9 +66,10 @@ struct RestoreCommand: Subcommand {
         } catch {
             restored = .failure(error)
         }
-        if case .failure(.cannotDecode(_, let reason)) = restored {
+        if case .failure(.cannotDecode(_, let reason, let location)) = restored {
             throw CommandError.notNavigationData(
-                path: environment.store.path(for: scene), key: key, scene: scene, reason: reason)
+                path: environment.store.path(for: scene), key: key, scene: scene, reason: reason,
+                position: CommandLineTool.position(of: location, key: key, in: scene, environment.store))
         }
         let outcome = try restored.get()
         switch outcome.intervention {
@@ -135,6 +136,15 @@ struct RestoreCommand: Subcommand {
 }
 
 extension CommandLineTool {
+    /// Where a part of a scene's value (under `key`, stored as JSON) is in the scene's file: the
+    /// line and column, when the file can be read and holds the part.
+    static func position(
+        of location: [JSONValue.PathComponent], key: String, in scene: SceneID, _ store: SceneStore
+    ) -> JSONTextPosition? {
+        guard let bytes = try? store.storedBytes(of: scene) else { return nil }
+        return JSONValue.position(of: [.key("values"), .key(key), .key("json")] + location, in: bytes)
+    }
+
     /// A stored value as JSON: itself, the JSON that binary data holds, or a string saying its size.
     static func storedJSON(_ value: SceneValue) -> JSONValue {
         switch value {

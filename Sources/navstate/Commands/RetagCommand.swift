@@ -60,13 +60,13 @@ struct RetagCommand: Subcommand {
     func run(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
         var changes: [StoredNavigationPath.TypeNameChange] = []
         var written = false
-        if dryRun {
-            let document = try environment.store.document(for: scene)
-            guard let value = document.values[key] else {
-                throw NavigationError.noValue(key: key, in: "scene '\(scene)'", keys: document.values.keys.sorted())
-            }
-            changes = try retagged(value).changes
-        } else {
+        // Checked before anything is locked: a refused retag changes nothing, not even a lock file.
+        let document = try environment.store.document(for: scene)
+        guard let value = document.values[key] else {
+            throw NavigationError.noValue(key: key, in: "scene '\(scene)'", keys: document.values.keys.sorted())
+        }
+        changes = try retagged(value).changes
+        if !dryRun && !changes.isEmpty {
             // The body's own errors are kept here and thrown after: the store's update only throws
             // its own, and returning the values unchanged writes nothing.
             var failure: (any Error)?

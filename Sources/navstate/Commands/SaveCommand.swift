@@ -82,6 +82,7 @@ struct SaveCommand: Subcommand {
     }
 
     func run(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
+        guard environment.isCookbook else { return try saveForAnotherApp(&tool, environment) }
         // Resolve everything before touching the store: a typo must not change saved state.
         let input = try inputPath.map { try tool.readJSONInput($0) }
         var categories: [Category?] = []
@@ -98,7 +99,7 @@ struct SaveCommand: Subcommand {
         }
         let model = NavigationModel(dataModel: environment.data)
         if let input, asIs {
-            try saveAsIs(input.json, name: input.name, model: model, tool: &tool, environment)
+            try saveAsIs(input, model: model, tool: &tool, environment)
             return
         }
         // The input restored into a model of its own first: input that is not navigation data
@@ -110,7 +111,7 @@ struct SaveCommand: Subcommand {
             do {
                 report = try scratch.restore(from: .json(input.json), key: key)
             } catch {
-                throw CommandError.inputContents(path: input.name, reason: Self.reason(error))
+                throw input.error(error)
             }
             restored = scratch.state
         }
@@ -151,43 +152,85 @@ struct SaveCommand: Subcommand {
     /// Stores navigation JSON exactly as given: checked to be the cookbook's navigation state, its
     /// IDs not looked up. A stored value the cookbook cannot read whole is kept aside first.
     private func saveAsIs(
-        _ value: JSONValue, name: String, model: NavigationModel, tool: inout CommandLineTool,
-        _ environment: Environment
+        _ input: JSONInput, model: NavigationModel, tool: inout CommandLineTool, _ environment: Environment
     ) throws {
         do {
-            _ = try NavigationCoding.decode(CookbookState.self, from: value, key: key)
+            _ = try NavigationCoding.decode(CookbookState.self, from: input.json, key: key)
         } catch {
-            throw CommandError.inputContents(path: name, reason: Self.reason(error))
+            throw input.error(error)
         }
         let store = environment.store
         // The copy and the write in one hold of the scene's lock: nothing slips in between.
         let outcome = try store.update(
-            scene, keepingAside: .invalid, if: { !model.restoresWhole($0, key: key) }, { $0[key] = .json(value) })
-        let keptAside = outcome.keptAsidePath
-        tool.warnAboutKeptCopies(keptAside: keptAside, movedAside: outcome.movedAsidePath.map { [$0] } ?? [], key: key)
+            scene, keepingAside: .invalid, if: { !model.restoresWhole($0, key: key) }, { $0[key] = .json(input.json) })
+        printStoredAsGiven(&tool, input.json, outcome: outcome, note: " (IDs not looked up)")
+    }
+
+    /// Another app's value: stored exactly as given (any JSON, within the limits), never read as
+    /// the cookbook's. The cookbook's options are refused: they build the cookbook's state.
+    private func saveForAnotherApp(_ tool: inout CommandLineTool, _ environment: Environment) throws {
+        guard let inputPath, steps.isEmpty, !clears else {
+            throw CommandError.usage(
+                "options '--category', '--recipe' and '--clear' build the cookbook's navigation state; "
+                    + "app '\(environment.appID)' stores its own: give '--input <file>' with the value to store")
+        }
+        let input = try tool.readJSONInput(inputPath, problem: "not JSON")
+        let outcome: SceneWriteOutcome
+        do {
+            outcome = try environment.store.setSceneValue(.json(input.json), forKey: key, in: scene)
+        } catch .documentTooLarge(_, let size, let limit) {
+            throw CommandError.inputContents(
+                path: input.name,
+                reason:
+                    "the scene's file would be \(size) bytes, more than the limit of \(limit) that reads accept; nothing was written"
+            )
+        }
+        printStoredAsGiven(&tool, input.json, outcome: outcome, note: "")
+    }
+
+    private func printStoredAsGiven(
+        _ tool: inout CommandLineTool, _ value: JSONValue, outcome: SceneWriteOutcome, note: String
+    ) {
+        let movedAside = outcome.movedAsidePath.map { [$0] } ?? []
+        tool.warnAboutKeptCopies(keptAside: outcome.keptAsidePath, movedAside: movedAside, key: key)
         if json {
             tool.printJSON(
                 .object([
                     "scene": .string(scene.rawValue), "file": .string(outcome.path), "key": .string(key),
-                    "stored": value, "keptAside": keptAside.map { .string($0) } ?? .null,
-                    "movedAside": .array((outcome.movedAsidePath.map { [$0] } ?? []).map { .string($0) }),
+                    "stored": value, "keptAside": outcome.keptAsidePath.map { .string($0) } ?? .null,
+                    "movedAside": .array(movedAside.map { .string($0) }),
                 ]))
         } else {
-            tool.print("Saved scene '\(scene)' to '\(outcome.path)' as given (IDs not looked up).")
-            tool.print("\(key): \(value)")
+            tool.print("Saved scene '\(scene)' to '\(outcome.path)' as given\(note).")
+            tool.print("\(TerminalText.escaped(key)): \(TerminalText.escaped(value.description))")
         }
     }
+}
 
-    /// Why input is not navigation data, in the words of the error.
-    private static func reason(_ error: NavigationError) -> String {
-        if case .cannotDecode(_, let reason) = error { return "invalid navigation data: \(reason)" }
-        return error.description
+/// JSON read from `--input`: the value, the input's name for errors, and its bytes to say where in
+/// them a problem is.
+struct JSONInput {
+    var json: JSONValue
+    var name: String
+    var bytes: [UInt8]
+
+    /// Input that is not the cookbook's navigation data, naming the input, the line and column.
+    func error(_ error: NavigationError) -> CommandError {
+        if case .cannotDecode(_, let reason, let location) = error {
+            return .inputContents(
+                path: name, position: JSONValue.position(of: location, in: bytes),
+                reason: "invalid navigation data: \(reason)")
+        }
+        return .inputContents(path: name, reason: error.description)
     }
 }
 
 extension CommandLineTool {
     /// JSON read from a file, a pipe or standard input (`-`), and the input's name for errors.
-    func readJSONInput(_ path: String) throws -> (json: JSONValue, name: String) {
+    /// - Parameters:
+    ///   - path: The file, or `-` for standard input.
+    ///   - problem: What input that does not parse is called in the error.
+    func readJSONInput(_ path: String, problem: String = "invalid navigation data") throws -> JSONInput {
         let bytes: [UInt8]
         let name: String
         if path == "-" {
@@ -201,9 +244,9 @@ extension CommandLineTool {
             bytes = try Environment.readInputFile(name)
         }
         do {
-            return (try JSONValue(parsing: bytes), name)
+            return JSONInput(json: try JSONValue(parsing: bytes), name: name, bytes: bytes)
         } catch {
-            throw CommandError.inputContents(path: name, reason: "invalid navigation data: \(error)")
+            throw CommandError.inputContents(path: name, reason: "\(problem): \(error)")
         }
     }
 

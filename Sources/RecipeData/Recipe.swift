@@ -1,4 +1,5 @@
 import SceneNavigation
+import SceneStore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -17,7 +18,7 @@ import SceneNavigation
 /// stale copies of recipes.
 public struct Recipe: IdentifiedRoute {
     /// The stable identifier of a recipe: a UUID, written in uppercase like `UUID.uuidString`.
-    public struct ID: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
+    public struct ID: Hashable, Sendable, Comparable, CustomStringConvertible, JSONIdentifier {
         /// The UUID.
         public let uuid: UUID
 
@@ -51,6 +52,17 @@ public struct Recipe: IdentifiedRoute {
                     .init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not a UUID"))
             }
             self = id
+        }
+
+        /// The uppercase UUID text, as ``encode(to:)`` writes it.
+        public var jsonValue: JSONValue { .string(description) }
+
+        /// The identifier of UUID text in either case, as ``init(from:)`` reads it; nil for
+        /// anything else.
+        /// - Parameter jsonValue: The stored JSON.
+        public init?(jsonValue: JSONValue) {
+            guard case .string(let text) = jsonValue else { return nil }
+            self.init(text)
         }
 
         /// Encodes the uppercase UUID text.

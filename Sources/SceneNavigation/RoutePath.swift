@@ -119,6 +119,11 @@ extension RoutePath: Codable {
     /// - Parameter encoder: The encoder.
     /// - Throws: What encoding a route throws.
     public func encode(to encoder: any Encoder) throws {
+        // Identified routes with a JSONIdentifier need no Codable dance per element in a restore's encoder.
+        if let encoder = encoder as? ValueEncoder, let json = IdentifiedPath.json(of: routes) {
+            encoder.store(json)
+            return
+        }
         var container = encoder.singleValueContainer()
         try container.encode(routes)
     }

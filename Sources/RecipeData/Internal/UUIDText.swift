@@ -9,8 +9,6 @@
 /// Foundation's conversions are about half of the cost of encoding and decoding a navigation path;
 /// these work on bytes directly. The parser is exercised by the fuzz target like any parser.
 enum UUIDText {
-    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
     static func format(_ uuid: UUID) -> String {
         withUnsafeBytes(of: uuid.uuid) { raw in
             String(unsafeUninitializedCapacity: 36) { output in
@@ -20,8 +18,8 @@ enum UUIDText {
                         output[index] = UInt8(ascii: "-")
                         index += 1
                     }
-                    output[index] = hexDigits[Int(byte >> 4)]
-                    output[index + 1] = hexDigits[Int(byte & 0x0F)]
+                    output[index] = hexDigit(byte >> 4)
+                    output[index + 1] = hexDigit(byte & 0x0F)
                     index += 2
                 }
                 return 36
@@ -51,6 +49,13 @@ enum UUIDText {
             return true
         }
         return valid ? UUID(uuid: raw) : nil
+    }
+
+    /// An upper-case hex digit, computed rather than read from a table (a global would be
+    /// initialised lazily, checked at every access).
+    @inline(__always)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
     @inline(__always)

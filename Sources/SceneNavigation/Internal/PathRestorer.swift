@@ -34,10 +34,13 @@ enum PathRestorer {
     /// - Parameters:
     ///   - count: How many elements the saved path has.
     ///   - policy: What to do after a dropped element, with duplicates and past the maximum depth.
+    ///   - known: The outcomes of the elements already restored (a fast way), by position; nil
+    ///     where `element` is asked.
     ///   - element: Restores the element at a position.
     /// - Returns: The routes and what was dropped or migrated.
     static func restore<Route: Hashable>(
-        count: Int, policy: RestorePolicy, element: (Int) -> ElementOutcome<Route>
+        count: Int, policy: RestorePolicy, known: [ElementOutcome<Route>?]? = nil,
+        element: (Int) -> ElementOutcome<Route>
     ) -> Outcome<Route> {
         var outcome = Outcome<Route>()
         outcome.routes.reserveCapacity(min(count, max(policy.maximumDepth, 0)))
@@ -54,7 +57,7 @@ enum PathRestorer {
             }
             let route: Route
             var migrated = false
-            switch element(position) {
+            switch known?[position] ?? element(position) {
             case .dropped(let reason):
                 outcome.dropped.append((position, reason))
                 if policy.onDrop == .truncate { truncated = true }

@@ -202,15 +202,20 @@ final class ValueDecoder: Decoder {
         guard let session else { return try [Route](from: self) }
         guard case .array(let elements) = value else { throw mismatch(expected: [Any].self) }
         let depth = codingPath.count
-        let outcome = PathRestorer.restore(count: elements.count, policy: session.policy) {
+        // Identified routes are restored the fast way when they can be (never for a policy that
+        // withholds paths: nothing is decoded then).
+        let fast =
+            session.policy.restoresPaths ? IdentifiedPath.outcomes(of: elements, as: Route.self, in: session) : nil
+        let hasAliases = !session.migrations.aliases.isEmpty
+        let outcome = PathRestorer.restore(count: elements.count, policy: session.policy, known: fast) {
             (position) -> PathRestorer.ElementOutcome<Route> in
-            let mark = session.mark
             var stored = elements[position]
             var aliased = false
-            if let target = session.migrations.alias(of: stored) {
+            if hasAliases, let target = session.migrations.alias(of: stored) {
                 stored = target
                 aliased = true
             }
+            let mark = session.mark
             do {
                 let route = try child(stored, key: IndexKey(position), salvages: false).decode(type)
                 let substituted = session.substitutions != mark.substitutions

@@ -13,18 +13,33 @@ import SceneStore
 /// string, `Decimal` as a number, `Float` and `Double` by their shortest text (a non-finite one
 /// throws), and a ``JSONValue`` as itself.
 final class ValueEncoder: Encoder {
-    let codingPath: [any CodingKey]
+    /// The path of the container this encoder's value is in, and the value's own key: the coding
+    /// path is only put together when something asks for it (an error, a type that reads it), so
+    /// that encoding an element costs no array.
+    private let parentPath: [any CodingKey]
+    private let key: (any CodingKey)?
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     fileprivate var slot: Slot = .empty
 
-    fileprivate init(codingPath: [any CodingKey]) {
-        self.codingPath = codingPath
+    fileprivate init(parentPath: [any CodingKey], key: (any CodingKey)?) {
+        self.parentPath = parentPath
+        self.key = key
+    }
+
+    /// Stores a value already made JSON, as a single value container would.
+    func store(_ json: JSONValue) {
+        slot = .value(json)
+    }
+
+    var codingPath: [any CodingKey] {
+        guard let key else { return parentPath }
+        return parentPath + [key]
     }
 
     /// The JSON value of `value`.
     static func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
         if let special = try specialValue(value, at: []) { return special }
-        let encoder = ValueEncoder(codingPath: [])
+        let encoder = ValueEncoder(parentPath: [], key: nil)
         try value.encode(to: encoder)
         // As JSONEncoder: a nested value that writes nothing is `{}`, a whole one is an error.
         if case .empty = encoder.slot {
@@ -61,19 +76,27 @@ final class ValueEncoder: Encoder {
         return box
     }
 
-    /// Encodes a nested value at a coding path: a special type directly, anything else through
-    /// its own `encode(to:)`.
-    fileprivate static func slot<Value: Encodable>(for value: Value, at codingPath: [any CodingKey]) throws -> Slot {
-        if let special = try specialValue(value, at: codingPath) { return .value(special) }
-        let encoder = ValueEncoder(codingPath: codingPath)
+    /// Encodes a nested value under a key of a container: a special type directly, anything else
+    /// through its own `encode(to:)`.
+    fileprivate static func slot<Value: Encodable>(
+        for value: Value, in parentPath: [any CodingKey], key: any CodingKey
+    ) throws -> Slot {
+        if let special = try specialValue(value, at: parentPath + [key]) { return .value(special) }
+        let encoder = ValueEncoder(parentPath: parentPath, key: key)
         try value.encode(to: encoder)
         return encoder.slot
     }
 
     /// The types `JSONEncoder` writes in its own way.
-    fileprivate static func specialValue<Value: Encodable>(_ value: Value, at codingPath: [any CodingKey]) throws
-        -> JSONValue?
-    {
+    fileprivate static func specialValue<Value: Encodable>(
+        _ value: Value, at codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> JSONValue? {
+        // Compared by type first: a dynamic cast per value would cost more than encoding most values.
+        let type = Value.self
+        guard
+            type == JSONValue.self || type == Data.self || type == URL.self || type == Decimal.self
+                || type == Double.self || type == Float.self
+        else { return nil }
         switch value {
         case let json as JSONValue: return json
         case let data as Data: return .string(data.base64EncodedString())
@@ -81,29 +104,33 @@ final class ValueEncoder: Encoder {
         case let decimal as Decimal:
             guard let number = JSONNumber(literal: decimal.description) else {
                 throw EncodingError.invalidValue(
-                    value, .init(codingPath: codingPath, debugDescription: "Unable to encode \(decimal) in JSON."))
+                    value, .init(codingPath: codingPath(), debugDescription: "Unable to encode \(decimal) in JSON."))
             }
             return .number(number)
-        case let double as Double: return try number(double, at: codingPath)
-        case let float as Float: return try number(float, at: codingPath)
+        case let double as Double: return try number(double, at: codingPath())
+        case let float as Float: return try number(float, at: codingPath())
         default: return nil
         }
     }
 
-    fileprivate static func number(_ value: Double, at codingPath: [any CodingKey]) throws -> JSONValue {
+    fileprivate static func number(
+        _ value: Double, at codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> JSONValue {
         guard let number = JSONNumber(value) else {
             throw EncodingError.invalidValue(
                 value,
-                .init(codingPath: codingPath, debugDescription: "Unable to encode Double.\(value) directly in JSON."))
+                .init(codingPath: codingPath(), debugDescription: "Unable to encode Double.\(value) directly in JSON."))
         }
         return .number(number)
     }
 
-    fileprivate static func number(_ value: Float, at codingPath: [any CodingKey]) throws -> JSONValue {
+    fileprivate static func number(
+        _ value: Float, at codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> JSONValue {
         guard value.isFinite else {
             throw EncodingError.invalidValue(
                 value,
-                .init(codingPath: codingPath, debugDescription: "Unable to encode Float.\(value) directly in JSON."))
+                .init(codingPath: codingPath(), debugDescription: "Unable to encode Float.\(value) directly in JSON."))
         }
         // Float's own shortest text, as JSONEncoder writes it (0.1, not 0.10000000149011612).
         var text = value.description
@@ -155,10 +182,10 @@ private final class ReferencingEncoder: Encoder {
     private let inner: ValueEncoder
     private let store: (Slot) -> Void
 
-    init(codingPath: [any CodingKey], store: @escaping (Slot) -> Void) {
-        self.codingPath = codingPath
+    init(parentPath: [any CodingKey], key: any CodingKey, store: @escaping (Slot) -> Void) {
+        codingPath = parentPath + [key]
         self.store = store
-        inner = ValueEncoder(codingPath: codingPath)
+        inner = ValueEncoder(parentPath: parentPath, key: key)
     }
 
     deinit { store(inner.slot) }
@@ -203,7 +230,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { put(value, key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        object.members[key.stringValue] = try ValueEncoder.slot(for: value, at: codingPath + [key])
+        object.members[key.stringValue] = try ValueEncoder.slot(for: value, in: codingPath, key: key)
     }
 
     private func put<I: FixedWidthInteger>(_ value: I, _ key: Key) {
@@ -226,13 +253,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func superEncoder() -> any Encoder {
         let object = object
-        return ReferencingEncoder(codingPath: codingPath + [EncodingSuperKey()]) { object.members["super"] = $0 }
+        return ReferencingEncoder(parentPath: codingPath, key: EncodingSuperKey()) { object.members["super"] = $0 }
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         let object = object
         let name = key.stringValue
-        return ReferencingEncoder(codingPath: codingPath + [key]) { object.members[name] = $0 }
+        return ReferencingEncoder(parentPath: codingPath, key: key) { object.members[name] = $0 }
     }
 }
 
@@ -264,7 +291,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { put(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        array.elements.append(try ValueEncoder.slot(for: value, at: nextPath))
+        array.elements.append(try ValueEncoder.slot(for: value, in: codingPath, key: IndexKey(array.elements.count)))
     }
 
     private func put<I: FixedWidthInteger>(_ value: I) {
@@ -291,7 +318,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
         let array = array
         let index = array.elements.count
         array.elements.append(.empty)
-        return ReferencingEncoder(codingPath: codingPath + [IndexKey(index)]) { array.elements[index] = $0 }
+        return ReferencingEncoder(parentPath: codingPath, key: IndexKey(index)) { array.elements[index] = $0 }
     }
 }
 
@@ -315,8 +342,14 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
     func encode(_ value: UInt32) throws { put(value) }
     func encode(_ value: UInt64) throws { put(value) }
 
+    /// A value inside a single value goes into the same encoder, as `JSONEncoder` does: no
+    /// encoder of its own to make.
     func encode<T: Encodable>(_ value: T) throws {
-        encoder.slot = try ValueEncoder.slot(for: value, at: codingPath)
+        if let special = try ValueEncoder.specialValue(value, at: codingPath) {
+            encoder.slot = .value(special)
+        } else {
+            try value.encode(to: encoder)
+        }
     }
 
     private func put<I: FixedWidthInteger>(_ value: I) {

@@ -1,0 +1,75 @@
+import SceneStore
+
+/// The fast way through a path of ``IdentifiedRoute`` values whose identifier is a
+/// ``JSONIdentifier``: each element converted and looked up directly, with the same outcome as the
+/// `Codable` way (which takes over for anything else, and for an element the fast way cannot read).
+///
+/// The types are checked once per path, not per element; the generic helpers below are called with
+/// the path's own types, so the casts between them are of a type to itself.
+enum IdentifiedPath {
+    /// The stored JSON of routes, when they are identified routes with a ``JSONIdentifier``; nil
+    /// otherwise.
+    static func json<Route>(of routes: [Route]) -> JSONValue? {
+        guard let routeType = Route.self as? any IdentifiedRoute.Type else { return nil }
+        func withRoute<R: IdentifiedRoute>(_: R.Type) -> JSONValue? {
+            guard let idType = R.ID.self as? any JSONIdentifier.Type else { return nil }
+            func withID<I: JSONIdentifier>(_: I.Type) -> JSONValue {
+                let typed = unsafeBitCast(routes, to: [R].self)
+                return .array(typed.map { unsafeBitCast($0.id, to: I.self).jsonValue })
+            }
+            return withID(idType)
+        }
+        return withRoute(routeType)
+    }
+
+    /// The outcome of each element restored the fast way, when the path's routes are identified
+    /// routes with a ``JSONIdentifier``, the restore has a lookup for them, and no migration rule
+    /// could apply to them; nil otherwise. An element the fast way cannot read (or that an alias
+    /// replaced) has no outcome here: the `Codable` way decodes it, and reports its error.
+    ///
+    /// One call for the whole path: the loop runs with the path's types known once.
+    static func outcomes<Route>(
+        of elements: [JSONValue], as _: Route.Type, in session: RestoreSession
+    ) -> [PathRestorer.ElementOutcome<Route>?]? {
+        guard !session.migrations.hasTypedRules, let routeType = Route.self as? any IdentifiedRoute.Type else {
+            return nil
+        }
+        func withRoute<R: IdentifiedRoute>(_: R.Type) -> [PathRestorer.ElementOutcome<Route>?]? {
+            guard let idType = R.ID.self as? any JSONIdentifier.Type,
+                let lookUp = session.resolvers.lookup(for: R.self),
+                !session.resolvers.hasResolvers || session.resolvers.resolver(for: R.ID.self) == nil
+            else { return nil }
+            let resolve = session.resolvers.hasResolvers ? session.resolvers.resolver(for: R.self) : nil
+            let aliases = session.migrations.aliases
+            func withID<I: JSONIdentifier>(_: I.Type) -> [PathRestorer.ElementOutcome<Route>?] {
+                var outcomes: [PathRestorer.ElementOutcome<Route>?] = []
+                outcomes.reserveCapacity(elements.count)
+                for json in elements {
+                    guard aliases.isEmpty || aliases[json] == nil, let stored = I(jsonValue: json) else {
+                        outcomes.append(nil)
+                        continue
+                    }
+                    let id = unsafeBitCast(stored, to: R.ID.self)
+                    guard var route = lookUp(id) else {
+                        outcomes.append(.dropped(.unresolved))
+                        continue
+                    }
+                    var substituted = route.id != id
+                    if let resolve {
+                        guard let resolved = resolve(route) else {
+                            outcomes.append(.dropped(.unresolved))
+                            continue
+                        }
+                        if resolved != route { substituted = true }
+                        route = resolved
+                    }
+                    let element = unsafeBitCast(route, to: Route.self)
+                    outcomes.append(substituted ? .migrated(element) : .restored(element))
+                }
+                return outcomes
+            }
+            return withID(idType)
+        }
+        return withRoute(routeType)
+    }
+}

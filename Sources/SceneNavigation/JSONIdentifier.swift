@@ -1,0 +1,80 @@
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// An identifier that converts to and from its stored JSON directly, so that a path of
+/// ``IdentifiedRoute`` values with such an identifier is encoded and restored without the `Codable`
+/// machinery per element: one conversion and one lookup each, as a hand-written restore would do.
+///
+/// `String`, `Int` and `UUID` conform. A conformance must agree with the type's own `Codable`:
+/// ``jsonValue`` is what `encode(to:)` writes, and ``init(jsonValue:)`` accepts exactly what
+/// `init(from:)` accepts (nil where it throws). A path element that `init(jsonValue:)` refuses is
+/// decoded through `init(from:)` after all, so its reason is the decoding error's.
+///
+/// ```swift
+/// struct NoteID: JSONIdentifier {
+///     var rawValue: Int
+///     var jsonValue: JSONValue { .number(JSONNumber(rawValue)) }
+///     init?(jsonValue: JSONValue) {
+///         guard case .number(let number) = jsonValue, let value = number.intValue else { return nil }
+///         rawValue = value
+///     }
+///     init(from decoder: any Decoder) throws { rawValue = try Int(from: decoder) }
+///     func encode(to encoder: any Encoder) throws { try rawValue.encode(to: encoder) }
+/// }
+/// ```
+public protocol JSONIdentifier: Codable, Hashable, Sendable {
+    /// The identifier as its `encode(to:)` writes it.
+    var jsonValue: JSONValue { get }
+
+    /// The identifier that `init(from:)` decodes from this JSON, or nil where it would throw.
+    /// - Parameter jsonValue: The stored JSON.
+    init?(jsonValue: JSONValue)
+}
+
+extension String: JSONIdentifier {
+    /// The string itself.
+    public var jsonValue: JSONValue { .string(self) }
+
+    /// A JSON string's text; nil for anything else.
+    /// - Parameter jsonValue: The stored JSON.
+    public init?(jsonValue: JSONValue) {
+        guard case .string(let text) = jsonValue else { return nil }
+        self = text
+    }
+}
+
+extension Int: JSONIdentifier {
+    /// The number.
+    public var jsonValue: JSONValue { .number(JSONNumber(self)) }
+
+    /// A JSON number that is a whole `Int` (`1.0` and `1e2` too, as `JSONDecoder` reads them); nil
+    /// for anything else.
+    /// - Parameter jsonValue: The stored JSON.
+    public init?(jsonValue: JSONValue) {
+        guard case .number(let number) = jsonValue else { return nil }
+        if let exact = Int(number.literal) {
+            self = exact
+        } else if let double = Double(number.literal), double.isFinite, let exact = Int(exactly: double) {
+            self = exact
+        } else {
+            return nil
+        }
+    }
+}
+
+extension UUID: JSONIdentifier {
+    /// The UUID's text, upper-case, as `JSONEncoder` writes it.
+    public var jsonValue: JSONValue { .string(uuidString) }
+
+    /// A JSON string that is a UUID in either case; nil for anything else.
+    /// - Parameter jsonValue: The stored JSON.
+    public init?(jsonValue: JSONValue) {
+        guard case .string(let text) = jsonValue, let uuid = UUID(uuidString: text) else { return nil }
+        self = uuid
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import SceneNavigation
+import SceneStore
+import Testing
+
+/// A note stored as its ID, an `Int` (a ``JSONIdentifier``): restored the fast way.
+struct Note: IdentifiedRoute {
+    var id: Int
+    var title: String
+}
+
+/// The same note with an identifier that is not a ``JSONIdentifier``: restored the `Codable` way.
+struct SlowNote: IdentifiedRoute {
+    struct ID: Codable, Hashable, Sendable {
+        var value: Int
+        init(_ value: Int) { self.value = value }
+        init(from decoder: any Decoder) throws { value = try Int(from: decoder) }
+        func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+    }
+    var id: ID
+    var title: String
+}
+
+@Suite struct IdentifiedRouteTests {
+    func json(_ text: String) throws -> JSONValue { try JSONValue(parsing: Array(text.utf8)) }
+
+    /// Notes 1 to 4; note 9 is note 2 under an earlier ID; note 3 is gone.
+    static func lookUp(_ id: Int) -> (id: Int, title: String)? {
+        switch id {
+        case 1, 2, 4: (id, "note \(id)")
+        case 9: (2, "note 2")
+        default: nil
+        }
+    }
+
+    static let fast = RouteResolvers().adding(Note.self) { id in lookUp(id).map { Note(id: $0.id, title: $0.title) } }
+    static let slow = RouteResolvers().adding(SlowNote.self) { id in
+        lookUp(id.value).map { SlowNote(id: .init($0.id), title: $0.title) }
+    }
+
+    @Test("a path of identified routes restores by lookup: gone, found under an earlier ID, not an ID at all")
+    func restoresByLookup() throws {
+        let stored = try json(#"[1, 3, 9, "x", 4, 1.0, 2.5]"#)
+        let (path, report) = try NavigationCoding.decode(RoutePath<Note>.self, from: stored, resolvers: Self.fast)
+        #expect(path.routes.map(\.id) == [1, 2, 4, 1])
+        #expect(report.dropped.map(\.position) == [1, 3, 6])
+        #expect(
+            report.dropped.map(\.reason) == [
+                .unresolved, .undecodable("Expected to decode Int but found a string instead."),
+                .undecodable("Number 2.5 does not fit in Int."),
+            ])
+        #expect(
+            report.migrated == [
+                .init(location: "", position: 2, from: .number(JSONNumber(9)), to: .number(JSONNumber(2)))
+            ])
+        // Encoded as the IDs, as JSONEncoder encodes them.
+        #expect(try NavigationCoding.encode(path) == (try json("[1, 2, 4, 1]")))
+        #expect(try JSONEncoder().encode(path) == Data("[1,2,4,1]".utf8))
+        // Outside a restore, a JSONDecoder finds the lookup in its userInfo, or says it has none.
+        let decoder = JSONDecoder()
+        decoder.userInfo[RouteResolvers.userInfoKey] = Self.fast
+        #expect(
+            try decoder.decode(RoutePath<Note>.self, from: Data("[4]".utf8)).routes == [Note(id: 4, title: "note 4")])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(RoutePath<Note>.self, from: Data("[4]".utf8)) }
+    }
+
+    @Test(
+        "the fast way and the Codable way restore the same routes and the same report, under every policy",
+        arguments: [
+            RestorePolicy(), RestorePolicy(onDrop: .truncate), RestorePolicy(maximumDepth: 2),
+            RestorePolicy(dropsDuplicates: true),
+        ])
+    func fastAgreesWithCodable(_ policy: RestorePolicy) throws {
+        let stored = try json(#"[1, 3, 9, "x", 2, 4, 1, null, {"id": 1}]"#)
+        var migrations = NavigationMigrations()
+        migrations.alias(.number(JSONNumber(4)), to: .number(JSONNumber(1)))
+        for migrations in [NavigationMigrations(), migrations] {
+            let fast = try NavigationCoding.decode(
+                RoutePath<Note>.self, from: stored, policy: policy, resolvers: Self.fast, migrations: migrations)
+            let slow = try NavigationCoding.decode(
+                RoutePath<SlowNote>.self, from: stored, policy: policy, resolvers: Self.slow, migrations: migrations)
+            #expect(fast.state.routes.map(\.id) == slow.state.routes.map(\.id.value))
+            #expect(fast.report == slow.report)
+        }
+        // Without a lookup, both say what is missing.
+        let unresolvable = try NavigationCoding.decode(RoutePath<Note>.self, from: stored, policy: policy)
+        #expect(
+            unresolvable.report.dropped.first?.reason
+                == .undecodable(
+                    "Note is stored as its ID: restore it with RouteResolvers that look it up (add(Note.self, lookUp:))"
+                ))
+    }
+}

@@ -2,6 +2,12 @@ import RecipeData
 import SceneNavigation
 import SceneStore
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// A route with associated values, as apps navigate with.
 enum FuzzRoute: Codable, Hashable, Sendable {
     case home
@@ -52,6 +58,7 @@ package func fuzzOneInput(_ bytes: [UInt8]) {
     if let value = try? JSONValue(parsing: bytes) {
         fuzzRoutePaths(value)
         fuzzPositions(value, bytes)
+        fuzzWriteLimits(value)
     }
     let text = String(decoding: bytes, as: UTF8.self)
     if let id = Recipe.ID(text), Recipe.ID(id.description) != id {
@@ -223,4 +230,27 @@ private func fuzzPositions(_ value: JSONValue, _ bytes: [UInt8]) {
         }
     }
     visit(value, [])
+}
+
+/// What a write makes, every read with the same limits accepts, and nothing a read would accept is
+/// refused: another app's value saved as given, under small limits.
+private func fuzzWriteLimits(_ value: JSONValue) {
+    guard let scene = try? SceneID("main") else { return }
+    let configuration = SceneStore.Configuration(maximumFileSize: 4096, maximumDepth: 16)
+    let document = SceneDocument(
+        scene: scene, savedAt: Date(timeIntervalSince1970: 0), values: ["navigation": .json(value)])
+    let readable =
+        document.encoded().count <= configuration.maximumFileSize
+        && (try? SceneDocument(decoding: document.encoded(), scene: scene, path: "fuzz", maximumDepth: 16)) != nil
+    switch Result(catching: { () throws(SceneStoreError) in try document.encoded(within: configuration, path: "fuzz") })
+    {
+    case .success(let bytes):
+        guard let again = try? SceneDocument(decoding: bytes, scene: scene, path: "fuzz", maximumDepth: 16),
+            again.values == document.values, bytes.count <= configuration.maximumFileSize
+        else {
+            fatalError("a write within the limits made a file that a read with them refuses")
+        }
+    case .failure:
+        if readable { fatalError("a write was refused that a read with the same limits accepts") }
+    }
 }

@@ -4,9 +4,11 @@ import SceneStore
 public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stored value is not the app's navigation state at all (not an array where the state is a
     /// path, not an object where it is a struct); the model was left untouched. Path elements and
-    /// members that no longer decode are dropped and reported instead. `location` leads from the
-    /// stored value to the part that is wrong (empty for the value itself), for a tool to give its
-    /// line and column (``SceneStore/JSONValue/position(of:in:allowsTrailingCommas:)``).
+    /// members that no longer decode are dropped and reported instead. `key` is the value's key, or
+    /// the key of the schema stored beside it when that is what is wrong. `location` leads from the
+    /// value (as migrated: the stored value when no migration step ran) to the part that is wrong,
+    /// empty for the value itself, for a tool to give its line and column
+    /// (``SceneStore/JSONValue/position(of:in:allowsTrailingCommas:)``).
     case cannotDecode(key: String, reason: String, location: [JSONValue.PathComponent] = [])
     /// The app's navigation state could not be encoded.
     case cannotEncode(reason: String)

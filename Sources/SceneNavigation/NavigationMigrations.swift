@@ -12,10 +12,10 @@ import SceneStore
 ///
 /// 1. The value steps (``addStep(_:)``) from the stored version run on the whole stored JSON,
 ///    before anything is decoded: for reshaping (a bare path that became a member).
-/// 2. As each value is decoded (a path element, a member, anything nested), the renames of its
-///    type (``renameCase(_:to:in:)``, ``renameKey(_:to:in:)``) and then the type's own steps
-///    (``addStep(for:_:)``) from the stored version run on its parsed JSON, and a path element
-///    equal to an alias (``alias(_:to:)``) is replaced by its target.
+/// 2. A path element equal to an alias (``alias(_:to:)``) is replaced by its target, as stored.
+/// 3. As each value is decoded (a path element, after its alias; a member; anything nested), the
+///    renames of its type (``renameCase(_:to:in:)``, ``renameKey(_:to:in:)``) and then the type's
+///    own steps (``addStep(for:_:)``) from the stored version run on its parsed JSON.
 ///
 /// Every element or member that a rename, a type's step or an alias changed is reported in
 /// ``RestoreReport/migrated`` at its place, with what was stored and what it became (a change
@@ -207,7 +207,7 @@ public struct NavigationMigrations: Sendable {
 }
 
 /// A type's migration step that threw: the value is dropped, with this as the reason.
-struct MigrationStepFailure: Error, CustomStringConvertible {
+private struct MigrationStepFailure: Error, CustomStringConvertible {
     var version: Int
     var error: any Error
 

@@ -28,14 +28,27 @@ public enum NavigationScenes {
     /// - Parameters:
     ///   - scene: The scene.
     ///   - store: The app's store.
+    ///   - keepingNewerFormat: Whether a file of a newer format (a newer version's, which it may
+    ///     need) is refused, under the scene's lock, rather than removed; false by default.
     /// - Returns: Whether the scene had a file.
-    /// - Throws: ``SceneStoreError/cannotRemove(path:errno:)`` or ``SceneStoreError/cannotLock(path:errno:)``.
+    /// - Throws: ``SceneStoreError/cannotRemove(path:errno:)`` or ``SceneStoreError/cannotLock(path:errno:)``;
+    ///   ``SceneStoreError/newerFormat(path:format:supported:)`` for a refused file, left with its
+    ///   markers as they were.
     @discardableResult
-    public static func remove(_ scene: SceneID, from store: SceneStore) throws(SceneStoreError) -> Bool {
+    public static func remove(
+        _ scene: SceneID, from store: SceneStore, keepingNewerFormat: Bool = false
+    ) throws(SceneStoreError) -> Bool {
+        if keepingNewerFormat,
+            case .failure(.newerFormat(let path, let format, let supported)) = Result(catching: {
+                () throws(SceneStoreError) in try store.file(of: scene)
+            })
+        {
+            throw .newerFormat(path: path, format: format, supported: supported)
+        }
         // Markers first: a failure leaves the scene in place to remove again, never a marker that
         // would guard a new scene with the same ID.
         try CrashLoopGuard.removeMarkers(of: scene, in: store)
-        return try store.removeScene(scene)
+        return try store.removeScene(scene, keepingNewerFormat: keepingNewerFormat)
     }
 
     /// Removes every scene last saved before a date, with its markers, and every file kept aside

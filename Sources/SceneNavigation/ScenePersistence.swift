@@ -1,6 +1,12 @@
 import SceneStore
 import Synchronization
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Keeps a model saved in a scene, as a SwiftUI `.task` with `@SceneStorage` would: restore what
 /// is stored, then write every change through.
 ///
@@ -39,12 +45,19 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
     /// The model's revision at connect when nothing is to be written over the stored value until
     /// the model changes (a deep link); nil otherwise.
     private let unchangedRevision: UInt64?
+    /// A copy made for another key of the scene that holds this key's value too, when the write
+    /// that would have copied it found one.
+    private let sharedCopy: SharedCopy
+    /// When a flush last wrote or confirmed the scene's save time.
+    private var confirmedAt: Date?
 
     private init(
         model: Model, writer: SceneWriter, outcome: RestoreOutcome, scene: SceneID, key: String,
-        health: RestoreHealth?, crashGuard: CrashLoopGuard?, unchangedRevision: UInt64?, store: SceneStore
+        health: RestoreHealth?, crashGuard: CrashLoopGuard?, unchangedRevision: UInt64?, store: SceneStore,
+        sharedCopy: SharedCopy
     ) {
         self.unchangedRevision = unchangedRevision
+        self.sharedCopy = sharedCopy
         self.store = store
         self.model = model
         self.writer = writer
@@ -111,8 +124,11 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
     /// Where a copy of the scene's file was kept aside before its value could be replaced: at
     /// connect (an age limit, a crash loop, connecting without restoring), or before the first
     /// write over a value whose restore left out what a later version could restore, or whose
-    /// paths were withheld for a deep link (``KeptAsideFile/Reason/unrestored``); nil when none.
-    public var keptAsidePath: String? { outcome.keptAsidePath ?? writer.statistics.keptAsidePaths.first }
+    /// paths were withheld for a deep link (``KeptAsideFile/Reason/unrestored``; for a scene that
+    /// saves several keys, the one copy made for the first of them); nil when none.
+    public var keptAsidePath: String? {
+        outcome.keptAsidePath ?? writer.statistics.keptAsidePaths.first ?? sharedCopy.path
+    }
     /// Whether changes are not written: the stored value is of a newer schema than the model's,
     /// and is never overwritten.
     public var isReadOnly: Bool { outcome.isReadOnly }
@@ -227,6 +243,7 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
         // What the restore left out that a later version could restore, or the paths it withheld,
         // is copied before the first write over the value (not before: a close without a write
         // needs no copy).
+        let sharedCopy = SharedCopy()
         if plan.keepsWhatIsLeftOut, let stored,
             outcome.report?.dropped.contains(where: { $0.reason.couldBeUndone || $0.reason == .withheld }) == true
         {
@@ -234,8 +251,14 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
                 // One copy per event: none when the value is no longer the one restored, or when a
                 // copy made for another key of the scene (in this launch) holds it already.
                 try writer.keepAsideBeforeFirstWrite(reason: .unrestored) { document in
-                    document.values[key] == stored
-                        && !Self.newestCopy(of: scene, reason: .unrestored, holds: stored, under: key, in: store)
+                    guard document.values[key] == stored else { return false }
+                    if let copy = Self.newestCopy(
+                        of: scene, reason: .unrestored, holding: stored, under: key, in: store)
+                    {
+                        sharedCopy.path = copy
+                        return false
+                    }
+                    return true
                 }
             } catch {
                 throw .store(error)
@@ -252,7 +275,7 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
         return ScenePersistence(
             model: model, writer: writer, outcome: outcome, scene: scene, key: key, health: health,
             crashGuard: crashGuard, unchangedRevision: plan.leavesStoredValueUntilChanged ? model.revision : nil,
-            store: store)
+            store: store, sharedCopy: sharedCopy)
     }
 
     /// Marks the restore healthy: the guard's marker is removed, so the next restore of this value
@@ -293,16 +316,22 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
         try await persistence.close()
     }
 
+    /// How often a flush that finds the state stored moves the scene's save time forward.
+    static var confirmationInterval: TimeInterval { 60 }
+
     /// Waits until the model's current state is durable. When it was stored already (nothing to
-    /// write), the scene's save time moves to now instead (``SceneStore/confirm(_:)``), so that the
-    /// age limit and `prune` go by the last time the state was saved, not the last time it changed.
-    /// After a deep link, until the model changes, nothing is written nor confirmed.
+    /// write), the scene's save time moves to now instead (``SceneStore/confirm(_:)``; at most once
+    /// a minute per connection), so that the age limit and `prune` go by the last time the state was
+    /// saved, not the last time it changed. After a deep link, until the model changes, and after
+    /// ``cancel()``, nothing is written nor confirmed.
     /// - Throws: ``NavigationError/store(_:)`` when the last write failed;
     ///   ``NavigationError/cannotEncode(reason:)`` when the state could not be encoded.
     public func flush() async throws(NavigationError) {
         // A value of a newer schema is never written over, and after a deep link nothing is
-        // until the model changes.
-        guard !outcome.isReadOnly, unchangedRevision == nil || model.revision != unchangedRevision else { return }
+        // until the model changes; after cancel(), nothing at all.
+        guard !outcome.isReadOnly, !writer.isCancelled,
+            unchangedRevision == nil || model.revision != unchangedRevision
+        else { return }
         // The stream may still hold the newest snapshot: hand the current state over directly,
         // encoded here (the state's type need not cross actors to be encoded). Its revision makes
         // the writer ignore that snapshot if it arrives later; a state equal to what is stored is
@@ -316,11 +345,16 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
         }
         if let failure = encodingFailure.take() { throw failure }
         // Nothing to write: the state is stored already, and it is current now. The scene's save
-        // time moves forward, so an age limit or a prune does not take it for old.
-        if writer.statistics.written == writtenBefore {
+        // time moves forward, so an age limit or a prune does not take it for old; at most once a
+        // minute, so that flushing often costs no write each time.
+        let now = store.configuration.now()
+        if writer.statistics.written != writtenBefore {
+            confirmedAt = now
+        } else if confirmedAt.map({ now.timeIntervalSince($0) >= Self.confirmationInterval }) ?? true {
             let store = store
             let scene = scene
             _ = try await offMain { () throws(SceneStoreError) in try store.confirm(scene) }
+            confirmedAt = now
         }
     }
 
@@ -355,16 +389,16 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
 }
 
 extension ScenePersistence {
-    /// Whether the newest copy of a scene kept aside for a reason holds `value` under `key`.
+    /// The newest copy of a scene kept aside for a reason, when it holds `value` under `key`.
     nonisolated static func newestCopy(
-        of scene: SceneID, reason: KeptAsideFile.Reason, holds value: SceneValue, under key: String,
+        of scene: SceneID, reason: KeptAsideFile.Reason, holding value: SceneValue, under key: String,
         in store: SceneStore
-    ) -> Bool {
+    ) -> String? {
         guard let files = try? store.keptAsideFiles(),
             let newest = files.last(where: { $0.scene == scene && $0.reason == reason }),
-            let document = try? store.document(ofKeptAside: newest)
-        else { return false }
-        return document.values[key] == value
+            let document = try? store.document(ofKeptAside: newest), document.values[key] == value
+        else { return nil }
+        return newest.path
     }
 }
 
@@ -383,6 +417,16 @@ func offMain<Value: Sendable>(
         return try result.get()
     } catch {
         throw .store(error)
+    }
+}
+
+/// The copy of another key's restore that holds this key's value too, found by the writer.
+private final class SharedCopy: Sendable {
+    private let storage = Mutex<String?>(nil)
+
+    var path: String? {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
     }
 }
 

@@ -154,18 +154,26 @@ public final class AppSimulator<State: Codable & Equatable & Sendable> {
     public func end(_ ending: Ending) async throws {
         guard let launch = current else { throw SimulatorError.notRunning }
         current = nil
+        // Every key ends, even after one of them failed to: the first failure is thrown after.
+        var failure: (any Error)?
         for key in launch.keys {
             let persistence = launch.persistences[key]!
-            switch ending {
-            case .closed:
-                try await persistence.close()
-            case .flushedThenKilled:
-                try await persistence.flush()
+            do {
+                switch ending {
+                case .closed:
+                    try await persistence.close()
+                case .flushedThenKilled:
+                    try await persistence.flush()
+                    await persistence.cancel()
+                case .killed:
+                    await persistence.cancel()
+                }
+            } catch {
                 await persistence.cancel()
-            case .killed:
-                await persistence.cancel()
+                failure = failure ?? error
             }
         }
+        if let failure { throw failure }
     }
 
     /// Ends the launch running now (if any) and launches again.

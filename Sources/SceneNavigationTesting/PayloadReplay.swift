@@ -107,11 +107,17 @@ public struct PayloadReplay: Sendable {
     public struct Payload: Sendable, Equatable {
         /// The replayed value's key.
         public var key: String
-        /// Every value of the payload's scene, the replayed one among them.
+        /// The scene: the one a scene file names, `main` for a bare value.
+        public var scene: String
+        /// Every value of the payload's scene, the replayed one among them; empty when the payload
+        /// is a scene file that a store cannot read (corrupt, of a newer format).
         public var values: [String: SceneValue]
+        /// A scene file's exact bytes, replayed as they are (its save time, its format); nil for a
+        /// bare value.
+        public var sceneFile: [UInt8]?
 
-        /// The value replayed.
-        public var value: SceneValue { values[key] ?? .json(.null) }
+        /// The value replayed; nil when the scene file cannot be read.
+        public var value: SceneValue? { values[key] }
 
         /// The schema version stored beside the value; 0 when none is.
         /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` when the stored version is not a
@@ -123,9 +129,10 @@ public struct PayloadReplay: Sendable {
 
     /// Replays every payload against a model and compares each outcome with its golden file.
     ///
-    /// Each payload's scene is saved whole (every value of a scene file, such as the schema stored
-    /// beside the value) in a fresh store and restored by ``AppSimulator``, exactly as a relaunch
-    /// restores it. The outcome recorded for a payload is `{"report": <describe(report)>,
+    /// A scene file is written into a fresh store byte for byte (its save time, its format, the
+    /// schema stored beside the value) and a bare value is saved as a scene of its own, then
+    /// restored by ``AppSimulator``, exactly as a relaunch restores it: what a relaunch meets (an
+    /// age limit, a newer format, a corrupt file), the replay records. The outcome recorded for a payload is `{"report": <describe(report)>,
     /// "intervention": <code or null>, "state": <the model's state as stored after the restore>}`,
     /// or `{"error": <what connecting threw>}`.
     ///
@@ -142,8 +149,13 @@ public struct PayloadReplay: Sendable {
     ) async throws -> Outcome {
         try await run { (payload: Payload) in
             let temporary = try TemporaryStore()
-            try temporary.saveScene("main", values: payload.values)
-            let app = try AppSimulator(temporary, key: key, policy: policy, crashGuard: nil, makeModel: model)
+            if let bytes = payload.sceneFile {
+                try temporary.writeSceneFile(payload.scene, bytes: bytes)
+            } else {
+                try temporary.saveScene(payload.scene, values: payload.values)
+            }
+            let app = try AppSimulator(
+                temporary, scene: payload.scene, key: key, policy: policy, crashGuard: nil, makeModel: model)
             let launch: AppSimulator<State>.Launch
             do {
                 launch = try await app.launch()
@@ -191,24 +203,21 @@ public struct PayloadReplay: Sendable {
         return outcome
     }
 
-    /// A payload file's bytes as a payload: a scene file's values (the key's among them), or the
-    /// value itself.
+    /// A payload file's bytes as a payload: a scene file (a JSON object with a `format` member),
+    /// read as a store reads it, or the value itself.
     func payload(of bytes: [UInt8], path: String) throws(ReplayError) -> Payload {
         guard let json = try? JSONValue(parsing: bytes) else {
-            return Payload(key: key, values: [key: .binary(Data(bytes))])
+            return Payload(key: key, scene: "main", values: [key: .binary(Data(bytes))], sceneFile: nil)
         }
-        guard case .object(let members) = json, members["format"] != nil, case .object(let entries)? = members["values"]
-        else { return Payload(key: key, values: [key: .json(json)]) }
-        var values: [String: SceneValue] = [:]
-        for (name, entry) in entries {
-            if let value = entry.objectValue?["json"] {
-                values[name] = .json(value)
-            } else if case .string(let base64)? = entry.objectValue?["binary"], let data = Data(base64Encoded: base64) {
-                values[name] = .binary(data)
-            }
+        guard case .object(let members) = json, members["format"] != nil else {
+            return Payload(key: key, scene: "main", values: [key: .json(json)], sceneFile: nil)
         }
-        guard values[key] != nil else { throw .noValue(file: path, key: key, keys: entries.keys.sorted()) }
-        return Payload(key: key, values: values)
+        // Replayed under the scene it names, so that the file is the one a store finds there.
+        let scene = members["scene"]?.stringValue.flatMap { try? SceneID($0) } ?? (try? SceneID("main"))
+        guard let scene else { throw .noValue(file: path, key: key, keys: []) }
+        let values = (try? SceneDocument(decoding: bytes, scene: scene, path: path))?.values
+        if let values, values[key] == nil { throw .noValue(file: path, key: key, keys: values.keys.sorted()) }
+        return Payload(key: key, scene: scene.rawValue, values: values ?? [:], sceneFile: bytes)
     }
 }
 

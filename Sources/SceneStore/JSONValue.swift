@@ -117,6 +117,47 @@ extension JSONValue {
     }
 }
 
+// MARK: - Nesting
+
+extension JSONValue {
+    /// How many arrays and objects are nested at the deepest point, as a parser counts them: 0 for
+    /// a scalar, 1 for `[]` or `[1]`, 2 for `[[1]]`. Computed without recursion, so that a value
+    /// built in memory as deeply as it likes cannot exhaust the stack.
+    public var nestingDepth: Int {
+        var deepest = 0
+        var pending: [(value: JSONValue, depth: Int)] = [(self, 0)]
+        while let (value, depth) = pending.popLast() {
+            switch value {
+            case .array(let elements):
+                deepest = max(deepest, depth + 1)
+                for element in elements { pending.append((element, depth + 1)) }
+            case .object(let members):
+                deepest = max(deepest, depth + 1)
+                for member in members.values { pending.append((member, depth + 1)) }
+            default: break
+            }
+        }
+        return deepest
+    }
+
+    /// Whether the value nests deeper than `limit`, found without looking further than that.
+    func nestingDepth(exceeding limit: Int) -> Bool {
+        var pending: [(value: JSONValue, depth: Int)] = [(self, 0)]
+        while let (value, depth) = pending.popLast() {
+            switch value {
+            case .array(let elements):
+                if depth + 1 > limit { return true }
+                for element in elements { pending.append((element, depth + 1)) }
+            case .object(let members):
+                if depth + 1 > limit { return true }
+                for member in members.values { pending.append((member, depth + 1)) }
+            default: break
+            }
+        }
+        return false
+    }
+}
+
 // MARK: - Places in the text
 
 extension JSONValue {
@@ -156,30 +197,6 @@ extension JSONValue {
         if let found = bytes.withContiguousStorageIfAvailable(locate) { return found }
         return Array(bytes).withUnsafeBufferPointer(locate)
     }
-}
-
-/// A place in a JSON text.
-public struct JSONTextPosition: Sendable, Hashable, CustomStringConvertible {
-    /// The 1-based line.
-    public let line: Int
-    /// The 1-based column, in bytes.
-    public let column: Int
-    /// The 0-based byte offset.
-    public let offset: Int
-
-    /// Creates a place.
-    /// - Parameters:
-    ///   - line: The 1-based line.
-    ///   - column: The 1-based column.
-    ///   - offset: The 0-based byte offset.
-    public init(line: Int, column: Int, offset: Int) {
-        self.line = line
-        self.column = column
-        self.offset = offset
-    }
-
-    /// `line L, column C`.
-    public var description: String { "line \(line), column \(column)" }
 }
 
 /// Why a text is not acceptable JSON, and where.

@@ -85,6 +85,31 @@ extension SceneDocument {
         return bytes
     }
 
+    /// The document's bytes as a store with these limits writes them: refused when a read with the
+    /// same limits would refuse them, so that what is written can always be read back.
+    /// - Parameters:
+    ///   - configuration: The limits: ``SceneStore/Configuration/maximumFileSize`` and
+    ///     ``SceneStore/Configuration/maximumDepth``.
+    ///   - path: The file the bytes are for, named in errors.
+    /// - Returns: The bytes of ``encoded()``.
+    /// - Throws: ``SceneStoreError/documentTooDeep(path:depth:limit:)`` when a value nests so deeply
+    ///   that the file would pass the depth limit; ``SceneStoreError/documentTooLarge(path:size:limit:)``
+    ///   when the file would pass the size limit.
+    public func encoded(within configuration: SceneStore.Configuration, path: String) throws(SceneStoreError)
+        -> [UInt8]
+    {
+        // The file holds each value three levels down: the document, `values`, the value's entry.
+        let room = configuration.maximumDepth - 3
+        for case .json(let json) in values.values where json.nestingDepth(exceeding: room) {
+            throw .documentTooDeep(path: path, depth: 3 + json.nestingDepth, limit: configuration.maximumDepth)
+        }
+        let bytes = encoded()
+        guard bytes.count <= configuration.maximumFileSize else {
+            throw .documentTooLarge(path: path, size: bytes.count, limit: configuration.maximumFileSize)
+        }
+        return bytes
+    }
+
     /// Decodes a scene file's bytes, checking every part of the document as every read does.
     ///
     /// - Parameters:

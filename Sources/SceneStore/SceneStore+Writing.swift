@@ -84,7 +84,7 @@ extension SceneStore {
 
     /// Moves a scene's save time to now without changing its values, durably and under the
     /// scene's lock: for a save that was asked for and found its values stored already, so that
-    /// what goes by the save time (``prune(before:)``, an age limit) knows the state is current.
+    /// what goes by the save time (such as ``prune(before:)``) knows the state is current.
     /// The file is rewritten whole (atomically, as every write); a scene without a file is left
     /// without one.
     ///
@@ -132,11 +132,13 @@ extension SceneStore {
             }
             var values = existing?.document.values ?? [:]
             try body(&values)
+            // Checked against the limits before any copy is made: a refused write leaves nothing.
+            let change = try change(to: values, from: existing, scene: scene)
             var keptAside: String?
-            if let reason, let existing, existing.document.values != values, shouldKeep(existing.document) {
+            if let reason, let existing, change != nil, shouldKeep(existing.document) {
                 keptAside = try keepCopy(of: existing, scene: scene, reason: reason, in: directory)
             }
-            let wrote = try write(values, over: existing, scene: scene, in: directory)
+            let wrote = try apply(change, over: existing, scene: scene, in: directory)
             return SceneWriteOutcome(path: path, wroteFile: wrote, movedAsidePath: movedAside, keptAsidePath: keptAside)
         }
         return outcome ?? SceneWriteOutcome(path: path, wroteFile: false)
@@ -175,7 +177,8 @@ extension SceneStore {
             guard let existing = try load(scene, in: directory) else { throw .sceneNotFound(scene, path: path) }
             var values = existing.document.values
             try body(&values)
-            let wrote = try write(values, over: existing, scene: scene, in: directory)
+            let wrote = try apply(
+                try change(to: values, from: existing, scene: scene), over: existing, scene: scene, in: directory)
             return SceneWriteOutcome(path: path, wroteFile: wrote)
         }
         guard let outcome else { throw .sceneNotFound(scene, path: path) }
@@ -225,26 +228,62 @@ extension SceneStore {
         try removeScene(scene, onlyIf: { _ in true })
     }
 
-    /// Writes `values` as the scene's document in place of the file loaded (keeping its mode), under
-    /// the scene's lock; nothing when they are what it holds. With no value left, the file is
-    /// removed instead.
-    /// - Returns: Whether the file changed.
-    private func write(
-        _ values: [String: SceneValue], over existing: LoadedFile?, scene: SceneID, in directory: Int32
-    ) throws(SceneStoreError) -> Bool {
-        if let existing, existing.document.values == values { return false }
-        if values.isEmpty {
-            guard existing != nil else { return false }
-            try unlink(scene, in: directory)
-            return true
-        }
+    /// Deletes a scene's file as ``removeScene(_:)`` does, but leaves a file of a newer format (one
+    /// a newer version wrote, which it may need) in place, checked under the scene's lock.
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - keepingNewerFormat: Whether a file of a newer format is refused rather than removed.
+    /// - Returns: Whether there was a file to remove.
+    /// - Throws: ``SceneStoreError/newerFormat(path:format:supported:)`` for a refused file, left as
+    ///   it was; the errors of ``removeScene(_:)``.
+    @discardableResult
+    public func removeScene(_ scene: SceneID, keepingNewerFormat: Bool) throws(SceneStoreError) -> Bool {
+        guard keepingNewerFormat else { return try removeScene(scene) }
+        return try removeScene(
+            scene,
+            onlyIf: { (directory) throws(SceneStoreError) in
+                do throws(SceneStoreError) {
+                    _ = try load(scene, in: directory)
+                } catch .newerFormat(let path, let format, let supported) {
+                    throw .newerFormat(path: path, format: format, supported: supported)
+                } catch {
+                    // Anything else in the scene's place is removed, as asked.
+                }
+                return true
+            })
+    }
+
+    /// What an update does to the scene's file.
+    private enum FileChange: Equatable {
+        /// Writes these bytes.
+        case write([UInt8])
+        /// Removes the file: no value is left.
+        case remove
+    }
+
+    /// What writing `values` over the file loaded takes: nil when they are what it holds (or there
+    /// is no file and no value), the file's removal when none is left, or the new file's bytes,
+    /// which every read with the store's limits accepts.
+    private func change(
+        to values: [String: SceneValue], from existing: LoadedFile?, scene: SceneID
+    ) throws(SceneStoreError) -> FileChange? {
+        if let existing, existing.document.values == values { return nil }
+        if values.isEmpty { return existing == nil ? nil : .remove }
         let document = SceneDocument(scene: scene, savedAt: configuration.now(), values: values)
-        let bytes = document.encoded()
-        // What a write makes, every read accepts.
-        guard bytes.count <= configuration.maximumFileSize else {
-            throw .documentTooLarge(path: path(for: scene), size: bytes.count, limit: configuration.maximumFileSize)
+        return .write(try document.encoded(within: configuration, path: path(for: scene)))
+    }
+
+    /// Carries a change out under the scene's lock, keeping the file's mode.
+    /// - Returns: Whether the file changed.
+    private func apply(
+        _ change: FileChange?, over existing: LoadedFile?, scene: SceneID, in directory: Int32
+    ) throws(SceneStoreError) -> Bool {
+        switch change {
+        case nil: return false
+        case .remove: try unlink(scene, in: directory)
+        case .write(let bytes):
+            try replace(scene, with: bytes, in: directory, mode: existing?.status.permissions ?? 0o600)
         }
-        try replace(scene, with: bytes, in: directory, mode: existing?.status.permissions ?? 0o600)
         return true
     }
 
@@ -260,7 +299,7 @@ extension SceneStore {
 
     /// Removes a scene under its lock when `shouldRemove` approves what is there now.
     func removeScene(
-        _ scene: SceneID, onlyIf shouldRemove: (Int32) -> Bool
+        _ scene: SceneID, onlyIf shouldRemove: (Int32) throws(SceneStoreError) -> Bool
     ) throws(SceneStoreError) -> Bool {
         let path = path(for: scene)
         // Looked at before locking: a scene that is not there, or a folder in its place, gets no
@@ -285,7 +324,7 @@ extension SceneStore {
             } catch {
                 throw .cannotRemove(path: path, errno: error)
             }
-            guard shouldRemove(directory) else { return false }
+            guard try shouldRemove(directory) else { return false }
             try unlink(scene, in: directory)
             return true
         }

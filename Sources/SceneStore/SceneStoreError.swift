@@ -27,6 +27,10 @@ public enum SceneStoreError: Error, Sendable, Equatable, CustomStringConvertible
     /// A write would make the scene's file larger than the limit that reads accept, so nothing
     /// could read it back: nothing was written, and the previous file is unchanged.
     case documentTooLarge(path: String, size: Int, limit: Int)
+    /// A write would nest the scene's file deeper than the limit that reads accept (a value nested
+    /// within three levels of it), so nothing could read it back: nothing was written, and the
+    /// previous file is unchanged.
+    case documentTooDeep(path: String, depth: Int, limit: Int)
     /// The scene's file was written by a newer version of SceneStore. It is never overwritten.
     case newerFormat(path: String, format: Int, supported: Int)
     /// Reading the scene's file failed.
@@ -59,6 +63,8 @@ public enum SceneStoreError: Error, Sendable, Equatable, CustomStringConvertible
             "refusing '\(path)': it is \(size) bytes, more than the limit of \(limit) bytes"
         case .documentTooLarge(let path, let size, let limit):
             "not writing '\(path)': it would be \(size) bytes, more than the limit of \(limit) bytes that reads accept"
+        case .documentTooDeep(let path, let depth, let limit):
+            "not writing '\(path)': it would nest \(depth) levels deep, more than the limit of \(limit) that reads accept"
         case .corrupt(let path, let reason): "corrupt scene file '\(path)': \(reason)"
         case .newerFormat(let path, let format, let supported):
             "'\(path)' has format \(format), newer than the supported format \(supported); it is left untouched"

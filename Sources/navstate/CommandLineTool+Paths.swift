@@ -41,9 +41,11 @@ extension CommandLineTool {
     mutating func printPaths(_ paths: StoredPaths, of value: JSONValue) {
         var locations = Set(paths.routes.map(\.location))
         locations.formUnion(paths.navigation.map(\.location))
-        // Every member that is no path is shown too, as compact JSON: the rest of the state.
+        // Every member that neither is nor holds a path is shown too, as compact JSON: the rest of
+        // the state.
         if case .object(let members) = value {
-            for name in members.keys.sorted() where !locations.contains(name) {
+            let holders = Set(locations.map { String($0.prefix { $0 != "." && $0 != "[" }) })
+            for name in members.keys.sorted() where !holders.contains(name) {
                 let text = String(decoding: members[name]!.serialized(), as: UTF8.self)
                 print("\(TerminalText.escaped(name)): \(TerminalText.escaped(text))")
             }

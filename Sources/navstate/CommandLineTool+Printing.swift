@@ -72,11 +72,11 @@ extension CommandLineTool {
     }
 
     /// Warns where a copy of the old file was kept, so the user knows nothing was lost.
-    mutating func warnAboutKeptCopies(keptAside: String?, movedAside: [String], key: String) {
+    mutating func warnAboutKeptCopies(
+        keptAside: String?, movedAside: [String], key: String, why: String = "was not navigation data"
+    ) {
         if let keptAside {
-            warn(
-                "the stored '\(TerminalText.escaped(key))' value was not navigation data; the old file was kept at '\(keptAside)'"
-            )
+            warn("the stored '\(TerminalText.escaped(key))' value \(why); the old file was kept at '\(keptAside)'")
         }
         for moved in movedAside {
             warn("the corrupt file in the scene's place was moved to '\(moved)'")
@@ -113,7 +113,7 @@ extension CommandLineTool {
                     return .object([
                         "from": entry.from, "to": entry.to,
                         "name": .string(Recipe.ID(to).flatMap(data.recipe(withID:))?.name ?? ""),
-                        "position": .number(JSONNumber(entry.position ?? 0)),
+                        "position": entry.position.map { .number(JSONNumber($0)) } ?? .null,
                     ])
                 }),
         ]

@@ -36,7 +36,7 @@ import Testing
         #expect(PruneCommand.spec.usage == "navstate prune --older-than <duration> [--json]")
         #expect(
             SaveCommand.spec.usage
-                == "navstate save <scene> [--category <name>] [--recipe <id-or-name> ...] [--input <file>] [--as-is] [--clear] [--key <name>] [--json]"
+                == "navstate save <scene> [--category <name>] [--recipe <id-or-name> ...] [--input <file>] [--as-is] [--clear] [--schema <n>] [--key <name>] [--json]"
         )
         let directory = try TemporaryDirectory()
         let help = await navstate(["prune", "--help"], in: directory)

@@ -107,7 +107,8 @@ import Testing
         #expect(other.status == 65)
         #expect(
             other.standardError.hasPrefix(
-                "Error: '<tmp>/big.json': the scene's file would be 5243"))
+                "Error: not writing '<tmp>/state/com.example.router/scenes/big.json': it would be 5243037 bytes, more than the limit of 4194304 bytes that reads accept\n"
+            ))
         #expect(
             !FileManager.default.fileExists(atPath: directory.appending("state/com.example.router/scenes/big.json")))
         let stale = #"{"recipePathIds":["\#(String(repeating: "x", count: 5 << 20))"]}"#
@@ -133,6 +134,67 @@ import Testing
         let pruned = await navstate(["prune", "--older-than", "7d"], in: directory, now: later)
         #expect(pruned.standardOutput.hasPrefix("No scenes older than 7d removed."))
         #expect(FileManager.default.fileExists(atPath: directory.scenes + "/main.json"))
+        // The same for a fixture saved --as-is, and for another app's value saved as given.
+        try write(#"{"recipePathIds":[]}"#, to: "empty.json", in: directory)
+        _ = await navstate(["save", "fixture", "--input", "empty.json", "--as-is"], in: directory)
+        _ = await navstate(["save", "fixture", "--input", "empty.json", "--as-is"], in: directory, now: later)
+        #expect(
+            try SceneStore(appID: AppID("cookbook"), environment: directory.environment)
+                .document(for: SceneID("fixture")).savedAt == later)
+        _ = await navstate(app + ["save", "probe", "--input", "empty.json"], in: directory)
+        _ = await navstate(app + ["save", "probe", "--input", "empty.json"], in: directory, now: later)
+        #expect(try routerStore(directory).document(for: SceneID("probe")).savedAt == later)
+    }
+
+    @Test("item 9: another app's save stores a schema when told, and keeps the value it replaces in a copy")
+    func otherAppSchemaAndCopy() async throws {
+        let directory = try TemporaryDirectory()
+        try write(#"["a"]"#, to: "v1.json", in: directory)
+        try write(#"{"path":["a"]}"#, to: "v2.json", in: directory)
+        _ = await navstate(app + ["save", "main", "--input", "v1.json"], in: directory)
+        let store = try routerStore(directory)
+        #expect(try store.keptAsideFiles().isEmpty)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store.path(for: SceneID("main"))))
+        let replaced = await navstate(
+            app + ["save", "main", "--input", "v2.json", "--schema", "1"], in: directory,
+            now: fixedNow.addingTimeInterval(1))
+        #expect(replaced.status == 0)
+        #expect(
+            replaced.standardError.hasPrefix(
+                "warning: the stored 'navigation' value was replaced; the old file was kept at '"))
+        let values = try store.document(for: SceneID("main")).values
+        #expect(values["navigation.schema"] == .json(.number(JSONNumber(1))))
+        let copies = try store.keptAsideFiles()
+        #expect(copies.map(\.reason.rawValue) == ["replaced"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copies[0].path)) == before)
+        // Saved again without --schema: the value as given has none, so none is kept beside it.
+        _ = await navstate(
+            app + ["save", "main", "--input", "v2.json"], in: directory, now: fixedNow.addingTimeInterval(2))
+        #expect(try store.document(for: SceneID("main")).values["navigation.schema"] == nil)
+        let cookbook = await navstate(["save", "main", "--input", "v2.json", "--schema", "1"], in: directory)
+        #expect(cookbook.status == 64)
+    }
+
+    @Test("item 12: a save nested deeper than reads accept is refused with exit 65, and nothing is written")
+    func tooDeepSave() async throws {
+        let directory = try TemporaryDirectory()
+        // 254 levels: the parser takes it as input, but the scene file would nest 257 deep.
+        try write(
+            String(repeating: "[", count: 254) + String(repeating: "]", count: 254), to: "deep.json", in: directory)
+        let deep = await navstate(app + ["save", "deep", "--input", "deep.json"], in: directory)
+        #expect(deep.status == 65)
+        #expect(
+            deep.standardError.hasPrefix(
+                "Error: not writing '<tmp>/state/com.example.router/scenes/deep.json': it would nest 257 levels deep, more than the limit of 256 that reads accept\n"
+            ))
+        #expect(
+            !FileManager.default.fileExists(atPath: directory.appending("state/com.example.router/scenes/deep.json")))
+        // One level less is written, and reads back.
+        try write(
+            String(repeating: "[", count: 253) + String(repeating: "]", count: 253), to: "deep.json", in: directory)
+        let fits = await navstate(app + ["save", "deep", "--input", "deep.json"], in: directory)
+        #expect(fits.status == 0)
+        #expect(try routerStore(directory).document(for: SceneID("deep")).values["navigation"] != nil)
     }
 
     @Test("item 14: a value that is not navigation data names the file, scene, key, line and column")

@@ -296,6 +296,34 @@ struct AppState: Codable, Equatable, Sendable {
         #expect(payloads.payloads.count == 1)
     }
 
+    @Test("a replay meets what a relaunch meets: the file's own save time, its format, its scene")
+    func replayUsesTheFileAsItIs() async throws {
+        let folder = try TemporaryDirectory()
+        // Saved long ago, under a scene of its own name; and a file of a newer format.
+        try Data(
+            #"{"format":1,"savedAt":"2020-01-01T00:00:00.000Z","scene":"inbox","values":{"navigation":{"json":{"path":["inbox"],"tab":1}}}}"#
+                .utf8
+        ).write(to: URL(fileURLWithPath: folder.appending("old.json")))
+        try Data(#"{"format":2,"everything":"else"}"#.utf8).write(
+            to: URL(fileURLWithPath: folder.appending("newer.json")))
+        var replay = PayloadReplay(folder: folder.path, policy: RestorePolicy(maximumAge: .seconds(86_400)))
+        replay.isRecording = true
+        _ = try await replay.run(model: { SceneNavigationModel(AppState()) })
+        let old = try JSONValue(
+            parsing: Array(try Data(contentsOf: URL(fileURLWithPath: folder.appending("old.report.json")))))
+        #expect(old.objectValue?["intervention"] == .string("expired"))
+        let newer = try JSONValue(
+            parsing: Array(try Data(contentsOf: URL(fileURLWithPath: folder.appending("newer.report.json")))))
+        #expect(
+            newer.objectValue?["error"]?.stringValue?.contains("has format 2, newer than the supported format 1")
+                == true)
+        // A custom replay is handed the file as it is, and its values when a store can read them.
+        let payloads = try await replay.run { payload in
+            .array([.string(payload.scene), .bool(payload.sceneFile != nil), .number(JSONNumber(payload.values.count))])
+        }
+        #expect(payloads.payloads.count == 2)
+    }
+
     @Test("a scene of several keys: every key restored, guarded and ended alike, one copy for one crash")
     func severalKeys() async throws {
         let temporary = try TemporaryStore(clock: TestClock())

@@ -21,6 +21,29 @@ struct SlowNote: IdentifiedRoute {
     var title: String
 }
 
+/// A note that stores itself its own way, `{"note": <id>}`: the fast way must not take it for an ID.
+struct BoxedNote: IdentifiedRoute {
+    var id: Int
+    var title: String
+
+    private enum CodingKeys: String, CodingKey { case note }
+
+    init(id: Int, title: String) {
+        self.id = id
+        self.title = title
+    }
+
+    init(from decoder: any Decoder) throws {
+        id = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .note)
+        title = "note \(id)"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .note)
+    }
+}
+
 @Suite struct IdentifiedRouteTests {
     func json(_ text: String) throws -> JSONValue { try JSONValue(parsing: Array(text.utf8)) }
 
@@ -62,6 +85,32 @@ struct SlowNote: IdentifiedRoute {
         #expect(
             try decoder.decode(RoutePath<Note>.self, from: Data("[4]".utf8)).routes == [Note(id: 4, title: "note 4")])
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(RoutePath<Note>.self, from: Data("[4]".utf8)) }
+    }
+
+    @Test("a route with its own coding keeps it: encoded and restored its way, not as its ID")
+    func ownCodingKept() throws {
+        let path = RoutePath([BoxedNote(id: 1, title: "note 1"), BoxedNote(id: 2, title: "note 2")])
+        let json = try NavigationCoding.encode(path)
+        #expect(json == (try self.json(#"[{"note": 1}, {"note": 2}]"#)))
+        let resolvers = RouteResolvers().adding(BoxedNote.self, lookUp: { BoxedNote(id: $0, title: "note \($0)") })
+        let restored = try NavigationCoding.decode(RoutePath<BoxedNote>.self, from: json, resolvers: resolvers)
+        #expect(restored.state == path && restored.report.isComplete)
+    }
+
+    @Test("a resolver of the route type applies after the lookup, the fast way as the Codable way")
+    func resolverAfterLookup() throws {
+        let stored = try json("[1, 2, 4]")
+        let fast = Self.fast.adding(Note.self) { note in
+            note.id == 4 ? nil : note.id == 2 ? Note(id: 2, title: "renamed") : note
+        }
+        let slow = Self.slow.adding(SlowNote.self) { note in
+            note.id.value == 4 ? nil : note.id.value == 2 ? SlowNote(id: .init(2), title: "renamed") : note
+        }
+        let (path, report) = try NavigationCoding.decode(RoutePath<Note>.self, from: stored, resolvers: fast)
+        let other = try NavigationCoding.decode(RoutePath<SlowNote>.self, from: stored, resolvers: slow)
+        #expect(path.routes.map(\.title) == ["note 1", "renamed"])
+        #expect(report.dropped.map(\.reason) == [.unresolved] && report.migrated.map(\.position) == [1])
+        #expect(other.state.routes.map(\.title) == path.routes.map(\.title) && other.report == report)
     }
 
     @Test(

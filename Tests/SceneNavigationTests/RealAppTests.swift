@@ -82,7 +82,11 @@ struct TabsState: Codable, Equatable, Sendable {
             persistence.report?.dropped == [
                 .init(
                     location: "sidebar.detail", position: nil, json: .null,
-                    reason: .undecodable("No value associated with key 'detail'."))
+                    reason: .undecodable("No value associated with key 'detail'.")),
+                // The renamed key itself is reported too: the next write would drop it.
+                .init(
+                    location: "sidebar.detailPanel", position: nil, json: .string("x"),
+                    reason: .undecodable("Sidebar has no member 'detailPanel'")),
             ])
         try await persistence.close()
         // A value that is not the state's shape at all fails whole, and nothing is written over it.
@@ -143,7 +147,8 @@ struct TabsState: Codable, Equatable, Sendable {
         right.state.sidebar.detail = "c"
         try await rightPersistence.close()
         #expect(try store.keptAsideFiles().map(\.reason) == [.unrestored])
-        #expect(leftPersistence.keptAsidePath != nil && rightPersistence.keptAsidePath == nil)
+        // Both say where their value is kept: in the one copy.
+        #expect(leftPersistence.keptAsidePath != nil && rightPersistence.keptAsidePath == leftPersistence.keptAsidePath)
     }
 
     @Test("item 6: a deep link closed without a change writes nothing; a change keeps the withheld path first")
@@ -299,5 +304,42 @@ struct TabsState: Codable, Equatable, Sendable {
             aged, to: store, scene: scene, policy: RestorePolicy(maximumAge: .seconds(3_600)), guard: nil)
         #expect(restored.intervention == nil && aged.state == ["home"])
         await restored.cancel()
+        // After cancel(), a close writes and confirms nothing.
+        let bytes = try fileBytes()
+        clock.advance(by: .seconds(3_600))
+        try await restored.close()
+        #expect(try fileBytes() == bytes)
+    }
+
+    @Test("item 13: flushing often confirms the save time at most once a minute")
+    func confirmationsAreThrottled() async throws {
+        let model = SceneNavigationModel(RoutePath<String>(["home"]))
+        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, guard: nil)
+        try await persistence.flush()
+        let written = try store.document(for: scene).savedAt
+        clock.advance(by: .seconds(30))
+        try await persistence.flush()
+        #expect(try store.document(for: scene).savedAt == written)
+        clock.advance(by: .seconds(31))
+        try await persistence.flush()
+        #expect(try store.document(for: scene).savedAt == clock.now)
+        try await persistence.close()
+    }
+
+    @Test("item 12: a state nested deeper than reads accept is refused; a copy asked for is not made either")
+    func tooDeepRefused() throws {
+        var deep = JSONValue.array([])
+        for _ in 0..<300 { deep = .array([deep]) }
+        try temporary.saveScene("main", json: #"["home"]"#)
+        let before = try fileBytes()
+        #expect {
+            try store.update(scene, keepingAside: .invalid, if: { _ in true }, { $0["navigation"] = .json(deep) })
+        } throws: { error in
+            guard case .documentTooDeep(let path, let depth, 256) = error as? SceneStoreError else { return false }
+            return path == store.path(for: scene) && depth == 304
+        }
+        #expect(try fileBytes() == before)
+        #expect(try store.keptAsideFiles().isEmpty)
+        #expect(deep.nestingDepth == 301)
     }
 }

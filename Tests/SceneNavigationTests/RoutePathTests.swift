@@ -202,12 +202,13 @@ enum Screen: Codable, Hashable, Sendable {
         let stale = try JSONValue(parsing: Fixtures.bytes("hostile-paths/stale-member.json"))
         let salvaged = try NavigationCoding.decode(RouterState.self, from: stale, initial: RouterState())
         #expect(salvaged.state == RouterState(isActive: false, items: [.sub1(id: 1), .sub2(id: 3)]))
-        #expect(salvaged.report.dropped.map(\.place) == ["isActive", "items[1]", "items[2]"])
+        #expect(salvaged.report.dropped.map(\.place) == ["isActive", "items[1]", "items[2]", "unknown"])
         #expect(
             salvaged.report.dropped.map(\.reason.description) == [
                 "it no longer decodes: Expected to decode Bool but found a string instead.",
                 "it no longer decodes: Item has no case 'sub9'",
                 "it no longer decodes: Expected to decode Int but found a string instead. (at sub2.id)",
+                "it no longer decodes: RouterState has no member 'unknown'",
             ])
         // Resolvers reach a mixed path's elements of every type, hostile numbers and all.
         var types = NavigationTypeRegistry()

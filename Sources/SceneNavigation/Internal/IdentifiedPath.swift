@@ -13,8 +13,12 @@ enum IdentifiedPath {
         guard let routeType = Route.self as? any IdentifiedRoute.Type else { return nil }
         func withRoute<R: IdentifiedRoute>(_: R.Type) -> JSONValue? {
             guard let idType = R.ID.self as? any JSONIdentifier.Type else { return nil }
-            func withID<I: JSONIdentifier>(_: I.Type) -> JSONValue {
+            func withID<I: JSONIdentifier>(_: I.Type) -> JSONValue? {
                 let typed = unsafeBitCast(routes, to: [R].self)
+                // A route type that encodes itself otherwise than as its ID keeps its own way.
+                guard let first = typed.first, encodesAsItsID(first, I.self) else {
+                    return typed.isEmpty ? .array([]) : nil
+                }
                 return .array(typed.map { unsafeBitCast($0.id, to: I.self).jsonValue })
             }
             return withID(idType)
@@ -27,7 +31,9 @@ enum IdentifiedPath {
     /// could apply to them; nil otherwise. An element the fast way cannot read (or that an alias
     /// replaced) has no outcome here: the `Codable` way decodes it, and reports its error.
     ///
-    /// One call for the whole path: the loop runs with the path's types known once.
+    /// One call for the whole path: the loop runs with the path's types known once. A route type
+    /// that encodes itself otherwise than as its ID (its own `encode(to:)`) is left to the
+    /// `Codable` way, checked on the first route found.
     static func outcomes<Route>(
         of elements: [JSONValue], as _: Route.Type, in session: RestoreSession
     ) -> [PathRestorer.ElementOutcome<Route>?]? {
@@ -41,9 +47,10 @@ enum IdentifiedPath {
             else { return nil }
             let resolve = session.resolvers.hasResolvers ? session.resolvers.resolver(for: R.self) : nil
             let aliases = session.migrations.aliases
-            func withID<I: JSONIdentifier>(_: I.Type) -> [PathRestorer.ElementOutcome<Route>?] {
+            func withID<I: JSONIdentifier>(_: I.Type) -> [PathRestorer.ElementOutcome<Route>?]? {
                 var outcomes: [PathRestorer.ElementOutcome<Route>?] = []
                 outcomes.reserveCapacity(elements.count)
+                var checked = false
                 for json in elements {
                     guard aliases.isEmpty || aliases[json] == nil, let stored = I(jsonValue: json) else {
                         outcomes.append(nil)
@@ -53,6 +60,10 @@ enum IdentifiedPath {
                     guard var route = lookUp(id) else {
                         outcomes.append(.dropped(.unresolved))
                         continue
+                    }
+                    if !checked {
+                        guard encodesAsItsID(route, I.self) else { return nil }
+                        checked = true
                     }
                     var substituted = route.id != id
                     if let resolve {
@@ -71,5 +82,11 @@ enum IdentifiedPath {
             return withID(idType)
         }
         return withRoute(routeType)
+    }
+
+    /// Whether a route encodes as its identifier's JSON, as ``IdentifiedRoute``'s own coding does
+    /// (a type may have its own).
+    private static func encodesAsItsID<R: IdentifiedRoute, I: JSONIdentifier>(_ route: R, _: I.Type) -> Bool {
+        (try? ValueEncoder.encode(route)) == unsafeBitCast(route.id, to: I.self).jsonValue
     }
 }

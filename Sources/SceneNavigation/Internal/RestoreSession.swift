@@ -90,6 +90,15 @@ final class RestoreSession {
                 reason: Self.reason(for: error, below: codingPath.count)))
     }
 
+    /// A member of a stored object that the object's type did not read: it has no such member
+    /// (any longer), and the next write drops it.
+    func recordUnreadMember(at codingPath: [any CodingKey], stored: JSONValue, typeName: String) {
+        report.dropped.append(
+            .init(
+                location: Self.location(of: codingPath), position: nil, json: stored,
+                reason: .undecodable("\(typeName) has no member '\(codingPath.last?.stringValue ?? "")'")))
+    }
+
     // MARK: - Paths
 
     /// What became of one path: the routes it kept, by position what it dropped, and what each

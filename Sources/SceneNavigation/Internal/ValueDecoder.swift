@@ -27,6 +27,11 @@ final class ValueDecoder: Decoder {
     let salvages: Bool
     private let parent: ValueDecoder?
     private let key: (any CodingKey)?
+    /// In a salvaging restore, the members of this decoder's object that a keyed container read, or
+    /// all of them once its keys were listed: the others are reported after the value decodes,
+    /// since the next write would drop them.
+    fileprivate var readMembers: Set<String>?
+    fileprivate var readsAllMembers = false
 
     /// A decoder of a whole value.
     init(value: JSONValue, session: RestoreSession?, salvages: Bool = true) {
@@ -75,7 +80,25 @@ final class ValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else { throw mismatch(expected: [String: Any].self) }
+        if salvages && readMembers == nil { readMembers = [] }
         return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, members: members))
+    }
+
+    /// A member a keyed container read.
+    fileprivate func noteRead(_ name: String) {
+        readMembers?.insert(name)
+    }
+
+    /// In a salvaging restore, reports the members of the object just decoded as `type` that it
+    /// did not read: the type no longer has them, and the next write drops them. Once per object.
+    private func reportUnreadMembers(of type: Any.Type) {
+        guard let read = readMembers, let session, case .object(let members) = value else { return }
+        readMembers = nil
+        guard !readsAllMembers else { return }
+        for name in members.keys.sorted() where !read.contains(name) {
+            session.recordUnreadMember(
+                at: codingPath + [NameKey(name)], stored: members[name] ?? .null, typeName: "\(type)")
+        }
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -128,9 +151,14 @@ final class ValueDecoder: Decoder {
             let current = try session.migrations.current(value, as: type, storedVersion: session.storedVersion)
         {
             session.substitutions += 1
-            return try resolving(try replacing(with: current).decodeNamingCase(type))
+            let replaced = replacing(with: current)
+            let decoded = try replaced.decodeNamingCase(type)
+            replaced.reportUnreadMembers(of: type)
+            return try resolving(decoded)
         }
-        return try resolving(try decodeNamingCase(type))
+        let decoded = try decodeNamingCase(type)
+        reportUnreadMembers(of: type)
+        return try resolving(decoded)
     }
 
     /// This decoder with another value in the same place.
@@ -273,6 +301,15 @@ struct IndexKey: CodingKey {
     init?(intValue: Int) { self.intValue = intValue }
 }
 
+/// A member's name as a coding key, for locations in reports.
+private struct NameKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
 private struct SuperKey: CodingKey {
     var stringValue: String { "super" }
     var intValue: Int? { nil }
@@ -288,11 +325,18 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [String: JSONValue]
 
     var codingPath: [any CodingKey] { decoder.codingPath }
-    var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] {
+        decoder.readsAllMembers = true
+        return members.keys.compactMap { Key(stringValue: $0) }
+    }
 
-    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool {
+        decoder.noteRead(key.stringValue)
+        return members[key.stringValue] != nil
+    }
 
     func decodeNil(forKey key: Key) throws -> Bool {
+        decoder.noteRead(key.stringValue)
         guard let member = members[key.stringValue] else { throw notFound(key) }
         return member == .null
     }
@@ -304,6 +348,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// A required member; in a restore, one that does not decode (or is missing) falls back.
     private func member<Value>(_ key: Key, _ unbox: (ValueDecoder) throws -> Value) throws -> Value {
+        decoder.noteRead(key.stringValue)
         let stored = members[key.stringValue]
         let mark = decoder.session?.mark
         do {
@@ -326,6 +371,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// An optional member: nil when absent or null; in a restore, one that does not decode falls
     /// back (to nil when the fallback has none).
     private func memberIfPresent<Value>(_ key: Key, _ unbox: (ValueDecoder) throws -> Value) throws -> Value? {
+        decoder.noteRead(key.stringValue)
         guard let stored = members[key.stringValue], stored != .null else { return nil }
         let mark = decoder.session?.mark
         do {
@@ -447,21 +493,25 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
+        decoder.noteRead(key.stringValue)
         guard let member = members[key.stringValue] else { throw notFound(key) }
         return try decoder.child(member, key: key).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        decoder.noteRead(key.stringValue)
         guard let member = members[key.stringValue] else { throw notFound(key) }
         return try decoder.child(member, key: key).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        decoder.child(members["super"] ?? .null, key: SuperKey())
+        decoder.noteRead("super")
+        return decoder.child(members["super"] ?? .null, key: SuperKey())
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        decoder.child(members[key.stringValue] ?? .null, key: key)
+        decoder.noteRead(key.stringValue)
+        return decoder.child(members[key.stringValue] ?? .null, key: key)
     }
 }
 

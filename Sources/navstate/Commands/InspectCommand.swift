@@ -103,11 +103,12 @@ struct InspectCommand: Subcommand {
             printKeptAside(&tool, kept, directory: store.scenesDirectory)
         }
         if case .failure(let error) = restored {
-            if case .cannotDecode(_, let reason, let location) = error {
+            // The key the error names: the value's own, or the schema stored beside it.
+            if case .cannotDecode(let errorKey, let reason, let location) = error {
                 throw CommandError.notNavigationData(
-                    path: file.path, key: key, scene: scene, reason: reason,
+                    path: file.path, key: errorKey, scene: scene, reason: reason,
                     position: JSONValue.position(
-                        of: [.key("values"), .key(key), .key("json")] + location, in: file.bytes))
+                        of: [.key("values"), .key(errorKey), .key("json")] + location, in: file.bytes))
             }
             throw error
         }

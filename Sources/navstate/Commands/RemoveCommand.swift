@@ -36,19 +36,17 @@ struct RemoveCommand: Subcommand {
 
     func run(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
         let path = environment.store.path(for: scene)
-        // A newer version's file may be all a user has of a newer app's state: removed on request only.
-        if !force,
-            case .failure(.newerFormat(_, let format, let supported)) = Result(catching: {
-                () throws(SceneStoreError) in try environment.store.file(of: scene)
-            })
-        {
+        // A newer version's file may be all a user has of a newer app's state: removed on request
+        // only, checked under the scene's lock.
+        let removed: Bool
+        do {
+            removed = try NavigationScenes.remove(scene, from: environment.store, keepingNewerFormat: !force)
+        } catch .newerFormat(_, let format, let supported) {
             throw CommandError.unusableValue(
                 "refusing to remove '\(path)': it has format \(format), newer than the supported format \(supported) "
                     + "(a newer version wrote it); '--force' removes it")
         }
-        guard try NavigationScenes.remove(scene, from: environment.store) else {
-            throw SceneStoreError.sceneNotFound(scene, path: path)
-        }
+        guard removed else { throw SceneStoreError.sceneNotFound(scene, path: path) }
         if json {
             tool.printJSON(.object(["scene": .string(scene.rawValue), "file": .string(path), "removed": .bool(true)]))
         } else {

@@ -66,10 +66,11 @@ struct RestoreCommand: Subcommand {
         } catch {
             restored = .failure(error)
         }
-        if case .failure(.cannotDecode(_, let reason, let location)) = restored {
+        // The key the error names: the value's own, or the schema stored beside it.
+        if case .failure(.cannotDecode(let errorKey, let reason, let location)) = restored {
             throw CommandError.notNavigationData(
-                path: environment.store.path(for: scene), key: key, scene: scene, reason: reason,
-                position: CommandLineTool.position(of: location, key: key, in: scene, environment.store))
+                path: environment.store.path(for: scene), key: errorKey, scene: scene, reason: reason,
+                position: CommandLineTool.position(of: location, key: errorKey, in: scene, environment.store))
         }
         let outcome = try restored.get()
         switch outcome.intervention {

@@ -26,11 +26,23 @@ struct SaveCommand: Subcommand {
     static let input = OptionDeclaration(
         .init(
             name: "--input", valueName: "file",
-            help: "Read navigation JSON from a file, a pipe, or '-' for stdin; IDs not in the data are dropped."))
+            help:
+                "Read navigation JSON from a file, a pipe, or '-' for stdin (cookbook: IDs not in the data are dropped; another app: stored as given)."
+        ))
     static let asIs = FlagDeclaration(
         spec: .init(
             name: "--as-is", valueName: nil,
             help: "With --input: store the navigation JSON exactly as given, IDs not looked up (for fixtures)."))
+    static let schema = OptionDeclaration(
+        .init(
+            name: "--schema", valueName: "n",
+            help: "Another app only: the schema version to store beside the value (<key>.schema); 0 stores none.")
+    ) { text in
+        guard let version = Int(text), version >= 0 else {
+            throw CommandError.usage("'\(TerminalText.escaped(text))' is not a schema version (a whole number from 0)")
+        }
+        return version
+    }
     static let clear = FlagDeclaration(
         spec: .init(name: "--clear", valueName: nil, help: "Save an empty state: no category, empty path."))
 
@@ -39,7 +51,7 @@ struct SaveCommand: Subcommand {
         overview: "Save a scene's navigation state, built from options in order or read from JSON.",
         arguments: [scene.spec],
         options: [
-            category.spec, recipe.spec, input.spec, asIs.spec, clear.spec, SharedDeclarations.key.spec,
+            category.spec, recipe.spec, input.spec, asIs.spec, clear.spec, schema.spec, SharedDeclarations.key.spec,
             SharedDeclarations.json.spec,
         ],
         examples: [
@@ -55,6 +67,7 @@ struct SaveCommand: Subcommand {
     let inputPath: String?
     let asIs: Bool
     let clears: Bool
+    let schemaVersion: Int?
     let key: String
     let json: Bool
 
@@ -64,6 +77,7 @@ struct SaveCommand: Subcommand {
         inputPath = try line.value(Self.input)
         asIs = line.has(Self.asIs)
         clears = line.has(Self.clear)
+        schemaVersion = try line.value(Self.schema)
         key = try line.value(SharedDeclarations.key) ?? CommandLineTool.navigationKey
         json = line.has(SharedDeclarations.json)
         if inputPath != nil && !steps.isEmpty {
@@ -83,6 +97,10 @@ struct SaveCommand: Subcommand {
 
     func run(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
         guard environment.isCookbook else { return try saveForAnotherApp(&tool, environment) }
+        if schemaVersion != nil {
+            throw CommandError.usage(
+                "option '--schema' is for another app's values: the cookbook's state has one schema")
+        }
         // Resolve everything before touching the store: a typo must not change saved state.
         let input = try inputPath.map { try tool.readJSONInput($0) }
         var categories: [Category?] = []
@@ -163,6 +181,8 @@ struct SaveCommand: Subcommand {
         // The copy and the write in one hold of the scene's lock: nothing slips in between.
         let outcome = try store.update(
             scene, keepingAside: .invalid, if: { !model.restoresWhole($0, key: key) }, { $0[key] = .json(input.json) })
+        // Asked to save what is stored already: the save time moves forward all the same.
+        if !outcome.wroteFile { try store.confirm(scene) }
         printStoredAsGiven(&tool, input.json, outcome: outcome, note: " (IDs not looked up)")
     }
 
@@ -175,24 +195,28 @@ struct SaveCommand: Subcommand {
                     + "app '\(environment.appID)' stores its own: give '--input <file>' with the value to store")
         }
         let input = try tool.readJSONInput(inputPath, problem: "not JSON")
-        let outcome: SceneWriteOutcome
-        do {
-            outcome = try environment.store.setSceneValue(.json(input.json), forKey: key, in: scene)
-        } catch .documentTooLarge(_, let size, let limit) {
-            throw CommandError.inputContents(
-                path: input.name,
-                reason:
-                    "the scene's file would be \(size) bytes, more than the limit of \(limit) that reads accept; nothing was written"
-            )
-        }
-        printStoredAsGiven(&tool, input.json, outcome: outcome, note: "")
+        let store = environment.store
+        let schemaKey = NavigationMigrations.schemaKey(for: key)
+        let schema = schemaVersion.flatMap { $0 > 0 ? SceneValue.json(.number(JSONNumber($0))) : nil }
+        // The CLI cannot judge another app's value: a different one it replaces is kept in a copy
+        // first, with the scene's file as it was, in the same hold of the lock as the write.
+        let outcome = try store.update(
+            scene, keepingAside: .replaced,
+            if: { $0.values[key] != nil && ($0.values[key] != .json(input.json) || $0.values[schemaKey] != schema) },
+            { values in
+                values[key] = .json(input.json)
+                values[schemaKey] = schema
+            })
+        if !outcome.wroteFile { try store.confirm(scene) }
+        printStoredAsGiven(&tool, input.json, outcome: outcome, note: "", why: "was replaced")
     }
 
     private func printStoredAsGiven(
-        _ tool: inout CommandLineTool, _ value: JSONValue, outcome: SceneWriteOutcome, note: String
+        _ tool: inout CommandLineTool, _ value: JSONValue, outcome: SceneWriteOutcome, note: String,
+        why: String = "was not navigation data"
     ) {
         let movedAside = outcome.movedAsidePath.map { [$0] } ?? []
-        tool.warnAboutKeptCopies(keptAside: outcome.keptAsidePath, movedAside: movedAside, key: key)
+        tool.warnAboutKeptCopies(keptAside: outcome.keptAsidePath, movedAside: movedAside, key: key, why: why)
         if json {
             tool.printJSON(
                 .object([
@@ -204,24 +228,6 @@ struct SaveCommand: Subcommand {
             tool.print("Saved scene '\(scene)' to '\(outcome.path)' as given\(note).")
             tool.print("\(TerminalText.escaped(key)): \(TerminalText.escaped(value.description))")
         }
-    }
-}
-
-/// JSON read from `--input`: the value, the input's name for errors, and its bytes to say where in
-/// them a problem is.
-struct JSONInput {
-    var json: JSONValue
-    var name: String
-    var bytes: [UInt8]
-
-    /// Input that is not the cookbook's navigation data, naming the input, the line and column.
-    func error(_ error: NavigationError) -> CommandError {
-        if case .cannotDecode(_, let reason, let location) = error {
-            return .inputContents(
-                path: name, position: JSONValue.position(of: location, in: bytes),
-                reason: "invalid navigation data: \(reason)")
-        }
-        return .inputContents(path: name, reason: error.description)
     }
 }
 

@@ -130,4 +130,12 @@ public struct CrashLoopGuard: Sendable, Hashable {
     public static func removeMarkers(of scene: SceneID, in store: SceneStore) throws(SceneStoreError) -> Bool {
         try Marker.store(of: store).removeScene(scene)
     }
+
+    /// The scenes that have markers (or their lock files) in an app's store.
+    /// - Parameter store: The app's store.
+    /// - Returns: The scenes' IDs.
+    /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the markers' folder cannot be read.
+    public static func markedScenes(in store: SceneStore) throws(SceneStoreError) -> [SceneID] {
+        try Marker.store(of: store).sceneIDs()
+    }
 }

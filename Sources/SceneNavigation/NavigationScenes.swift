@@ -7,20 +7,24 @@ import SceneStore
 #endif
 
 /// An app's stored scenes as a whole, with everything SceneNavigation keeps beside their values:
-/// removing a scene takes its crash-loop guard markers with it, pruning does the same for every
-/// scene it removes, and a value kept aside is brought back with its schema and its guard cleared.
+/// removing a scene takes its crash-loop guard markers and its lock files with it, pruning does the
+/// same for every scene it removes, and a value kept aside is brought back with its schema and its
+/// guard cleared.
 ///
 /// ```swift
-/// // A window was closed for good: its scene goes, and a new scene of that ID starts clean.
+/// // A window was closed for good (`application(_:didDiscardSceneSessions:)`): its scene goes, and
+/// // a new scene of that ID starts clean.
 /// try NavigationScenes.remove(scene, from: store)
+/// // At launch: every scene the system no longer has goes too.
+/// try NavigationScenes.removeAll(except: liveSceneIDs, from: store)
 /// // Bring back what a crash-loop guard withheld.
 /// let recovery = try NavigationScenes.recover(scene, in: store)
 /// ```
 ///
 /// These calls block on file I/O; call them off the main actor.
 public enum NavigationScenes {
-    /// Removes a scene's saved state and its crash-loop guard markers, so that a new scene with the
-    /// same ID starts clean.
+    /// Removes a scene's saved state, its crash-loop guard markers and their lock files, so that a
+    /// new scene with the same ID starts clean and nothing of the old one is left behind.
     ///
     /// Whatever is in the scene's place is removed, even a corrupt file or one of a newer format:
     /// removal is an explicit request. Kept-aside copies stay until ``prune(before:in:)``.
@@ -49,6 +53,32 @@ public enum NavigationScenes {
         // would guard a new scene with the same ID.
         try CrashLoopGuard.removeMarkers(of: scene, in: store)
         return try store.removeScene(scene, keepingNewerFormat: keepingNewerFormat)
+    }
+
+    /// Removes every scene whose ID is not among the live ones, with its markers and lock files: for
+    /// an app that knows which scenes it still has (at launch, the persistent identifiers of the
+    /// scene sessions the system kept), so that scenes discarded while it was not running leave
+    /// nothing behind. Kept-aside copies stay until ``prune(before:in:)``.
+    /// - Parameters:
+    ///   - live: The scenes to keep.
+    ///   - store: The app's store.
+    /// - Returns: The scenes removed, and those that could not be.
+    /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when a folder cannot be listed.
+    @discardableResult
+    public static func removeAll(
+        except live: Set<SceneID>, from store: SceneStore
+    ) throws(SceneStoreError) -> PruneOutcome {
+        var outcome = PruneOutcome()
+        let ids = Set(try store.sceneIDs()).union(try CrashLoopGuard.markedScenes(in: store))
+        for scene in ids.subtracting(live).sorted() {
+            do throws(SceneStoreError) {
+                try remove(scene, from: store)
+                outcome.removedScenes.append(scene)
+            } catch {
+                outcome.failures.append(.init(path: store.path(for: scene), error: error))
+            }
+        }
+        return outcome
     }
 
     /// Removes every scene last saved before a date, with its markers, and every file kept aside

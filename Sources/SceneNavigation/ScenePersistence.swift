@@ -288,6 +288,26 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
         try await offMain { () throws(SceneStoreError) in try health.markHealthy() }
     }
 
+    /// Tells that the scene left the foreground: call it when the scene's phase leaves `.active`,
+    /// and when the app is about to terminate normally. The restored screens have rendered by then,
+    /// so the restore is marked healthy, and the current state is made durable.
+    ///
+    /// An app that leaves the foreground may be suspended and later killed by the system, without a
+    /// crash and without ``close()`` (iOS does it; a `.task` is not promised to be cancelled when a
+    /// Mac app quits). Without this call, a user who opened the app and left within the guard's
+    /// ``CrashLoopGuard/healthyAfter`` without navigating would find the next launch guarded.
+    ///
+    /// ```swift
+    /// .onChange(of: scenePhase) { _, phase in
+    ///     if phase != .active { Task { try? await persistence?.leftForeground() } }
+    /// }
+    /// ```
+    /// - Throws: The errors of ``markHealthy()`` and ``flush()``; the restore is marked healthy first.
+    public func leftForeground() async throws(NavigationError) {
+        try await markHealthy()
+        try await flush()
+    }
+
     /// Whether the restore has become healthy (or needed no marker).
     public var isHealthy: Bool { health?.isHealthy ?? true }
 

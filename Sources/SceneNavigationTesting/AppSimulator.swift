@@ -53,6 +53,12 @@ public final class AppSimulator<State: Codable & Equatable & Sendable> {
         case flushedThenKilled
         /// Killed: changes not yet written are lost, and the restore never became healthy.
         case killed
+        /// Sent to the background (``ScenePersistence/leftForeground()``), suspended, then killed by
+        /// the system without a crash and without a close: not a crash.
+        case suspendedThenKilled
+        /// Quit normally (the app's termination calls ``ScenePersistence/leftForeground()``) without
+        /// a close, as a Mac app whose `.task` is not cancelled at termination: not a crash.
+        case quitWithoutClose
     }
 
     /// The folder and store the app runs in.
@@ -166,6 +172,9 @@ public final class AppSimulator<State: Codable & Equatable & Sendable> {
                     try await persistence.flush()
                     await persistence.cancel()
                 case .killed:
+                    await persistence.cancel()
+                case .suspendedThenKilled, .quitWithoutClose:
+                    try await persistence.leftForeground()
                     await persistence.cancel()
                 }
             } catch {

@@ -129,6 +129,7 @@ extension SceneDocument {
             case .corrupt(let reason): throw .corrupt(path: path, reason: reason)
             case .newerFormat(let format):
                 throw .newerFormat(path: path, format: format, supported: SceneDocument.currentFormat)
+            case .caseConflict(let found): throw .caseConflict(path: path, scene: scene, found: found)
             }
         }
     }
@@ -137,6 +138,8 @@ extension SceneDocument {
     private enum DecodingProblem: Error, Equatable {
         case corrupt(String)
         case newerFormat(Int)
+        /// The file holds a scene whose ID differs from the one asked for only in letter case.
+        case caseConflict(String)
     }
 
     private init(decoding bytes: [UInt8], expectedScene: SceneID, maximumDepth: Int) throws(DecodingProblem) {
@@ -167,6 +170,11 @@ extension SceneDocument {
         }
         guard case .string(let sceneText)? = members["scene"] else {
             throw .corrupt("member 'scene' must be a string" + (members["scene"] == nil ? at() : at(.key("scene"))))
+        }
+        // On a file system that ignores case (APFS and HFS+ by default), `Main.json` is `main.json`:
+        // the file is another scene's, not a broken one.
+        if sceneText != expectedScene.rawValue, sceneText.lowercased() == expectedScene.rawValue.lowercased() {
+            throw .caseConflict(sceneText)
         }
         guard sceneText == expectedScene.rawValue else {
             throw .corrupt(

@@ -24,6 +24,25 @@ extension SceneStore {
         return (summaries ?? []).sorted { $0.scene < $1.scene }
     }
 
+    /// The IDs of every scene that has anything in the folder: a scene file or a lock file (a scene
+    /// whose values were all removed keeps its lock file until the scene is removed).
+    ///
+    /// - Returns: The IDs, sorted; empty when the app has no folder yet.
+    /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be read.
+    public func sceneIDs() throws(SceneStoreError) -> [SceneID] {
+        let ids = try withListing { (_, names) -> Set<SceneID> in
+            Set(
+                names.compactMap { name -> SceneID? in
+                    if name.hasPrefix("."), name.hasSuffix(".lock") {
+                        return try? SceneID(String(name.dropFirst().dropLast(5)))
+                    }
+                    guard name.hasSuffix(".json") else { return nil }
+                    return try? SceneID(String(name.dropLast(5)))
+                })
+        }
+        return (ids ?? []).sorted()
+    }
+
     /// Runs `body` with the scenes folder open and the names in it; nil when there is no folder.
     func withListing<Result>(_ body: (Int32, [String]) -> Result) throws(SceneStoreError) -> Result? {
         guard let directory = try openScenesDirectory(creating: false) else { return nil }
@@ -75,7 +94,7 @@ extension SceneStore {
     /// file's place) is reported in the outcome's ``PruneOutcome/failures`` and the others are still
     /// removed. A scene whose file is of a newer format is kept: this version cannot tell what it
     /// holds. The age of each scene is checked again under its lock, so a scene saved meanwhile is
-    /// kept. Lock files are never removed (removing one would let two writers hold "the" lock).
+    /// kept. A removed scene's lock file goes with it, as ``removeScene(_:)`` removes it.
     ///
     /// - Parameter date: What was last saved, or kept aside, before this moment is removed.
     /// - Returns: What was removed and what could not be, each sorted.

@@ -215,13 +215,18 @@ extension SceneStore {
         return try update(scene, creating: false) { values in values[key] = nil }
     }
 
-    /// Deletes a scene's file, as SwiftUI destroys a scene's storage when the scene is closed.
+    /// Deletes a scene's file and its lock file, as SwiftUI destroys a scene's storage when the
+    /// scene is closed: a scene that is gone leaves nothing behind (an app that makes a scene per
+    /// window, each with an ID of its own, would otherwise leave a lock file per window).
     ///
     /// Whatever is in the scene's place is removed, even a corrupt file or one of a newer format:
-    /// removal is an explicit request. A symbolic link is removed, never its target.
+    /// removal is an explicit request. A symbolic link is removed, never its target. The lock file
+    /// is removed while it is held, and every writer checks after locking that it holds the file its
+    /// name leads to (``lockScene(_:in:)``), so no two writers ever hold the scene at once. A lock
+    /// file without a scene file (its values all removed) goes too.
     ///
     /// - Parameter scene: The scene.
-    /// - Returns: Whether there was a file to remove.
+    /// - Returns: Whether there was a scene file to remove.
     /// - Throws: ``SceneStoreError/cannotRemove(path:errno:)`` or ``SceneStoreError/cannotLock(path:errno:)``.
     @discardableResult
     public func removeScene(_ scene: SceneID) throws(SceneStoreError) -> Bool {
@@ -302,8 +307,8 @@ extension SceneStore {
         _ scene: SceneID, onlyIf shouldRemove: (Int32) throws(SceneStoreError) -> Bool
     ) throws(SceneStoreError) -> Bool {
         let path = path(for: scene)
-        // Looked at before locking: a scene that is not there, or a folder in its place, gets no
-        // lock file (a refused removal changes nothing).
+        // Looked at before locking: a scene with neither file nor lock file, or a folder in its
+        // place, gets no lock file (a refused removal changes nothing).
         guard let directory = try openScenesDirectory(creating: false) else { return false }
         defer { try? fileSystem.close(directory) }
         do throws(Errno) {
@@ -311,24 +316,34 @@ extension SceneStore {
                 throw .isADirectory
             }
         } catch .noSuchFile {
-            return false
+            guard (try? fileSystem.statusAt(directory, Self.lockName(for: scene))) != nil else { return false }
         } catch {
             throw .cannotRemove(path: path, errno: error)
         }
-        let removed = try withExclusiveLock(on: scene, creating: false) {
-            (directory) throws(SceneStoreError) in
-            do throws(Errno) {
-                _ = try fileSystem.statusAt(directory, Self.fileName(for: scene))
-            } catch .noSuchFile {
-                return false
-            } catch {
-                throw .cannotRemove(path: path, errno: error)
-            }
+        let lock = try lockScene(scene, in: directory)
+        defer { try? fileSystem.close(lock) }  // closing releases the flock
+        let exists: Bool
+        do throws(Errno) {
+            _ = try fileSystem.statusAt(directory, Self.fileName(for: scene))
+            exists = true
+        } catch .noSuchFile {
+            // No scene file: only its lock file is left to remove.
+            exists = false
+        } catch {
+            throw .cannotRemove(path: path, errno: error)
+        }
+        if exists {
             guard try shouldRemove(directory) else { return false }
             try unlink(scene, in: directory)
-            return true
         }
-        return removed ?? false
+        // Removed while held: a writer waiting on it finds its name gone and locks anew.
+        do throws(Errno) {
+            try fileSystem.unlinkAt(directory, Self.lockName(for: scene))
+            if configuration.durableRemovals { try fileSystem.synchronize(directory) }
+        } catch {
+            throw .cannotRemove(path: scenesDirectory + "/" + Self.lockName(for: scene), errno: error)
+        }
+        return exists
     }
 
     // MARK: - Machinery
@@ -340,24 +355,44 @@ extension SceneStore {
     ) throws(SceneStoreError) -> Result? {
         guard let directory = try openScenesDirectory(creating: creating) else { return nil }
         defer { try? fileSystem.close(directory) }
-        let lockPath = scenesDirectory + "/" + Self.lockName(for: scene)
-        let lock: Int32
-        do {
-            // The lock file is never deleted: deleting it would let two writers hold "the" lock.
-            lock = try fileSystem.openAt(
-                directory, Self.lockName(for: scene),
-                flags: Platform.readWrite | Platform.create | Platform.noFollow | Platform.closeOnExec,
-                mode: 0o600)
-        } catch {
-            throw .cannotLock(path: lockPath, errno: error)
-        }
+        let lock = try lockScene(scene, in: directory)
         defer { try? fileSystem.close(lock) }  // closing releases the flock
-        do {
-            try fileSystem.lock(lock, exclusive: true)
-        } catch {
-            throw .cannotLock(path: lockPath, errno: error)
-        }
         return try body(directory)
+    }
+
+    /// Takes the scene's exclusive lock: the `flock` of `.<scene>.lock`, made if missing.
+    ///
+    /// A lock file may be removed (``discardScene(_:)`` removes it, holding it): whoever waited on
+    /// the removed file then holds a lock on a file no other writer can find. So after `flock`
+    /// returns, the name must still lead to the file locked (same device and inode); if not, the
+    /// lock is let go and taken again on the file the name leads to now.
+    /// - Returns: The lock file's descriptor; closing it releases the lock.
+    func lockScene(_ scene: SceneID, in directory: Int32) throws(SceneStoreError) -> Int32 {
+        let name = Self.lockName(for: scene)
+        let lockPath = scenesDirectory + "/" + name
+        while true {
+            let lock: Int32
+            do {
+                lock = try fileSystem.openAt(
+                    directory, name,
+                    flags: Platform.readWrite | Platform.create | Platform.noFollow | Platform.closeOnExec,
+                    mode: 0o600)
+            } catch {
+                throw .cannotLock(path: lockPath, errno: error)
+            }
+            do throws(Errno) {
+                try fileSystem.lock(lock, exclusive: true)
+                let held = try fileSystem.status(lock).identity
+                let named = try fileSystem.statusAt(directory, name).identity
+                if held == named { return lock }
+            } catch .noSuchFile {
+                // Removed while we waited: take the one made next.
+            } catch {
+                try? fileSystem.close(lock)
+                throw .cannotLock(path: lockPath, errno: error)
+            }
+            try? fileSystem.close(lock)
+        }
     }
 
     /// The durable atomic replace: temporary file (O_EXCL, 0600), every byte, fsync, checked close,

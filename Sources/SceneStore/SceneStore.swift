@@ -71,19 +71,22 @@ public final class SceneStore: Sendable {
     public let configuration: Configuration
     let fileSystem: any FileSystem
 
-    /// Opens the store of an app in the XDG state directory.
+    /// Opens the store of an app in the platform's state folder (see ``StateDirectory``).
     ///
     /// Nothing is created until the first write.
     ///
     /// - Parameters:
     ///   - appID: The app whose scenes these are.
-    ///   - environment: Where to read `XDG_STATE_HOME` and `HOME`.
+    ///   - environment: Where to read `XDG_STATE_HOME` (or `XDG_CACHE_HOME`) and `HOME`.
+    ///   - location: The persistent folder (the default: backed up on Apple platforms) or the cache
+    ///     (not backed up, and emptied by the system when it needs the room).
     ///   - configuration: Limits and clock.
     /// - Throws: ``SceneStoreError/noStateDirectory(reason:)`` when no state root can be found.
     public convenience init(
-        appID: AppID, environment: [String: String], configuration: Configuration = Configuration()
+        appID: AppID, environment: [String: String], location: StateDirectory.Location = .persistent,
+        configuration: Configuration = Configuration()
     ) throws(SceneStoreError) {
-        let root = try StateDirectory.resolveRoot(environment: environment)
+        let root = try StateDirectory.resolveRoot(environment: environment, location: location)
         self.init(appID: appID, stateRoot: root, configuration: configuration)
     }
 

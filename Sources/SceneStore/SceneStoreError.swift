@@ -31,6 +31,10 @@ public enum SceneStoreError: Error, Sendable, Equatable, CustomStringConvertible
     /// within three levels of it), so nothing could read it back: nothing was written, and the
     /// previous file is unchanged.
     case documentTooDeep(path: String, depth: Int, limit: Int)
+    /// The file in the scene's place holds another scene, whose ID differs only in letter case
+    /// (`found`): on a file system that ignores case (APFS and HFS+ by default, exFAT, casefolded
+    /// ext4) the two IDs name one file. Nothing is read from it, moved or written over it.
+    case caseConflict(path: String, scene: SceneID, found: String)
     /// The scene's file was written by a newer version of SceneStore. It is never overwritten.
     case newerFormat(path: String, format: Int, supported: Int)
     /// Reading the scene's file failed.
@@ -65,6 +69,9 @@ public enum SceneStoreError: Error, Sendable, Equatable, CustomStringConvertible
             "not writing '\(path)': it would be \(size) bytes, more than the limit of \(limit) bytes that reads accept"
         case .documentTooDeep(let path, let depth, let limit):
             "not writing '\(path)': it would nest \(depth) levels deep, more than the limit of \(limit) that reads accept"
+        case .caseConflict(let path, let scene, let found):
+            "scene '\(scene)' and scene '\(Self.printable(found))' differ only in letter case, and '\(path)' holds '\(Self.printable(found))' "
+                + "(this file system does not tell them apart); use scene IDs that differ in more than case"
         case .corrupt(let path, let reason): "corrupt scene file '\(path)': \(reason)"
         case .newerFormat(let path, let format, let supported):
             "'\(path)' has format \(format), newer than the supported format \(supported); it is left untouched"

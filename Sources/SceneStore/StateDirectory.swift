@@ -1,11 +1,20 @@
-/// Where SceneStore keeps its files, by the convention of the platform.
+/// Where SceneStore keeps its files, by the convention of the platform, in one of two places:
+/// ``Location/persistent`` (the default) or ``Location/cache``.
 ///
-/// - **Linux and other systems** follow the XDG Base Directory rules: the state root is
-///   `$XDG_STATE_HOME` when it is set, non-empty and absolute; otherwise `$HOME/.local/state`. A
-///   relative `XDG_STATE_HOME` is invalid under the specification and is ignored.
-/// - **Apple platforms** keep such state in `Library/Application Support` of the user's home, which
-///   in a sandboxed app is its container: `$HOME/Library/Application Support`. An absolute
-///   `XDG_STATE_HOME` is still honoured when it is set, so tools and tests can point anywhere.
+/// - **Linux and other systems** follow the XDG Base Directory rules: the persistent root is
+///   `$XDG_STATE_HOME` when it is set, non-empty and absolute, otherwise `$HOME/.local/state`; the
+///   cache root is `$XDG_CACHE_HOME`, otherwise `$HOME/.cache`. A relative variable is invalid under
+///   the specification and is ignored.
+/// - **Apple platforms** keep persistent state in `Library/Application Support` of the user's home,
+///   which in a sandboxed app is its container; the cache root is `Library/Caches`. Everything in
+///   Application Support is backed up and restored onto a new device (temporary files, locks, guard
+///   markers and kept-aside copies included, though no scene ID of the old device matches there);
+///   Caches is not backed up, and the system may empty it when storage runs low. Use the cache for
+///   navigation state that is only worth keeping on this device; keep the default when a restored
+///   device should reopen where the user was. An absolute `XDG_STATE_HOME` (or `XDG_CACHE_HOME`) is
+///   honoured, so tools and tests can point anywhere, except in a sandboxed app
+///   (`APP_SANDBOX_CONTAINER_ID` set on macOS; every app on iOS, iPadOS, tvOS, watchOS and
+///   visionOS): a variable it inherits must not send its state outside its container.
 ///
 /// When `HOME` is unset, empty or relative, the home folder comes from the password database. Each
 /// app has its own folder below the root:
@@ -33,59 +42,103 @@ public enum StateDirectory {
             #endif
         }
 
-        /// The state root below a home folder when `XDG_STATE_HOME` is not set.
-        func root(home: String) -> String {
+        /// The root below a home folder when no variable names one.
+        func root(home: String, location: Location) -> String {
             let home = home == "/" ? "" : home
-            return switch self {
-            case .xdg: home + "/.local/state"
-            case .appleApplicationSupport: home + "/Library/Application Support"
+            return switch (self, location) {
+            case (.xdg, .persistent): home + "/.local/state"
+            case (.xdg, .cache): home + "/.cache"
+            case (.appleApplicationSupport, .persistent): home + "/Library/Application Support"
+            case (.appleApplicationSupport, .cache): home + "/Library/Caches"
             }
         }
+    }
+
+    /// Which of the platform's folders holds the state.
+    public enum Location: Sendable, Hashable, CaseIterable {
+        /// Kept, and backed up where the platform backs up: XDG state, Apple's Application Support.
+        case persistent
+        /// Not backed up, and emptied by the system when it needs the room: XDG cache, Apple's
+        /// Caches.
+        case cache
+
+        /// The variable that names this root on any platform.
+        var variable: String {
+            switch self {
+            case .persistent: "XDG_STATE_HOME"
+            case .cache: "XDG_CACHE_HOME"
+            }
+        }
+    }
+
+    /// Whether this process is a sandboxed app, whose state must stay in its container: on macOS,
+    /// when the sandbox set `APP_SANDBOX_CONTAINER_ID`; on Apple's other platforms, always.
+    /// - Parameter environment: The process's variables.
+    /// - Returns: Whether the process is sandboxed.
+    public static func isSandboxed(environment: [String: String]) -> Bool {
+        #if os(macOS)
+            environment["APP_SANDBOX_CONTAINER_ID"] != nil
+        #elseif canImport(Darwin)
+            true
+        #else
+            false
+        #endif
     }
 
     /// Resolves the state root by the convention of the platform this code runs on.
     ///
     /// - Parameters:
     ///   - environment: The variables to consult, usually `ProcessInfo.processInfo.environment`.
+    ///   - location: The persistent folder (the default) or the cache.
     /// - Returns: An absolute path, without a trailing slash.
     /// - Throws: ``SceneStoreError/noStateDirectory(reason:)`` when no home folder can be found.
-    public static func resolveRoot(environment: [String: String]) throws(SceneStoreError) -> String {
-        try resolveRoot(environment: environment, convention: .current)
+    public static func resolveRoot(
+        environment: [String: String], location: Location = .persistent
+    ) throws(SceneStoreError) -> String {
+        try resolveRoot(
+            environment: environment, convention: .current, location: location,
+            sandboxed: isSandboxed(environment: environment))
     }
 
-    /// Resolves the state root by a given platform's convention: a pure function of the convention
-    /// and the environment (and, only when `HOME` is unusable, the password database).
+    /// Resolves the state root by a given platform's convention: a pure function of the convention,
+    /// the environment and the sandbox (and, only when `HOME` is unusable, the password database).
     ///
     /// - Parameters:
     ///   - environment: The variables to consult.
     ///   - convention: The platform's convention.
+    ///   - location: The persistent folder (the default) or the cache.
+    ///   - sandboxed: Whether the process is a sandboxed app: a variable naming the root is then
+    ///     ignored on Apple platforms, so that the state stays in the app's container.
     /// - Returns: An absolute path, without a trailing slash.
     /// - Throws: ``SceneStoreError/noStateDirectory(reason:)`` when no home folder can be found.
     public static func resolveRoot(
-        environment: [String: String], convention: Convention
+        environment: [String: String], convention: Convention, location: Location = .persistent,
+        sandboxed: Bool = false
     ) throws(SceneStoreError) -> String {
         try resolveRoot(
-            environment: environment, convention: convention,
+            environment: environment, convention: convention, location: location, sandboxed: sandboxed,
             passwordDatabaseHome: { Platform.passwordDatabaseHome() })
     }
 
     /// Resolves the state root, asking `passwordDatabaseHome` for the home folder when `HOME` is unusable.
     package static func resolveRoot(
-        environment: [String: String], convention: Convention = .xdg, passwordDatabaseHome: () -> String?
+        environment: [String: String], convention: Convention = .xdg, location: Location = .persistent,
+        sandboxed: Bool = false, passwordDatabaseHome: () -> String?
     ) throws(SceneStoreError) -> String {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return trimmed(state)
+        let honoursVariable = convention == .xdg || !sandboxed
+        if honoursVariable, let root = environment[location.variable], root.hasPrefix("/") {
+            return trimmed(root)
         }
         if let home = environment["HOME"], home.hasPrefix("/") {
-            return convention.root(home: trimmed(home))
+            return convention.root(home: trimmed(home), location: location)
         }
         guard let home = passwordDatabaseHome(), home.hasPrefix("/") else {
             throw .noStateDirectory(
                 reason:
-                    "XDG_STATE_HOME and HOME are unset or not absolute, and the password database has no home folder"
+                    "\(location.variable) and HOME are unset or not absolute, and the password database has no home folder"
             )
         }
-        return convention.root(home: trimmed(home))
+        return convention.root(home: trimmed(home), location: location)
     }
 
     /// The folder that holds an app's scene files below a state root.

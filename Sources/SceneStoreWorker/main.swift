@@ -79,7 +79,8 @@ func crashHarness(kills: Int, seed: UInt64) throws(SceneStoreError) {
     var torn = 0
     var leftovers = 0
     var temporarySeen = 0
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? arguments[0]
+    // Foundation finds its own executable on every platform (on Linux through /proc/self/exe).
+    let executable = Bundle.main.executablePath ?? arguments[0]
     let temporaryPath = arguments[2] + "/." + scene.rawValue + ".json.tmp"
     for _ in 0..<kills {
         let before = (try? store.value(Int.self, forKey: "n", in: scene)) ?? 0

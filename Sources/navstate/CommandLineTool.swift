@@ -180,7 +180,8 @@ enum ExitStatus {
             switch error {
             case .invalidSceneID, .invalidAppID, .invalidKey, .invalidArgument: return usage
             case .sceneNotFound: return noInput
-            case .corrupt, .newerFormat, .notARegularFile, .fileTooLarge, .documentTooLarge, .documentTooDeep,
+            case .corrupt, .caseConflict, .newerFormat, .notARegularFile, .fileTooLarge, .documentTooLarge,
+                .documentTooDeep,
                 .typeMismatch, .cannotDecode,
                 .cannotEncode:
                 return dataError

@@ -32,8 +32,7 @@ import Testing
 
     @Test("replays every input through every decoder without a crash, a hang or a broken invariant")
     func replay() throws {
-        let result = try runProcess(
-            "/usr/bin/timeout", ["-s", "KILL", "120", Products.path("NavStateFuzz")] + Self.inputs)
+        let result = try runProcess(Products.path("NavStateFuzz"), Self.inputs, timeLimit: 120)
         let lines = result.standardError.split(separator: "\n")
         let last = lines.last { $0.hasPrefix("replaying ") }.map { String($0.dropFirst("replaying ".count)) } ?? "-"
         let verdict =

@@ -324,6 +324,25 @@ struct AppState: Codable, Equatable, Sendable {
         #expect(payloads.payloads.count == 2)
     }
 
+    @Test("an app suspended then killed, or quit without a close, is not taken for a crash; a crash still is")
+    func suspensionIsNoCrash() async throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        try temporary.saveScene("main", value: AppState(tab: 1, path: [.inbox, .message]))
+        let app = try AppSimulator(temporary) { SceneNavigationModel(AppState()) }
+        for ending in [AppSimulator<AppState>.Ending.suspendedThenKilled, .quitWithoutClose] {
+            // Opened, looked at without navigating, left: the system kills it later.
+            try await app.launch()
+            try await app.end(ending)
+            let next = try await app.launch()
+            #expect(next.intervention == nil && next.model.state == AppState(tab: 1, path: [.inbox, .message]))
+            try await app.end(.closed)
+        }
+        try await app.launch()
+        try await app.end(.killed)
+        #expect(try await app.launch().intervention == .crashLoop(failures: 1, restoredNothing: false))
+        try await app.end(.closed)
+    }
+
     @Test("a scene of several keys: every key restored, guarded and ended alike, one copy for one crash")
     func severalKeys() async throws {
         let temporary = try TemporaryStore(clock: TestClock())

@@ -168,16 +168,16 @@ import Testing
         #expect(try permissions(store.path(for: scene)) == 0o640)
     }
 
-    @Test("removing a scene deletes its file and keeps the lock file")
+    @Test("removing a scene deletes its file and its lock file, and removing it again makes no lock file")
     func removeScene() throws {
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
         try store.set(1, forKey: "a", in: scene)
+        #expect(temporary.files() == ["app", "app/scenes", "app/scenes/.main.lock", "app/scenes/main.json"])
         #expect(try store.removeScene(scene))
         #expect(try store.removeScene(scene) == false)
-        #expect(
-            temporary.files() == ["app", "app/scenes", "app/scenes/.main.lock"])
+        #expect(temporary.files() == ["app", "app/scenes"])
     }
 
     @Test("lists scenes with keys, size, last save and health")

@@ -69,6 +69,65 @@ import Testing
         #expect(root == testCase.expected)
     }
 
+    struct Placement: Sendable, CustomTestStringConvertible {
+        var name: String
+        var convention: StateDirectory.Convention
+        var location: StateDirectory.Location
+        var sandboxed: Bool
+        var environment: [String: String]
+        var expected: String
+        var testDescription: String { name }
+    }
+
+    static let placements: [Placement] = [
+        Placement(
+            name: "XDG cache: XDG_CACHE_HOME", convention: .xdg, location: .cache, sandboxed: false,
+            environment: ["XDG_CACHE_HOME": "/x/cache", "XDG_STATE_HOME": "/x/state", "HOME": "/home/u"],
+            expected: "/x/cache"),
+        Placement(
+            name: "XDG cache: ~/.cache", convention: .xdg, location: .cache, sandboxed: false,
+            environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"], expected: "/home/u/.cache"),
+        Placement(
+            name: "Apple cache: Library/Caches, not backed up", convention: .appleApplicationSupport, location: .cache,
+            sandboxed: false, environment: ["HOME": "/Users/u"], expected: "/Users/u/Library/Caches"),
+        Placement(
+            name: "Apple sandboxed: an inherited XDG_STATE_HOME stays outside the container",
+            convention: .appleApplicationSupport, location: .persistent, sandboxed: true,
+            environment: ["XDG_STATE_HOME": "/Users/u/.local/state", "HOME": "/Users/u/Library/Containers/a/Data"],
+            expected: "/Users/u/Library/Containers/a/Data/Library/Application Support"),
+        Placement(
+            name: "Apple sandboxed cache: the container's Caches", convention: .appleApplicationSupport,
+            location: .cache, sandboxed: true,
+            environment: ["XDG_CACHE_HOME": "/tmp/c", "HOME": "/Users/u/Library/Containers/a/Data"],
+            expected: "/Users/u/Library/Containers/a/Data/Library/Caches"),
+        Placement(
+            name: "Apple, not sandboxed: a tool's XDG_STATE_HOME is honoured", convention: .appleApplicationSupport,
+            location: .persistent, sandboxed: false,
+            environment: ["XDG_STATE_HOME": "/tmp/s", "HOME": "/Users/u"], expected: "/tmp/s"),
+        Placement(
+            name: "XDG sandboxing does not apply on Linux", convention: .xdg, location: .persistent, sandboxed: true,
+            environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"], expected: "/x/state"),
+    ]
+
+    @Test("the cache is a choice on every platform; a sandboxed app never leaves its container", arguments: placements)
+    func placement(_ placement: Placement) throws {
+        let root = try StateDirectory.resolveRoot(
+            environment: placement.environment, convention: placement.convention, location: placement.location,
+            sandboxed: placement.sandboxed)
+        #expect(root == placement.expected)
+    }
+
+    @Test("a store opened in the cache lives there; sandboxing is read from the environment on macOS only")
+    func cacheStore() throws {
+        let store = try SceneStore(
+            appID: AppID("app"), environment: ["HOME": "/home/u", "XDG_CACHE_HOME": "/c"], location: .cache)
+        #if os(Linux)
+            #expect(store.scenesDirectory == "/c/app/scenes")
+            #expect(!StateDirectory.isSandboxed(environment: ["APP_SANDBOX_CONTAINER_ID": "a"]))
+        #endif
+        #expect(!store.scenesDirectory.isEmpty)
+    }
+
     @Test("the platform's convention is XDG on Linux, and the public resolver takes either")
     func conventionOfThisPlatform() throws {
         #if os(Linux)
@@ -79,7 +138,9 @@ import Testing
         #expect(
             try StateDirectory.resolveRoot(environment: environment, convention: .appleApplicationSupport)
                 == "/home/u/Library/Application Support")
-        #expect(try StateDirectory.resolveRoot(environment: environment) == "/home/u/.local/state")
+        #if os(Linux)
+            #expect(try StateDirectory.resolveRoot(environment: environment) == "/home/u/.local/state")
+        #endif
     }
 
     @Test("fails clearly when no home can be found")

@@ -9,12 +9,19 @@ import SceneStore
 /// ``crashStates()`` lists every disk the machine could reboot into: each unsynced rename lost or
 /// kept, and each unsynced file's data missing, complete, or cut in half.
 ///
+/// With ``ignoresCase``, names that differ only in letter case are one file, as on APFS and HFS+
+/// by default: each file keeps the name it was made with.
+///
 /// `@unchecked Sendable`: every access to the mutable state holds `lock`.
 package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     final class Inode {
         var current: [UInt8]
         var durable: [UInt8]
         var mode: UInt32
+        /// The inode number: two names with the same one are one file.
+        var identity: FileIdentity {
+            FileIdentity(device: 1, inode: UInt64(UInt(bitPattern: ObjectIdentifier(self).hashValue)))
+        }
 
         init(current: [UInt8] = [], durable: [UInt8] = [], mode: UInt32 = 0o600) {
             self.current = current
@@ -44,6 +51,27 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     package private(set) var crashed = false
     /// Makes `fsync` do nothing, as a lying disk would: the checker must then find damage.
     package var fsyncDoesNothing = false
+    /// Whether names that differ only in letter case are one file.
+    package var ignoresCase = false
+    /// Called when `flock` is taken on a file, with the file system and the name the descriptor was
+    /// opened by, before the call returns: to do what another process does meanwhile.
+    package var onLock: (@Sendable (SimulatedFileSystem, String) -> Void)?
+    private var openedNames: [Int32: String] = [:]
+
+    /// The name a file is stored under: itself, or with ``ignoresCase`` the existing name that
+    /// differs from it only in case.
+    private func storedName(_ name: String) -> String {
+        guard ignoresCase else { return name }
+        return current.keys.first { $0.lowercased() == name.lowercased() } ?? name
+    }
+
+    /// Removes a name and puts a new, empty file in its place, as another process that removes a
+    /// lock file and another that makes it again would.
+    package func replaceWithNewFile(_ name: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        current[storedName(name)] = Inode()
+    }
 
     package init(directory: String, disk: DiskState? = nil) {
         self.directory = directory
@@ -118,6 +146,7 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
 
     package func openAt(_ directory: Int32, _ name: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
         try withState { () throws(Errno) -> Int32 in
+            let name = storedName(name)
             let inode: Inode
             if let existing = current[name] {
                 if flags & O_CREAT != 0 && flags & O_EXCL != 0 { throw .fileExists }
@@ -129,6 +158,7 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
             }
             nextDescriptor += 1
             descriptors[nextDescriptor] = .file(inode, offset: 0)
+            openedNames[nextDescriptor] = name
             return nextDescriptor
         }
     }
@@ -174,6 +204,7 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     package func close(_ descriptor: Int32) throws(Errno) {
         try withState { () throws(Errno) in
             guard descriptors.removeValue(forKey: descriptor) != nil else { throw Errno(rawValue: 9) }
+            openedNames[descriptor] = nil
         }
     }
 
@@ -183,7 +214,8 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
             case .directory?: return FileStatus(kind: .directory, size: 0, permissions: 0o700, modificationTime: 0)
             case .file(let inode, _)?:
                 return FileStatus(
-                    kind: .regular, size: Int64(inode.current.count), permissions: inode.mode, modificationTime: 0)
+                    kind: .regular, size: Int64(inode.current.count), permissions: inode.mode, modificationTime: 0,
+                    identity: inode.identity)
             case nil: throw Errno(rawValue: 9)
             }
         }
@@ -191,9 +223,10 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
 
     package func statusAt(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus {
         try withState { () throws(Errno) -> FileStatus in
-            guard let inode = current[name] else { throw .noSuchFile }
+            guard let inode = current[storedName(name)] else { throw .noSuchFile }
             return FileStatus(
-                kind: .regular, size: Int64(inode.current.count), permissions: inode.mode, modificationTime: 0)
+                kind: .regular, size: Int64(inode.current.count), permissions: inode.mode, modificationTime: 0,
+                identity: inode.identity)
         }
     }
 
@@ -206,14 +239,14 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
 
     package func renameAt(_ directory: Int32, _ from: String, _ to: String) throws(Errno) {
         try withState { () throws(Errno) in
-            guard let inode = current.removeValue(forKey: from) else { throw .noSuchFile }
-            current[to] = inode
+            guard let inode = current.removeValue(forKey: storedName(from)) else { throw .noSuchFile }
+            current[storedName(to)] = inode
         }
     }
 
     package func unlinkAt(_ directory: Int32, _ name: String) throws(Errno) {
         try withState { () throws(Errno) in
-            guard current.removeValue(forKey: name) != nil else { throw .noSuchFile }
+            guard current.removeValue(forKey: storedName(name)) != nil else { throw .noSuchFile }
         }
     }
 
@@ -229,6 +262,11 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
 
     package func lock(_ descriptor: Int32, exclusive: Bool) throws(Errno) {
         try step()
+        lock.lock()
+        let name = openedNames[descriptor]
+        let hook = onLock
+        lock.unlock()
+        if let hook, let name { hook(self, name) }
     }
 
     package func listDirectory(_ path: String) throws(Errno) -> [String] {

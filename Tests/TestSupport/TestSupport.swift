@@ -72,11 +72,16 @@ public enum Fixtures {
 public enum Products {
     /// The folder holding the test bundle, and beside it `navstate` and `SceneStoreWorker`.
     public static let directory: String = {
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
+        #if canImport(Darwin)
+            // On Darwin the tests run in a host process that loads <products>/<name>.xctest.
+            let executable = Bundle(for: BundleMarker.self).bundlePath
+        #else
+            let executable =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0]
+        #endif
         var url = URL(fileURLWithPath: executable)
-        // On Linux the test binary is <products>/<name>.xctest; on macOS it is inside a bundle.
+        // On Linux the test binary is <products>/<name>.xctest; on macOS it is a bundle there.
         while url.path != "/" {
             url.deleteLastPathComponent()
             if FileManager.default.fileExists(atPath: url.appendingPathComponent("SceneStoreWorker").path) {
@@ -90,6 +95,9 @@ public enum Products {
     public static func path(_ name: String) -> String { directory + "/" + name }
 }
 
+/// A class of this module, for finding the test bundle that holds it.
+private final class BundleMarker {}
+
 /// What a child process did.
 public struct ProcessResult: Sendable {
     /// The exit status, or 128 + the signal number when a signal ended it.
@@ -98,13 +106,21 @@ public struct ProcessResult: Sendable {
     public var standardOutput: String
     /// What it wrote to standard error.
     public var standardError: String
-    /// Its peak resident memory in KiB, as `wait4` reports it.
+    /// Its peak resident memory in KiB (`wait4` reports KiB on Linux, bytes on Darwin).
     public var maximumResidentKilobytes: Int = 0
 }
 
 /// Runs a program to completion with posix_spawn, capturing its output and its peak memory.
+/// - Parameters:
+///   - executable: The program's absolute path.
+///   - arguments: Its arguments.
+///   - environment: Its environment; this process's by default.
+///   - input: What it reads on standard input.
+///   - timeLimit: Seconds after which it is killed (SIGKILL, status 137), or nil for none: a
+///     deadline that needs no `timeout` program, which Darwin lacks.
 public func runProcess(
-    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: Data? = nil
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: Data? = nil,
+    timeLimit: Double? = nil
 ) throws -> ProcessResult {
     // A child that exits without reading its input must not kill the tests with SIGPIPE.
     signal(SIGPIPE, SIG_IGN)
@@ -112,7 +128,12 @@ public func runProcess(
     var errors: [Int32] = [0, 0]
     var inputPipe: [Int32] = [0, 0]
     guard pipe(&output) == 0, pipe(&errors) == 0, pipe(&inputPipe) == 0 else { throw CocoaError(.fileWriteUnknown) }
-    var actions = posix_spawn_file_actions_t()
+    #if canImport(Darwin)
+        // A pointer type on Darwin, a structure on Linux.
+        var actions: posix_spawn_file_actions_t?
+    #else
+        var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
@@ -135,6 +156,14 @@ public func runProcess(
         close(errors[0])
         close(inputPipe[1])
         throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO)
+    }
+    // The deadline: killed unless it has been reaped, checked under the same lock as the reaping.
+    let reaping = Reaping()
+    if let timeLimit {
+        let child = pid
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
+            reaping.unlessReaped { kill(child, SIGKILL) }
+        }
     }
     // Feed stdin and drain stderr on other threads, so no full pipe can stall the child.
     let inputBytes = Array(input ?? Data())
@@ -163,6 +192,7 @@ public func runProcess(
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    reaping.markReaped()
     errorRead.wait()
     close(output[0])
     close(errors[0])
@@ -171,7 +201,16 @@ public func runProcess(
         status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
         standardOutput: String(decoding: outputData, as: UTF8.self),
         standardError: String(decoding: errorData.value, as: UTF8.self),
-        maximumResidentKilobytes: usage.ru_maxrss)
+        maximumResidentKilobytes: residentKilobytes(usage.ru_maxrss))
+}
+
+/// `ru_maxrss` in KiB: Linux reports KiB, Darwin bytes.
+private func residentKilobytes(_ maximum: Int) -> Int {
+    #if canImport(Darwin)
+        maximum / 1024
+    #else
+        maximum
+    #endif
 }
 
 private func readToEnd(_ descriptor: Int32) -> Data {
@@ -182,6 +221,25 @@ private func readToEnd(_ descriptor: Int32) -> Data {
         if count < 0 && errno == EINTR { continue }
         if count <= 0 { return result }
         result.append(contentsOf: buffer[0..<count])
+    }
+}
+
+/// Whether a child was reaped, so that a deadline never kills a process ID reused since.
+/// `@unchecked Sendable`: every access holds `lock`.
+private final class Reaping: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reaped = false
+
+    func markReaped() {
+        lock.lock()
+        reaped = true
+        lock.unlock()
+    }
+
+    func unlessReaped(_ body: () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        if !reaped { body() }
     }
 }
 

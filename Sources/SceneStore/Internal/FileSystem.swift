@@ -34,11 +34,27 @@ package struct FileStatus: Sendable, Equatable {
     package var permissions: UInt32
     /// Seconds since 1970.
     package var modificationTime: Double
-    package init(kind: Kind, size: Int64, permissions: UInt32, modificationTime: Double) {
+    /// The file itself (device and inode): two names with the same identity are one file.
+    package var identity: FileIdentity
+    package init(
+        kind: Kind, size: Int64, permissions: UInt32, modificationTime: Double,
+        identity: FileIdentity = FileIdentity(device: 0, inode: 0)
+    ) {
         self.kind = kind
         self.size = size
         self.permissions = permissions
         self.modificationTime = modificationTime
+        self.identity = identity
+    }
+}
+
+/// A file's device and inode numbers.
+package struct FileIdentity: Sendable, Hashable {
+    package var device: UInt64
+    package var inode: UInt64
+    package init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
     }
 }
 

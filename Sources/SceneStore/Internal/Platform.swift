@@ -115,6 +115,22 @@ package struct SystemFileSystem: FileSystem {
     }
 
     package func synchronize(_ descriptor: Int32) throws(Errno) {
+        #if canImport(Darwin)
+            // Darwin's fsync(2) hands the data to the drive without flushing its cache, nor does it
+            // order writes: a power loss can lose or reorder what fsync returned for. F_FULLFSYNC
+            // asks the drive to flush (Apple's fsync(2) and fcntl(2) man pages). File systems that
+            // cannot do it (some network and FAT volumes) refuse it with ENOTSUP or EINVAL, and then
+            // plain fsync is the best there is, as SQLite's `fullfsync` and libuv's uv_fs_fsync fall
+            // back. Any other failure is the write's failure: never retried, never papered over.
+            do {
+                _ = try Platform.retryingOnInterrupt { fcntl(descriptor, F_FULLFSYNC) }
+                return
+            } catch {
+                guard error.rawValue == ENOTSUP || error.rawValue == EINVAL || error.rawValue == ENOTTY else {
+                    throw error
+                }
+            }
+        #endif
         // fsync is never retried after a real failure (only EINTR): the kernel may have dropped the
         // dirty pages and a second fsync would report success for data that is gone.
         _ = try Platform.retryingOnInterrupt { fsync(descriptor) }
@@ -195,7 +211,8 @@ extension FileStatus {
         let modified = Double(modification.tv_sec) + Double(modification.tv_nsec) / 1e9
         self.init(
             kind: kind, size: Int64(info.st_size), permissions: UInt32(info.st_mode) & 0o7777,
-            modificationTime: modified)
+            modificationTime: modified,
+            identity: FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino)))
     }
 }
 

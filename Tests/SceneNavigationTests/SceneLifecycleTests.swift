@@ -1,0 +1,53 @@
+import Foundation
+import SceneNavigation
+import SceneNavigationTesting
+import SceneStore
+import Testing
+
+/// Scenes that go for good (a closed window, a discarded scene session): nothing of them is left,
+/// and a new scene with the same ID starts clean.
+@MainActor
+@Suite struct SceneLifecycleTests {
+    @Test("removing a scene takes its values, guard marker and lock files; a new scene of that ID starts clean")
+    func removeLeavesNothing() async throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
+        let scene = try SceneID("window-1")
+        try temporary.saveScene("window-1", json: #"["home"]"#)
+        let model = SceneNavigationModel(RoutePath<String>())
+        // A launch that never became healthy leaves a marker.
+        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
+        await persistence.cancel()
+        #expect(try CrashLoopGuard.markedScenes(in: store) == [scene])
+        #expect(try NavigationScenes.remove(scene, from: store))
+        #expect(temporary.files().filter { $0.contains("window-1") }.isEmpty)
+        // The next scene of that ID is not guarded.
+        let next = SceneNavigationModel(RoutePath<String>())
+        let again = try await ScenePersistence.connect(next, to: store, scene: scene)
+        #expect(again.intervention == nil && next.state.isEmpty)
+        try await again.close()
+    }
+
+    @Test("removing every scene but the live ones removes stale scenes, marker-only ones too, and keeps the live")
+    func removeAllButLive() async throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
+        for name in ["live", "gone", "values-removed"] {
+            try store.set(1, forKey: "navigation", in: SceneID(name))
+        }
+        try store.removeValue(forKey: "navigation", in: SceneID("values-removed"))
+        // A scene whose marker outlived it.
+        let marked = try SceneID("marker-only")
+        let model = SceneNavigationModel(RoutePath<String>())
+        try temporary.saveScene("marker-only", json: #"["a"]"#)
+        let persistence = try await ScenePersistence.connect(model, to: store, scene: marked)
+        await persistence.cancel()
+        try store.removeScene(marked)
+        let outcome = try NavigationScenes.removeAll(except: [SceneID("live")], from: store)
+        #expect(outcome.removedScenes == [try SceneID("gone"), marked, try SceneID("values-removed")])
+        #expect(outcome.failures.isEmpty)
+        #expect(
+            temporary.files().filter { $0.hasPrefix("app/scenes/") || $0.hasPrefix("app/restores/") }
+                == ["app/scenes/.live.lock", "app/scenes/live.json"])
+    }
+}

@@ -16,7 +16,7 @@ import SceneStore
 /// On a navigation path a recipe is stored as its identifier (an ``IdentifiedRoute``) and looked up
 /// again in the recipe data when restored (``DataModel/resolvers``), so a saved path never holds
 /// stale copies of recipes.
-public struct Recipe: IdentifiedRoute {
+public struct Recipe: IdentifiedRoute, Sendable {
     /// The stable identifier of a recipe: a UUID, written in uppercase like `UUID.uuidString`.
     public struct ID: Hashable, Sendable, Comparable, CustomStringConvertible, JSONIdentifier {
         /// The UUID.

@@ -20,7 +20,7 @@
 ///
 /// Decoded outside a restore, by a `JSONDecoder`, the type finds its lookup in the decoder's
 /// `userInfo` under ``RouteResolvers/userInfoKey``, or fails with a `DecodingError` saying so.
-public protocol IdentifiedRoute: Identifiable, Codable, Hashable, Sendable where ID: Codable & Sendable {}
+public protocol IdentifiedRoute: Identifiable, Codable, Hashable where ID: Codable {}
 
 extension IdentifiedRoute {
     /// Encodes the route as its identifier.

@@ -62,8 +62,18 @@ public enum NavigationCoding {
         resolvers: RouteResolvers = RouteResolvers(), types: NavigationTypeRegistry = NavigationTypeRegistry(),
         migrations: NavigationMigrations = NavigationMigrations(), schemaVersion: Int = 0, initial: State? = nil
     ) throws(NavigationError) -> (state: State, report: RestoreReport) {
+        try decode(
+            type, from: value, key: key, policy: policy, resolvers: resolvers, types: types, migrations: migrations,
+            schemaVersion: schemaVersion, fallback: initial.flatMap { try? ValueEncoder.encode($0) })
+    }
+
+    /// The restore from JSON, with the state to fall back on given as its JSON.
+    static func decode<State: Codable>(
+        _ type: State.Type, from value: JSONValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy(),
+        resolvers: RouteResolvers = RouteResolvers(), types: NavigationTypeRegistry = NavigationTypeRegistry(),
+        migrations: NavigationMigrations = NavigationMigrations(), schemaVersion: Int = 0, fallback: JSONValue?
+    ) throws(NavigationError) -> (state: State, report: RestoreReport) {
         let migrated = try migrations.migrate(value, from: schemaVersion, key: key)
-        let fallback = initial.flatMap { try? ValueEncoder.encode($0) }
         let session = RestoreSession(
             policy: policy, resolvers: resolvers, types: types, migrations: migrations, storedVersion: schemaVersion,
             fallback: fallback)

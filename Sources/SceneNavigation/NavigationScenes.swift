@@ -37,17 +37,21 @@ public enum NavigationScenes {
     /// - Returns: Whether the scene had a file.
     /// - Throws: ``SceneStoreError/cannotRemove(path:errno:)`` or ``SceneStoreError/cannotLock(path:errno:)``;
     ///   ``SceneStoreError/newerFormat(path:format:supported:)`` for a refused file, left with its
-    ///   markers as they were.
+    ///   markers as they were; ``SceneStoreError/caseConflict(path:scene:found:)`` when the file in
+    ///   the scene's place is another scene's (an ID that differs only in case), left with its
+    ///   markers.
     @discardableResult
     public static func remove(
         _ scene: SceneID, from store: SceneStore, keepingNewerFormat: Bool = false
     ) throws(SceneStoreError) -> Bool {
-        if keepingNewerFormat,
-            case .failure(.newerFormat(let path, let format, let supported)) = Result(catching: {
-                () throws(SceneStoreError) in try store.file(of: scene)
-            })
-        {
+        // Looked at before the markers go: another scene's file (an ID that differs only in case)
+        // is never this scene's, and a newer format's may be kept.
+        switch Result(catching: { () throws(SceneStoreError) in try store.file(of: scene) }) {
+        case .failure(.caseConflict(let path, let scene, let found)):
+            throw .caseConflict(path: path, scene: scene, found: found)
+        case .failure(.newerFormat(let path, let format, let supported)) where keepingNewerFormat:
             throw .newerFormat(path: path, format: format, supported: supported)
+        default: break
         }
         // Markers first: a failure leaves the scene in place to remove again, never a marker that
         // would guard a new scene with the same ID.
@@ -58,7 +62,8 @@ public enum NavigationScenes {
     /// Removes every scene whose ID is not among the live ones, with its markers and lock files: for
     /// an app that knows which scenes it still has (at launch, the persistent identifiers of the
     /// scene sessions the system kept), so that scenes discarded while it was not running leave
-    /// nothing behind. Kept-aside copies stay until ``prune(before:in:)``.
+    /// nothing behind. Kept-aside copies stay until ``prune(before:in:)``. A scene whose file is of a
+    /// newer format is kept, as ``prune(before:in:)`` keeps it, and listed among the failures.
     /// - Parameters:
     ///   - live: The scenes to keep.
     ///   - store: The app's store.
@@ -72,7 +77,7 @@ public enum NavigationScenes {
         let ids = Set(try store.sceneIDs()).union(try CrashLoopGuard.markedScenes(in: store))
         for scene in ids.subtracting(live).sorted() {
             do throws(SceneStoreError) {
-                try remove(scene, from: store)
+                try remove(scene, from: store, keepingNewerFormat: true)
                 outcome.removedScenes.append(scene)
             } catch {
                 outcome.failures.append(.init(path: store.path(for: scene), error: error))

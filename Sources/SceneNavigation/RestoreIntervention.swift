@@ -20,14 +20,21 @@ public enum RestoreIntervention: Sendable, Hashable, CustomStringConvertible {
     /// The value was saved with a newer schema than the app knows: nothing was restored, and
     /// nothing is written over it.
     case newerSchema(stored: Int, supported: Int)
+    /// The stored value is not the state's shape at all (`reason` says why): nothing was restored,
+    /// a copy of the scene's file was kept aside, and the scene started from the model's state
+    /// (``ScenePersistence/run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)`` does this
+    /// rather than fail every launch).
+    case unrestorable(reason: String)
 
-    /// The stable code written in JSON: `crash-loop`, `expired`, `deep-link` or `newer-schema`.
+    /// The stable code written in JSON: `crash-loop`, `expired`, `deep-link`, `newer-schema` or
+    /// `unrestorable`.
     public var code: String {
         switch self {
         case .crashLoop: "crash-loop"
         case .expired: "expired"
         case .deepLink: "deep-link"
         case .newerSchema: "newer-schema"
+        case .unrestorable: "unrestorable"
         }
     }
 
@@ -42,6 +49,7 @@ public enum RestoreIntervention: Sendable, Hashable, CustomStringConvertible {
         case .deepLink: "a deep link was applied in place of the saved paths"
         case .newerSchema(let stored, let supported):
             "saved with schema \(stored), newer than this version knows (\(supported)); nothing was restored"
+        case .unrestorable(let reason): "the stored value cannot be restored (\(reason)); kept aside, started fresh"
         }
     }
 

@@ -18,7 +18,7 @@
 /// path.append(.sub1(id: 3))
 /// ```
 @frozen
-public struct RoutePath<Route: Codable & Hashable & Sendable>: Sendable, Hashable {
+public struct RoutePath<Route: Codable & Hashable>: Hashable {
     /// The routes, from the root.
     public var routes: [Route]
 
@@ -102,6 +102,8 @@ extension RoutePath: RandomAccessCollection, MutableCollection, RangeReplaceable
         routes.removeAll(keepingCapacity: keepCapacity)
     }
 }
+
+extension RoutePath: Sendable where Route: Sendable {}
 
 extension RoutePath: ExpressibleByArrayLiteral {
     /// A path of the routes listed.

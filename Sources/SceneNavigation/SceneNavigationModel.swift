@@ -10,10 +10,11 @@ import SceneStore
 /// The navigation state of one scene of any app, observable, restored element by element and
 /// member by member, and saved without ever making a mutation wait for I/O.
 ///
-/// `State` is any `Codable` value: a ``RoutePath`` of the app's routes, or a struct with paths and
-/// other state side by side. The model publishes a snapshot after each change on ``changes()``; a
-/// ``ScenePersistence`` listens to it and writes the state through to a scene. A restore falls back
-/// on ``initialState`` for each member that no longer decodes.
+/// `State` is any `Codable` and `Equatable` value: a ``RoutePath`` of the app's routes, or a struct
+/// with paths and other state side by side; it need not be `Sendable` (a ``ScenePersistence`` then
+/// encodes it on the main actor). The model publishes each change; a ``ScenePersistence`` listens
+/// and writes the state through to a scene, and a `Sendable` state can be followed as snapshots
+/// (``changes()``). A restore falls back on ``initialState`` for each member that no longer decodes.
 ///
 /// ```swift
 /// enum Animal: Codable, Hashable, Sendable { case cat, dog }
@@ -21,7 +22,7 @@ import SceneStore
 /// model.state.append(.cat)                      // returns at once
 /// ```
 @MainActor
-public final class SceneNavigationModel<State: Codable & Equatable & Sendable>: Observable {
+public final class SceneNavigationModel<State: Codable & Equatable & SendableMetatype>: Observable {
     /// The navigation state; bind a `NavigationStack` to its path. Observable: views that read it
     /// update when it changes.
     public var state: State {
@@ -71,7 +72,7 @@ public final class SceneNavigationModel<State: Codable & Equatable & Sendable>: 
     // generic, a mutation with a listener cost about 1 µs; specialized, a fraction of it.
     @usableFromInline var storedState: State
     @usableFromInline var storedRevision: UInt64 = 0
-    @usableFromInline let broadcaster = ChangeBroadcaster<Snapshot>()
+    @usableFromInline let broadcaster = ChangeBroadcaster<Published>()
     // Observation by hand rather than with `@Observable`: the macro forms the key path at every
     // access, and for a generic class that means building a new key path object each time (about
     // 5 µs per mutation, measured). Formed once here.
@@ -107,7 +108,7 @@ public final class SceneNavigationModel<State: Codable & Equatable & Sendable>: 
 
 extension SceneNavigationModel {
     /// The state after one change.
-    public struct Snapshot: Sendable {
+    public struct Snapshot {
         /// The model's ``SceneNavigationModel/revision`` after the change.
         public let revision: UInt64
         /// The state.
@@ -120,18 +121,43 @@ extension SceneNavigationModel {
         }
     }
 
-    /// The model's changes, each as a snapshot of the state after the change. A subscriber that
-    /// falls behind gets only the newest snapshot; any number may listen; a stream ends when its
-    /// consuming task is cancelled or the model goes away.
-    /// - Returns: A stream that starts with the next change.
-    public func changes() -> AsyncStream<Snapshot> {
-        broadcaster.subscribe()
+    /// What the model publishes after a change. Its state is read off the main actor only through
+    /// ``changes()``, which exists when `State` is `Sendable`; otherwise subscribers read the
+    /// revision alone, and the state on the main actor.
+    @usableFromInline
+    struct Published: @unchecked Sendable {
+        @usableFromInline let revision: UInt64
+        @usableFromInline let state: State
+
+        @usableFromInline
+        init(revision: UInt64, state: State) {
+            self.revision = revision
+            self.state = state
+        }
+    }
+
+    /// The revisions of the model's changes: a signal that the state changed, to be read on the
+    /// main actor. Bursts coalesce to the newest, as in ``changes()``.
+    func revisions() -> AsyncStream<UInt64> {
+        broadcaster.subscribe { $0.revision }
     }
 
     @inlinable
     func publishChange() {
         storedRevision &+= 1
-        broadcaster.publish(Snapshot(revision: storedRevision, state: storedState))
+        broadcaster.publish(Published(revision: storedRevision, state: storedState))
+    }
+}
+
+extension SceneNavigationModel.Snapshot: Sendable where State: Sendable {}
+
+extension SceneNavigationModel where State: Sendable {
+    /// The model's changes, each as a snapshot of the state after the change. A subscriber that
+    /// falls behind gets only the newest snapshot; any number may listen; a stream ends when its
+    /// consuming task is cancelled or the model goes away.
+    /// - Returns: A stream that starts with the next change.
+    public func changes() -> AsyncStream<Snapshot> {
+        broadcaster.subscribe { Snapshot(revision: $0.revision, state: $0.state) }
     }
 }
 
@@ -254,16 +280,23 @@ extension SceneNavigationModel {
     /// model restores with nothing lost for good: it restores (at its stored schema), and nothing
     /// is dropped that a later version could restore again. No value under the key passes.
     func wholeRestoreCheck(key: String) -> @Sendable (SceneDocument) -> Bool {
-        let resolvers = resolvers
-        let types = types
-        let migrations = migrations
-        let initial = initialState
-        return { document in
+        // Only Sendable parts cross: the initial state as JSON, not as a State.
+        Self.wholeRestoreCheck(
+            key: key, resolvers: resolvers, types: types, migrations: migrations,
+            fallback: try? ValueEncoder.encode(initialState))
+    }
+
+    private nonisolated static func wholeRestoreCheck(
+        key: String, resolvers: RouteResolvers, types: NavigationTypeRegistry, migrations: NavigationMigrations,
+        fallback: JSONValue?
+    ) -> @Sendable (SceneDocument) -> Bool {
+        { document in
             guard let value = document.values[key] else { return true }
             guard let schema = try? NavigationMigrations.storedVersion(forKey: key, in: document.values),
+                let json = try? NavigationCoding.json(of: value, key: key),
                 let (_, report) = try? NavigationCoding.decode(
-                    State.self, from: value, key: key, resolvers: resolvers, types: types, migrations: migrations,
-                    schemaVersion: schema, initial: initial)
+                    State.self, from: json, key: key, resolvers: resolvers, types: types, migrations: migrations,
+                    schemaVersion: schema, fallback: fallback)
             else { return false }
             return !report.dropped.contains { $0.reason.couldBeUndone }
         }

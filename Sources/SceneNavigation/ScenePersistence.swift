@@ -1,3 +1,4 @@
+import Dispatch
 import SceneStore
 import Synchronization
 
@@ -19,11 +20,12 @@ import Synchronization
 /// ```
 ///
 /// Mutating the model never waits: reads and writes run off the main actor, and so does encoding
-/// the changes the model publishes (``flush()`` and ``close()`` encode the current state where they
-/// are called). Bursts of changes coalesce to the newest, and a state equal to what is stored is
-/// not written again.
+/// the changes the model publishes when `State` is `Sendable` (a state that is not is encoded on the
+/// main actor, once per write, never per mutation; ``flush()`` and ``close()`` encode the current
+/// state where they are called). Bursts of changes coalesce to the newest, and a state equal to what
+/// is stored is not written again.
 @MainActor
-public final class ScenePersistence<State: Codable & Equatable & Sendable> {
+public final class ScenePersistence<State: Codable & Equatable & SendableMetatype> {
     /// The model this persistence keeps saved.
     public typealias Model = SceneNavigationModel<State>
 
@@ -50,14 +52,57 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
     private let sharedCopy: SharedCopy
     /// When a flush last wrote or confirmed the scene's save time.
     private var confirmedAt: Date?
+    /// Whether the first change written through makes the restore healthy (the guard's
+    /// ``CrashLoopGuard/healthyAfterFirstWrite``).
+    private let healthyAfterFirstWrite: Bool
+
+    /// How a connection follows its model's changes: encoding snapshots off the main actor (a
+    /// `Sendable` state), or the current state on the main actor when the model signals a change.
+    struct Forwarding {
+        let start:
+            @MainActor (
+                _ model: Model, _ writer: SceneWriter, _ failure: EncodingFailure, _ healthyAfterWrite: RestoreHealth?
+            ) -> Task<Void, Never>
+
+        /// On the main actor: at each signal, the newest state is encoded where it lives.
+        static var onMainActor: Forwarding {
+            Forwarding { model, writer, failure, healthyAfterWrite in
+                let revisions = model.revisions()
+                return Task { @MainActor [weak model] in
+                    var awaitingHealth = healthyAfterWrite
+                    for await _ in revisions {
+                        guard let model else { return }
+                        do throws(NavigationError) {
+                            writer.submit(
+                                SceneValue.json(try NavigationCoding.encode(model.state)), sequence: model.revision)
+                        } catch {
+                            failure.record(error)
+                        }
+                        awaitingHealth = healthyAfterFirst(awaitingHealth, writer: writer)
+                        await writer.waitUntilReady()
+                    }
+                }
+            }
+        }
+    }
+
+    /// After the first change following a restore: once it is durable, the restore is healthy.
+    nonisolated static func healthyAfterFirst(_ health: RestoreHealth?, writer: SceneWriter) -> RestoreHealth? {
+        guard let health else { return nil }
+        Task.detached {
+            if (try? await writer.flush()) != nil { try? health.markHealthy() }
+        }
+        return nil
+    }
 
     private init(
         model: Model, writer: SceneWriter, outcome: RestoreOutcome, scene: SceneID, key: String,
         health: RestoreHealth?, crashGuard: CrashLoopGuard?, unchangedRevision: UInt64?, store: SceneStore,
-        sharedCopy: SharedCopy
+        sharedCopy: SharedCopy, forwarding: Forwarding
     ) {
         self.unchangedRevision = unchangedRevision
         self.sharedCopy = sharedCopy
+        healthyAfterFirstWrite = crashGuard?.healthyAfterFirstWrite == true
         self.store = store
         self.model = model
         self.writer = writer
@@ -79,33 +124,11 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
             healthTimer = nil
         }
         guard !outcome.isReadOnly else {
-            forwarding = nil
+            self.forwarding = nil
             return
         }
-        let changes = model.changes()
         let healthyAfterWrite = crashGuard?.healthyAfterFirstWrite == true ? health : nil
-        // Snapshots are encoded here, off the main actor, and only those the writer can take.
-        forwarding = Task.detached {
-            var awaitingHealth = healthyAfterWrite
-            for await snapshot in changes {
-                do throws(NavigationError) {
-                    writer.submit(
-                        SceneValue.json(try NavigationCoding.encode(snapshot.state)), sequence: snapshot.revision)
-                } catch {
-                    failure.record(error)
-                }
-                if let health = awaitingHealth {
-                    // The first change after the restore: once it is durable, the restore is healthy.
-                    awaitingHealth = nil
-                    Task.detached {
-                        if (try? await writer.flush()) != nil { try? health.markHealthy() }
-                    }
-                }
-                // Take the next snapshot only when the writer can use it: meanwhile the stream keeps
-                // just the newest, and mutating the model wakes nobody.
-                await writer.waitUntilReady()
-            }
-        }
+        self.forwarding = forwarding.start(model, writer, failure, healthyAfterWrite)
     }
 
     // A plain deinit: an isolated one crashes release builds below macOS 15.4 and iOS 18.4, and
@@ -175,6 +198,17 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
         policy: RestorePolicy = RestorePolicy(), restoring: Bool = true,
         guard crashGuard: CrashLoopGuard? = CrashLoopGuard(), deepLink: ((Model) -> Void)? = nil
     ) async throws(NavigationError) -> ScenePersistence {
+        try await connect(
+            model, to: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
+            deepLink: deepLink, forwarding: .onMainActor)
+    }
+
+    /// The connection, with the way it follows the model's changes.
+    static func connect(
+        _ model: Model, to store: SceneStore, scene: SceneID, key: String, policy: RestorePolicy, restoring: Bool,
+        guard crashGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?, forwarding: Forwarding,
+        unrestorable: String? = nil
+    ) async throws(NavigationError) -> ScenePersistence {
         let writer: SceneWriter
         do {
             writer = try store.writer(forKey: key, in: scene)
@@ -195,6 +229,7 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
         let stored = document?.values[key]
         var facts = RestoreDecision.Facts(hasStoredValue: stored != nil)
         facts.restoring = restoring
+        facts.unrestorable = unrestorable
         facts.hasDeepLink = deepLink != nil
         if let document, stored != nil {
             facts.storedSchema = try NavigationMigrations.storedVersion(forKey: key, in: document.values)
@@ -275,7 +310,7 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
         return ScenePersistence(
             model: model, writer: writer, outcome: outcome, scene: scene, key: key, health: health,
             crashGuard: crashGuard, unchangedRevision: plan.leavesStoredValueUntilChanged ? model.revision : nil,
-            store: store, sharedCopy: sharedCopy)
+            store: store, sharedCopy: sharedCopy, forwarding: forwarding)
     }
 
     /// Marks the restore healthy: the guard's marker is removed, so the next restore of this value
@@ -288,18 +323,20 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
         try await offMain { () throws(SceneStoreError) in try health.markHealthy() }
     }
 
-    /// Tells that the scene left the foreground: call it when the scene's phase leaves `.active`,
-    /// and when the app is about to terminate normally. The restored screens have rendered by then,
-    /// so the restore is marked healthy, and the current state is made durable.
+    /// Tells that the scene went to the background: call it when the scene's phase becomes
+    /// `.background`. The restored screens have rendered by then, so the restore is marked healthy,
+    /// and the current state is made durable.
     ///
-    /// An app that leaves the foreground may be suspended and later killed by the system, without a
-    /// crash and without ``close()`` (iOS does it; a `.task` is not promised to be cancelled when a
-    /// Mac app quits). Without this call, a user who opened the app and left within the guard's
-    /// ``CrashLoopGuard/healthyAfter`` without navigating would find the next launch guarded.
+    /// An app in the background may be suspended and later killed by the system, without a crash
+    /// and without ``close()`` (iOS does it). Without this call, a user who opened the app and left
+    /// within the guard's ``CrashLoopGuard/healthyAfter`` without navigating would find the next
+    /// launch guarded. (`.inactive` is not proof: a restored screen may show an alert, going
+    /// inactive, and crash after.) For the app's normal termination, where a task started then may
+    /// never run, call ``terminating()``.
     ///
     /// ```swift
     /// .onChange(of: scenePhase) { _, phase in
-    ///     if phase != .active { Task { try? await persistence?.leftForeground() } }
+    ///     if phase == .background { Task { try? await persistence?.leftForeground() } }
     /// }
     /// ```
     /// - Throws: The errors of ``markHealthy()`` and ``flush()``; the restore is marked healthy first.
@@ -308,28 +345,95 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
         try await flush()
     }
 
+    /// Tells that the app is terminating normally (a Mac app's `applicationWillTerminate`, where no
+    /// task started then is promised to run, and a `.task` is not promised to be cancelled): the
+    /// restore is marked healthy and the current state made durable before this returns, blocking
+    /// the main thread for that one write.
+    /// - Throws: The errors of ``markHealthy()`` and ``flush()``; the restore is marked healthy first.
+    public func terminating() throws(NavigationError) {
+        if let health {
+            do {
+                try health.markHealthy()
+            } catch {
+                throw .store(error)
+            }
+        }
+        guard !outcome.isReadOnly, !writer.isCancelled,
+            unchangedRevision == nil || model.revision != unchangedRevision
+        else { return }
+        writer.submit(SceneValue.json(try NavigationCoding.encode(model.state)), sequence: model.revision)
+        // The writer works on a queue of its own: waiting here for its flush cannot deadlock.
+        let done = DispatchSemaphore(value: 0)
+        let failure = Mutex<SceneStoreError?>(nil)
+        let writer = writer
+        Task.detached {
+            do throws(SceneStoreError) {
+                try await writer.flush()
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.withLock({ $0 }) { throw .store(error) }
+    }
+
     /// Whether the restore has become healthy (or needed no marker).
     public var isHealthy: Bool { health?.isHealthy ?? true }
 
-    /// Connects, then keeps writing changes through until the calling task is cancelled, and makes
-    /// the last change durable before returning: the whole of a scene's `.task` in one call.
+    /// Connects, hands the connection over, then keeps writing changes through until the calling
+    /// task is cancelled, and closes (the last change durable, the restore healthy): the whole of a
+    /// scene's `.task` in one call, with every option of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)``.
+    ///
+    /// A stored value that cannot be restored at all (not the state's shape: an incompatible build
+    /// saved it) does not fail every launch: it is kept aside (``keptAsidePath``), the scene starts
+    /// from the model's state, and ``intervention`` says so
+    /// (``RestoreIntervention/unrestorable(reason:)``).
+    ///
     /// - Parameters:
     ///   - model: The model to restore and save.
     ///   - store: The store.
     ///   - scene: The scene.
     ///   - key: The value's key.
-    ///   - policy: What to do with elements that cannot be restored.
+    ///   - policy: What to do with elements that cannot be restored, and the maximum age.
+    ///   - restoring: Whether to restore first.
     ///   - crashGuard: The crash-loop guard, or nil for none.
-    ///   - restored: Called with the restore's report (nil when nothing was stored or restored).
-    /// - Throws: The errors of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)`` and ``flush()``.
+    ///   - deepLink: Applied to the model in place of the saved paths, or nil.
+    ///   - connected: Called with the connection once it is made: its report, intervention and
+    ///     kept-aside copy, and ``leftForeground()`` for the scene's phase.
+    /// - Throws: The errors of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)`` but an
+    ///   unrestorable value, and those of ``close()``.
     public static func run(
         _ model: Model, store: SceneStore, scene: SceneID, key: String = "navigation",
-        policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
-        restored: (RestoreReport?) -> Void = { _ in }
+        policy: RestorePolicy = RestorePolicy(), restoring: Bool = true,
+        guard crashGuard: CrashLoopGuard? = CrashLoopGuard(), deepLink: ((Model) -> Void)? = nil,
+        connected: (ScenePersistence) -> Void
     ) async throws(NavigationError) {
-        let persistence = try await connect(model, to: store, scene: scene, key: key, policy: policy, guard: crashGuard)
-        restored(persistence.report)
-        // Sleep until cancelled; the forwarding task does the work meanwhile.
+        try await run(
+            model, store: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
+            deepLink: deepLink, forwarding: .onMainActor, connected: connected)
+    }
+
+    /// The run, with the way it follows the model's changes.
+    static func run(
+        _ model: Model, store: SceneStore, scene: SceneID, key: String, policy: RestorePolicy, restoring: Bool,
+        guard crashGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?, forwarding: Forwarding,
+        connected: (ScenePersistence) -> Void
+    ) async throws(NavigationError) {
+        let persistence: ScenePersistence
+        do {
+            persistence = try await connect(
+                model, to: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
+                deepLink: deepLink, forwarding: forwarding)
+        } catch {
+            guard case .cannotDecode(_, let reason, _) = error, restoring else { throw error }
+            // Not the state's shape at all: kept aside (the model cannot read it), and a fresh start.
+            persistence = try await connect(
+                model, to: store, scene: scene, key: key, policy: policy, restoring: false, guard: crashGuard,
+                deepLink: deepLink, forwarding: forwarding, unrestorable: reason)
+        }
+        connected(persistence)
+        // Until cancelled; the forwarding task does the work meanwhile.
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(3600))
         }
@@ -364,6 +468,11 @@ public final class ScenePersistence<State: Codable & Equatable & Sendable> {
             throw .store(error)
         }
         if let failure = encodingFailure.take() { throw failure }
+        // A change written through makes the restore healthy: by the time this returns, not only
+        // once the task that follows the changes gets to it.
+        if healthyAfterFirstWrite, writer.statistics.written > 0, health?.isHealthy == false {
+            try await markHealthy()
+        }
         // Nothing to write: the state is stored already, and it is current now. The scene's save
         // time moves forward, so an age limit or a prune does not take it for old; at most once a
         // minute, so that flushing often costs no write each time.
@@ -451,7 +560,7 @@ private final class SharedCopy: Sendable {
 }
 
 /// The last encoding failure of the forwarding task, until ``ScenePersistence/flush()`` reports it.
-private final class EncodingFailure: Sendable {
+final class EncodingFailure: Sendable {
     private let error = Mutex<NavigationError?>(nil)
 
     func record(_ failure: NavigationError) { error.withLock { $0 = failure } }
@@ -461,5 +570,82 @@ private final class EncodingFailure: Sendable {
             defer { error = nil }
             return error
         }
+    }
+}
+
+// MARK: - Sendable states
+
+extension ScenePersistence.Forwarding where State: Sendable {
+    /// Off the main actor: the model's snapshots are encoded by a task of their own, only those
+    /// the writer can take.
+    static var detached: Self {
+        Self { model, writer, failure, healthyAfterWrite in
+            let changes = model.changes()
+            return Task.detached {
+                var awaitingHealth = healthyAfterWrite
+                for await snapshot in changes {
+                    do throws(NavigationError) {
+                        writer.submit(
+                            SceneValue.json(try NavigationCoding.encode(snapshot.state)), sequence: snapshot.revision)
+                    } catch {
+                        failure.record(error)
+                    }
+                    awaitingHealth = ScenePersistence.healthyAfterFirst(awaitingHealth, writer: writer)
+                    // Take the next snapshot only when the writer can use it: meanwhile the stream
+                    // keeps just the newest, and mutating the model wakes nobody.
+                    await writer.waitUntilReady()
+                }
+            }
+        }
+    }
+}
+
+extension ScenePersistence where State: Sendable {
+    /// Restores `model` from what `store` holds for the scene, then writes every change through,
+    /// as the general ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)`` does; a
+    /// `Sendable` state's changes are encoded off the main actor.
+    /// - Parameters:
+    ///   - model: The model to restore and save.
+    ///   - store: The store.
+    ///   - scene: The scene.
+    ///   - key: The value's key, `navigation` by default.
+    ///   - policy: What to do with elements that cannot be restored, and the maximum age.
+    ///   - restoring: Whether to restore first.
+    ///   - crashGuard: The crash-loop guard, or nil for none. On by default.
+    ///   - deepLink: Applied to the model in place of the saved paths, or nil.
+    /// - Returns: The connection, with the restore's report.
+    /// - Throws: The errors of the general `connect`.
+    public static func connect(
+        _ model: Model, to store: SceneStore, scene: SceneID, key: String = "navigation",
+        policy: RestorePolicy = RestorePolicy(), restoring: Bool = true,
+        guard crashGuard: CrashLoopGuard? = CrashLoopGuard(), deepLink: ((Model) -> Void)? = nil
+    ) async throws(NavigationError) -> ScenePersistence {
+        try await connect(
+            model, to: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
+            deepLink: deepLink, forwarding: .detached)
+    }
+
+    /// The whole of a scene's `.task`, as the general ``run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)``
+    /// does; a `Sendable` state's changes are encoded off the main actor.
+    /// - Parameters:
+    ///   - model: The model to restore and save.
+    ///   - store: The store.
+    ///   - scene: The scene.
+    ///   - key: The value's key.
+    ///   - policy: What to do with elements that cannot be restored, and the maximum age.
+    ///   - restoring: Whether to restore first.
+    ///   - crashGuard: The crash-loop guard, or nil for none.
+    ///   - deepLink: Applied to the model in place of the saved paths, or nil.
+    ///   - connected: Called with the connection once it is made.
+    /// - Throws: The errors of the general `run`.
+    public static func run(
+        _ model: Model, store: SceneStore, scene: SceneID, key: String = "navigation",
+        policy: RestorePolicy = RestorePolicy(), restoring: Bool = true,
+        guard crashGuard: CrashLoopGuard? = CrashLoopGuard(), deepLink: ((Model) -> Void)? = nil,
+        connected: (ScenePersistence) -> Void
+    ) async throws(NavigationError) {
+        try await run(
+            model, store: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
+            deepLink: deepLink, forwarding: .detached, connected: connected)
     }
 }

@@ -21,7 +21,7 @@ import SceneStore
 /// leaves the restore unhealthy, as a crash does, so the crash-loop guard acts at the next launch
 /// without a real crash.
 @MainActor
-public final class AppSimulator<State: Codable & Equatable & Sendable> {
+public final class AppSimulator<State: Codable & Equatable & SendableMetatype> {
     /// The app's model.
     public typealias Model = SceneNavigationModel<State>
 
@@ -56,7 +56,7 @@ public final class AppSimulator<State: Codable & Equatable & Sendable> {
         /// Sent to the background (``ScenePersistence/leftForeground()``), suspended, then killed by
         /// the system without a crash and without a close: not a crash.
         case suspendedThenKilled
-        /// Quit normally (the app's termination calls ``ScenePersistence/leftForeground()``) without
+        /// Quit normally (the app's termination calls ``ScenePersistence/terminating()``) without
         /// a close, as a Mac app whose `.task` is not cancelled at termination: not a crash.
         case quitWithoutClose
     }
@@ -173,8 +173,11 @@ public final class AppSimulator<State: Codable & Equatable & Sendable> {
                     await persistence.cancel()
                 case .killed:
                     await persistence.cancel()
-                case .suspendedThenKilled, .quitWithoutClose:
+                case .suspendedThenKilled:
                     try await persistence.leftForeground()
+                    await persistence.cancel()
+                case .quitWithoutClose:
+                    try persistence.terminating()
                     await persistence.cancel()
                 }
             } catch {

@@ -118,7 +118,9 @@ extension SceneDocument {
     ///   - path: The file's path, named in errors.
     ///   - maximumDepth: How deeply the JSON may nest, 256 by default.
     /// - Throws: ``SceneStoreError/corrupt(path:reason:)`` saying what is wrong (with the line and
-    ///   column when the JSON does not parse), or ``SceneStoreError/newerFormat(path:format:supported:)``.
+    ///   column), ``SceneStoreError/newerFormat(path:format:supported:)``, or
+    ///   ``SceneStoreError/caseConflict(path:scene:found:)`` when the document names a scene whose ID
+    ///   differs from `scene` only in case (a store confirms the two names are one file first).
     public init(
         decoding bytes: [UInt8], scene: SceneID, path: String, maximumDepth: Int = 256
     ) throws(SceneStoreError) {

@@ -110,8 +110,28 @@ extension SceneStore {
             let (bytes, status) = try readVerifiedFile(
                 named: Self.fileName(for: scene), path: path, in: directory)
         else { return nil }
-        let document = try decodeDocument(bytes, scene: scene, path: path)
+        let document: SceneDocument
+        do {
+            document = try decodeDocument(bytes, scene: scene, path: path)
+        } catch .caseConflict(_, _, let found) {
+            // A conflict only when the other name is this very file (the file system ignores case);
+            // on a disk that tells them apart, the file is simply not this scene's document.
+            guard isSameFile(found, as: scene, in: directory) else {
+                throw .corrupt(
+                    path: path,
+                    reason: "member 'scene' is '\(SceneStoreError.printable(found))' but the file is for '\(scene)'")
+            }
+            throw .caseConflict(path: path, scene: scene, found: found)
+        }
         return LoadedFile(document: document, status: status, bytes: bytes)
+    }
+
+    /// Whether `<other>.json` and the scene's file are one file (same device and inode).
+    private func isSameFile(_ other: String, as scene: SceneID, in directory: Int32) -> Bool {
+        guard let mine = try? fileSystem.statusAt(directory, Self.fileName(for: scene)),
+            let theirs = try? fileSystem.statusAt(directory, other + ".json")
+        else { return false }
+        return mine.identity == theirs.identity
     }
 
     /// Decodes a scene's document (from its file or a kept-aside copy), naming `path` in errors.

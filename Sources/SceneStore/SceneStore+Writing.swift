@@ -222,12 +222,15 @@ extension SceneStore {
     /// Whatever is in the scene's place is removed, even a corrupt file or one of a newer format:
     /// removal is an explicit request. A symbolic link is removed, never its target. The lock file
     /// is removed while it is held, and every writer checks after locking that it holds the file its
-    /// name leads to (``lockScene(_:in:)``), so no two writers ever hold the scene at once. A lock
-    /// file without a scene file (its values all removed) goes too.
+    /// name leads to, so no writer works on a scene through a removed lock file. A lock file without
+    /// a scene file (its values all removed) goes too. A file that holds another scene, whose ID
+    /// differs only in case, is never removed (``SceneStoreError/caseConflict(path:scene:found:)``):
+    /// on a file system that ignores case it is that scene's.
     ///
     /// - Parameter scene: The scene.
     /// - Returns: Whether there was a scene file to remove.
-    /// - Throws: ``SceneStoreError/cannotRemove(path:errno:)`` or ``SceneStoreError/cannotLock(path:errno:)``.
+    /// - Throws: ``SceneStoreError/caseConflict(path:scene:found:)`` for another scene's file, left
+    ///   as it is; ``SceneStoreError/cannotRemove(path:errno:)`` or ``SceneStoreError/cannotLock(path:errno:)``.
     @discardableResult
     public func removeScene(_ scene: SceneID) throws(SceneStoreError) -> Bool {
         try removeScene(scene, onlyIf: { _ in true })
@@ -251,6 +254,8 @@ extension SceneStore {
                     _ = try load(scene, in: directory)
                 } catch .newerFormat(let path, let format, let supported) {
                     throw .newerFormat(path: path, format: format, supported: supported)
+                } catch .caseConflict(let path, let scene, let found) {
+                    throw .caseConflict(path: path, scene: scene, found: found)
                 } catch {
                     // Anything else in the scene's place is removed, as asked.
                 }
@@ -333,6 +338,12 @@ extension SceneStore {
             throw .cannotRemove(path: path, errno: error)
         }
         if exists {
+            // Another scene's file (its ID differs only in case) is never this scene's to remove.
+            do throws(SceneStoreError) {
+                _ = try load(scene, in: directory)
+            } catch .caseConflict(let path, let scene, let found) {
+                throw .caseConflict(path: path, scene: scene, found: found)
+            } catch {}
             guard try shouldRemove(directory) else { return false }
             try unlink(scene, in: directory)
         }
@@ -362,7 +373,7 @@ extension SceneStore {
 
     /// Takes the scene's exclusive lock: the `flock` of `.<scene>.lock`, made if missing.
     ///
-    /// A lock file may be removed (``discardScene(_:)`` removes it, holding it): whoever waited on
+    /// A lock file may be removed (``removeScene(_:)`` removes it, holding it): whoever waited on
     /// the removed file then holds a lock on a file no other writer can find. So after `flock`
     /// returns, the name must still lead to the file locked (same device and inode); if not, the
     /// lock is let go and taken again on the file the name leads to now.

@@ -13,8 +13,9 @@
 ///   with `fsync`, renamed over the old file, and the folder is flushed too; only then does the
 ///   call return. A crash leaves the old file or the new one, never a mix.
 /// - **Concurrent writers lose nothing.** Writers of one scene, in this process or others, take an
-///   exclusive `flock` on a lock file that is never deleted, and each update reads, changes and
-///   writes the document under that lock.
+///   exclusive `flock` on the scene's lock file (checked, once held, to be the file its name leads
+///   to: a lock file is removed only with its scene, while held), and each update reads, changes
+///   and writes the document under that lock.
 /// - **Hostile files are refused.** Symbolic links, FIFOs, devices and folders are never followed
 ///   or opened for reading; files over the size limit are never read; a corrupt file is moved aside
 ///   to `<scene>.corrupt-<time>.json` before a new one is written; a file from a newer format is

@@ -5,7 +5,8 @@ import Testing
 /// Runs the built `navstate` binary as a separate process.
 ///
 /// With `dataLimitKilobytes`, the run gets at most that much data memory (`ulimit -d`): a run that
-/// needs more fails instead of passing.
+/// needs more fails instead of passing. Linux enforces the limit; macOS does not, so there the bound
+/// is not checked.
 func runBinary(
     _ arguments: [String], in directory: TemporaryDirectory, input: String? = nil, dataLimitKilobytes: Int? = nil
 ) throws -> ProcessResult {

@@ -16,7 +16,8 @@ import Testing
 
     static func facts(
         stored: Bool = true, schema: Int = 0, supported: Int = 0, savedAt: Date = now, maximumAge: Duration? = nil,
-        crashGuard: CrashLoopGuard? = guardOn, failures: Int = 0, deepLink: Bool = false, restoring: Bool = true
+        crashGuard: CrashLoopGuard? = guardOn, failures: Int = 0, deepLink: Bool = false, restoring: Bool = true,
+        unrestorable: String? = nil
     ) -> Facts {
         var facts = Facts(hasStoredValue: stored)
         facts.storedSchema = schema
@@ -28,6 +29,7 @@ import Testing
         facts.failuresBefore = failures
         facts.hasDeepLink = deepLink
         facts.restoring = restoring
+        facts.unrestorable = unrestorable
         return facts
     }
 
@@ -96,6 +98,10 @@ import Testing
             name: "not restoring: what is stored is kept aside if the model cannot read it whole",
             facts: facts(schema: 5, failures: 4, deepLink: true, restoring: false),
             plan: Plan(keepsUnreadableValue: true)),
+        Row(
+            name: "unrestorable at all (run's second attempt): a fresh start, reported, what is stored kept aside",
+            facts: facts(restoring: false, unrestorable: "not an array"),
+            plan: Plan(intervention: .unrestorable(reason: "not an array"), keepsUnreadableValue: true)),
     ]
 
     @Test("each combination of what was read gives its plan", arguments: rows)

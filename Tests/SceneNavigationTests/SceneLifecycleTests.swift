@@ -2,6 +2,7 @@ import Foundation
 import SceneNavigation
 import SceneNavigationTesting
 import SceneStore
+import TestSupport
 import Testing
 
 /// Scenes that go for good (a closed window, a discarded scene session): nothing of them is left,
@@ -49,5 +50,24 @@ import Testing
         #expect(
             temporary.files().filter { $0.hasPrefix("app/scenes/") || $0.hasPrefix("app/restores/") }
                 == ["app/scenes/.live.lock", "app/scenes/live.json"])
+    }
+}
+
+extension SceneLifecycleTests {
+    @Test("removing a scene whose ID differs only in case from a stored one removes neither its file nor its marker")
+    func removalRefusesAConflict() async throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
+        try temporary.saveScene("main", json: #"["home"]"#)
+        let model = SceneNavigationModel(RoutePath<String>())
+        let persistence = try await ScenePersistence.connect(model, to: store, scene: SceneID("main"))
+        await persistence.cancel()
+        // Second names for both files, as a file system that ignores case gives them.
+        #expect(linkAsSecondName(temporary.path("app/scenes/main.json"), temporary.path("app/scenes/Main.json")))
+        #expect(linkAsSecondName(temporary.path("app/restores/main.json"), temporary.path("app/restores/Main.json")))
+        let before = temporary.files()
+        #expect(throws: SceneStoreError.self) { try NavigationScenes.remove(SceneID("Main"), from: store) }
+        #expect(temporary.files() == before)
+        #expect(try CrashLoopGuard.markedScenes(in: store).contains(SceneID("main")))
     }
 }

@@ -71,7 +71,7 @@ import Testing
             try store.sceneValue(forKey: "navigation", in: scene) == .json(try NavigationCoding.encode(model.state)))
     }
 
-    @Test("run restores, writes through until cancelled, then flushes")
+    @Test("run restores, hands the connection over, writes through until cancelled, then closes")
     func runUntilCancelled() async throws {
         let temporary = try TemporaryStore()
         let store = temporary.store
@@ -79,19 +79,51 @@ import Testing
         try store.setSceneValue(
             .json(.array([.string("home"), .number(JSONNumber(3))])), forKey: "navigation", in: scene)
         let model = SceneNavigationModel(RoutePath<String>())
-        let reports = AsyncStream<RestoreReport?>.makeStream()
+        let connections = AsyncStream<ScenePersistence<RoutePath<String>>>.makeStream()
         let task = Task {
-            try await ScenePersistence.run(model, store: store, scene: scene) { reports.continuation.yield($0) }
+            try await ScenePersistence.run(model, store: store, scene: scene) { connections.continuation.yield($0) }
         }
-        var iterator = reports.stream.makeAsyncIterator()
-        let report = await iterator.next()
-        #expect(report??.dropped.map(\.position) == [1])
+        var iterator = connections.stream.makeAsyncIterator()
+        let persistence = try #require(await iterator.next())
+        #expect(persistence.report?.dropped.map(\.position) == [1])
+        #expect(!persistence.isHealthy)
         model.state.append("detail")
         task.cancel()
         try await task.value
+        #expect(persistence.isHealthy)
         #expect(
             try store.sceneValue(forKey: "navigation", in: scene)
                 == .json(.array([.string("home"), .string("detail")])))
+    }
+
+    @Test("run survives a value it cannot restore: kept aside, a fresh start, reported; connect still throws")
+    func runStartsFresh() async throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
+        let scene = try SceneID("main")
+        // An incompatible build stored an object where this one keeps a path.
+        try temporary.saveScene("main", json: #"{"screen":"home"}"#)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store.path(for: scene)))
+        await #expect(throws: NavigationError.self) {
+            try await ScenePersistence.connect(SceneNavigationModel(RoutePath<String>()), to: store, scene: scene)
+        }
+        let model = SceneNavigationModel(RoutePath<String>(["start"]))
+        let connections = AsyncStream<ScenePersistence<RoutePath<String>>>.makeStream()
+        let task = Task {
+            try await ScenePersistence.run(model, store: store, scene: scene) { connections.continuation.yield($0) }
+        }
+        var iterator = connections.stream.makeAsyncIterator()
+        let persistence = try #require(await iterator.next())
+        guard case .unrestorable(let reason)? = persistence.intervention else {
+            Issue.record("no unrestorable intervention: \(String(describing: persistence.intervention))")
+            return
+        }
+        #expect(reason.hasPrefix("Expected to decode Array<Any> but found a dictionary instead."))
+        let kept = try #require(persistence.keptAsidePath)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == before)
+        task.cancel()
+        try await task.value
+        #expect(try store.sceneValue(forKey: "navigation", in: scene) == .json(.array([.string("start")])))
     }
 
     @Test("SceneWriter and writeThrough take any Encodable value")

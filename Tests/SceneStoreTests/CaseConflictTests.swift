@@ -42,13 +42,51 @@ import Testing
         try store.set(1, forKey: "n", in: SceneID("main"))
         let lowerPath = store.path(for: try SceneID("main"))
         let upper = try SceneID("Main")
-        #expect(link(lowerPath, store.path(for: upper)) == 0)
+        #expect(linkAsSecondName(lowerPath, store.path(for: upper)))
         let before = try Data(contentsOf: URL(fileURLWithPath: lowerPath))
         #expect(throws: SceneStoreError.caseConflict(path: store.path(for: upper), scene: upper, found: "main")) {
             try store.set(2, forKey: "n", in: upper)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: lowerPath)) == before)
         #expect(try store.keptAsideFiles().isEmpty)
+    }
+
+    @Test("removing a scene whose ID differs only in case removes nothing of the other scene")
+    func removalRefusesAConflict() throws {
+        let fileSystem = SimulatedFileSystem(directory: Self.directory)
+        fileSystem.ignoresCase = true
+        let store = SceneStore(
+            scenesDirectory: Self.directory, configuration: .init(now: Self.clock), fileSystem: fileSystem)
+        try store.set(1, forKey: "n", in: SceneID("main"))
+        let before = fileSystem.files
+        let upper = try SceneID("Main")
+        let conflict = SceneStoreError.caseConflict(path: store.path(for: upper), scene: upper, found: "main")
+        #expect(throws: conflict) { try store.removeScene(upper) }
+        #expect(throws: conflict) { try store.removeScene(upper, keepingNewerFormat: true) }
+        #expect(fileSystem.files == before)
+    }
+
+    @Test("on a disk that tells case apart, a file naming another scene is corrupt, not a conflict")
+    func caseSensitiveDisk() throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
+        let scene = try SceneID("main")
+        try temporary.writeSceneFile(
+            "main",
+            bytes: Array(#"{"format":1,"savedAt":"2026-11-01T10:00:00.000Z","scene":"MAIN","values":{}}"#.utf8))
+        #expect(throws: SceneStoreError.self) { try store.document(for: scene) }
+        do {
+            _ = try store.document(for: scene)
+        } catch {
+            guard case .corrupt(_, let reason) = error else {
+                Issue.record("not corrupt: \(error)")
+                return
+            }
+            #expect(reason == "member 'scene' is 'MAIN' but the file is for 'main'")
+        }
+        // A write moves it aside as any corrupt file, and goes on.
+        let outcome = try store.update(scene) { $0["n"] = .json(.number(JSONNumber(1))) }
+        #expect(outcome.movedAsidePath != nil)
     }
 
     @Test("a lock file removed and made again while a writer waited: the writer locks the file its name leads to")

@@ -1,5 +1,6 @@
 import Foundation
 import SceneStore
+import Synchronization
 
 /// An in-memory file system that models what a power loss can leave behind.
 ///
@@ -18,16 +19,21 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
         var current: [UInt8]
         var durable: [UInt8]
         var mode: UInt32
-        /// The inode number: two names with the same one are one file.
-        var identity: FileIdentity {
-            FileIdentity(device: 1, inode: UInt64(UInt(bitPattern: ObjectIdentifier(self).hashValue)))
-        }
+        /// The inode number, from a counter: two names with the same one are one file.
+        let number: UInt64
+        var identity: FileIdentity { FileIdentity(device: 1, inode: number) }
 
         init(current: [UInt8] = [], durable: [UInt8] = [], mode: UInt32 = 0o600) {
             self.current = current
             self.durable = durable
             self.mode = mode
+            number = Inode.numbers.withLock { next in
+                next += 1
+                return next
+            }
         }
+
+        private static let numbers = Mutex<UInt64>(0)
     }
 
     private enum Descriptor {

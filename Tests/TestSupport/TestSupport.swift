@@ -95,6 +95,17 @@ public enum Products {
     public static func path(_ name: String) -> String { directory + "/" + name }
 }
 
+/// Gives a file a second name, as a file system that ignores case gives `main.json` the name
+/// `Main.json`: a hard link, or, where the file system ignores case already, the name it has.
+/// - Returns: Whether both names now lead to one file.
+public func linkAsSecondName(_ existing: String, _ second: String) -> Bool {
+    if link(existing, second) == 0 { return true }
+    guard errno == EEXIST, let first = try? FileManager.default.attributesOfItem(atPath: existing),
+        let other = try? FileManager.default.attributesOfItem(atPath: second)
+    else { return false }
+    return (first[.systemFileNumber] as? NSNumber) == (other[.systemFileNumber] as? NSNumber)
+}
+
 /// A class of this module, for finding the test bundle that holds it.
 private final class BundleMarker {}
 
@@ -127,30 +138,37 @@ public func runProcess(
     var output: [Int32] = [0, 0]
     var errors: [Int32] = [0, 0]
     var inputPipe: [Int32] = [0, 0]
-    guard pipe(&output) == 0, pipe(&errors) == 0, pipe(&inputPipe) == 0 else { throw CocoaError(.fileWriteUnknown) }
-    #if canImport(Darwin)
-        // A pointer type on Darwin, a structure on Linux.
-        var actions: posix_spawn_file_actions_t?
-    #else
-        var actions = posix_spawn_file_actions_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-    for descriptor in [output[0], output[1], errors[0], errors[1], inputPipe[0], inputPipe[1]] {
-        posix_spawn_file_actions_addclose(&actions, descriptor)
-    }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     let variables = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in variables { free(pointer) } }
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, variables)
-    close(output[1])
-    close(errors[1])
-    close(inputPipe[0])
+    var piped = false
+    // Pipes are made close-on-exec and spawned under one lock: a child spawned by another test at
+    // the same moment must not inherit this child's stdin, or neither child ever sees its end.
+    let spawned = spawnLock.withLock { () -> Int32 in
+        guard pipe(&output) == 0, pipe(&errors) == 0, pipe(&inputPipe) == 0 else { return errno }
+        piped = true
+        for descriptor in output + errors + inputPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        #if canImport(Darwin)
+            // A pointer type on Darwin, a structure on Linux.
+            var actions: posix_spawn_file_actions_t?
+        #else
+            var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // dup2 onto 0, 1 and 2 clears close-on-exec there; every other descriptor closes at exec.
+        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        let result = posix_spawn(&pid, executable, &actions, nil, argv, variables)
+        close(output[1])
+        close(errors[1])
+        close(inputPipe[0])
+        return result
+    }
+    guard piped else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EMFILE) }
     guard spawned == 0 else {
         close(output[0])
         close(errors[0])
@@ -204,6 +222,9 @@ public func runProcess(
         maximumResidentKilobytes: residentKilobytes(usage.ru_maxrss))
 }
 
+/// Held while pipes are made and a child is spawned (see ``runProcess(_:_:environment:input:timeLimit:)``).
+private let spawnLock = NSLock()
+
 /// `ru_maxrss` in KiB: Linux reports KiB, Darwin bytes.
 private func residentKilobytes(_ maximum: Int) -> Int {
     #if canImport(Darwin)
@@ -224,7 +245,8 @@ private func readToEnd(_ descriptor: Int32) -> Data {
     }
 }
 
-/// Whether a child was reaped, so that a deadline never kills a process ID reused since.
+/// Whether a child was reaped, so that a deadline does not kill a process ID reused since (but for
+/// the moment between `wait4` returning and the reaping being recorded).
 /// `@unchecked Sendable`: every access holds `lock`.
 private final class Reaping: @unchecked Sendable {
     private let lock = NSLock()

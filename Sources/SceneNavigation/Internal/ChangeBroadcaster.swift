@@ -56,6 +56,23 @@ final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
         return AsyncStream(unfolding: { await subscription.next() }, onCancel: { subscription.cancel() })
     }
 
+    /// A stream of what `transform` makes of each snapshot published from now on, made as the
+    /// consumer takes it: no task in between.
+    /// - Parameter transform: Makes the element of a snapshot.
+    /// - Returns: The stream.
+    func subscribe<Element: Sendable>(_ transform: @escaping @Sendable (Snapshot) -> Element) -> AsyncStream<Element> {
+        let id = state.withLock { state -> Int? in
+            guard !state.finished else { return nil }
+            state.nextID += 1
+            state.all.append((state.nextID, Subscriber()))
+            return state.nextID
+        }
+        guard let id else { return AsyncStream { $0.finish() } }
+        let subscription = Subscription(broadcaster: self, id: id)
+        return AsyncStream(
+            unfolding: { await subscription.next().map(transform) }, onCancel: { subscription.cancel() })
+    }
+
     /// Hands a snapshot to every subscriber: to the one waiting, or into its slot, replacing an
     /// older snapshot not yet taken. `snapshot` is only built when someone listens.
     /// - Parameter snapshot: The state after the change.

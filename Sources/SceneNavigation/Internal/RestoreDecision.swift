@@ -30,6 +30,9 @@ enum RestoreDecision {
         var hasDeepLink = false
         /// Whether the app asks to restore at all (false: replace what is stored).
         var restoring = true
+        /// Why an earlier attempt of this launch could not restore the stored value at all, when
+        /// it could not (the scene then starts fresh, not restoring).
+        var unrestorable: String?
     }
 
     /// How much of the stored value is applied.
@@ -70,6 +73,7 @@ enum RestoreDecision {
         var plan = Plan()
         guard facts.restoring else {
             plan.keepsUnreadableValue = true
+            plan.intervention = facts.unrestorable.map { .unrestorable(reason: $0) }
             return plan
         }
         guard facts.hasStoredValue else { return plan }

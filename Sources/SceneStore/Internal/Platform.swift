@@ -118,17 +118,17 @@ package struct SystemFileSystem: FileSystem {
         #if canImport(Darwin)
             // Darwin's fsync(2) hands the data to the drive without flushing its cache, nor does it
             // order writes: a power loss can lose or reorder what fsync returned for. F_FULLFSYNC
-            // asks the drive to flush (Apple's fsync(2) and fcntl(2) man pages). File systems that
-            // cannot do it (some network and FAT volumes) refuse it with ENOTSUP or EINVAL, and then
-            // plain fsync is the best there is, as SQLite's `fullfsync` and libuv's uv_fs_fsync fall
-            // back. Any other failure is the write's failure: never retried, never papered over.
+            // asks the drive to flush (Apple's fsync(2) and fcntl(2) man pages), for files and
+            // folders alike, as SQLite syncs both. File systems that cannot do it (some network and
+            // FAT volumes) refuse it, and then plain fsync is the best there is: SQLite's
+            // `full_fsync` falls back to fsync on any failure of F_FULLFSYNC, libuv's uv_fs_fsync to
+            // F_BARRIERFSYNC and then fsync. We fall back too, except on EIO: an I/O error is the
+            // write's failure, and a second sync could report success for data that is gone.
             do {
                 _ = try Platform.retryingOnInterrupt { fcntl(descriptor, F_FULLFSYNC) }
                 return
             } catch {
-                guard error.rawValue == ENOTSUP || error.rawValue == EINVAL || error.rawValue == ENOTTY else {
-                    throw error
-                }
+                if error.rawValue == EIO { throw error }
             }
         #endif
         // fsync is never retried after a real failure (only EINTR): the kernel may have dropped the

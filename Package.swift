@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SceneNavigation", targets: ["SceneNavigation"]),
         .library(name: "RecipeData", targets: ["RecipeData"]),
         .library(name: "SceneNavigationTesting", targets: ["SceneNavigationTesting"]),
+        .library(name: "SceneNavigationUI", targets: ["SceneNavigationUI"]),
         .executable(name: "navstate", targets: ["navstate"]),
     ],
     targets: [
@@ -18,6 +19,9 @@ let package = Package(
         .target(name: "RecipeData", dependencies: ["SceneNavigation", "SceneStore"]),
         // The testing kit for apps: temporary stores, relaunches, payload replays with golden files.
         .target(name: "SceneNavigationTesting", dependencies: ["SceneNavigation", "SceneStore"]),
+        // SwiftUI's wiring: a scene's persistence in one view, NavigationPath bindings. Built where
+        // SwiftUI exists; on Linux, type-checked by a test against Tests/SwiftUIDeclarations.
+        .target(name: "SceneNavigationUI", dependencies: ["SceneNavigation", "SceneStore"]),
         .executableTarget(name: "navstate", dependencies: ["RecipeData", "SceneNavigation", "SceneStore"]),
         // A small writer process for the multi-process and crash tests; not a product.
         .executableTarget(name: "SceneStoreWorker", dependencies: ["SceneStore"]),

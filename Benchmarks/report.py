@@ -149,6 +149,13 @@ def main():
             f"| producer cost per mutation | {t(rb.get('producer ns per mutation', 0) * 1e-9) if rb else '-'} | target < 1 µs | - |",
             f"| physical writes | {int(rb.get('physical writes', 0)) if rb else '-'} | 100,000 (one per change) | - |",
             f"| last mutation to durable | {t(rlatency * 1e-9) if rlatency else '-'} | one floor write: {t(floor)} | {ratio(rlatency * 1e-9 if rlatency else None, floor)} |"]
+    ub = r.get("burst/routes, not Sendable/100000 mutations", {})
+    ulatency = ub.get("last mutation to durable ns")
+    out += ["", "Routes that are not `Sendable` (a class inside; encoded on the main actor, once per write):", "",
+            "| measure | not Sendable | Sendable (above) | ratio |", "| --- | --- | --- | --- |",
+            f"| producer cost per mutation | {t(ub.get('producer ns per mutation', 0) * 1e-9) if ub else '-'} | {t(rb.get('producer ns per mutation', 0) * 1e-9) if rb else '-'} | {ratio(ub.get('producer ns per mutation') if ub else None, rb.get('producer ns per mutation') if rb else None)} |",
+            f"| physical writes | {int(ub.get('physical writes', 0)) if ub else '-'} | {int(rb.get('physical writes', 0)) if rb else '-'} | - |",
+            f"| last mutation to durable | {t(ulatency * 1e-9) if ulatency else '-'} | {t(rlatency * 1e-9) if rlatency else '-'} | {ratio(ulatency, rlatency)} |"]
     mx = "mixed/1000 elements"
     ne, be = ns(mx, "navstate encode ns"), ns(mx, "baseline encode ns")
     nd, nr, bd = ns(mx, "navstate decode ns"), ns(mx, "navstate restore ns"), ns(mx, "baseline decode ns")

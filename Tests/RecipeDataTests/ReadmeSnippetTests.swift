@@ -9,11 +9,24 @@ import Testing
 /// without `-enable-testing` and without the package's name, so only `public` declarations are
 /// visible, as they are to an app that depends on the package.
 @Suite struct ReadmeSnippetTests {
-    /// The README's Swift blocks, with the line each starts on and, when the block is followed by
-    /// `Output:` and a text block, the output it must print.
-    static let blocks: [(line: Int, code: String, output: String?)] = {
+    /// A Swift block of the README.
+    struct Block: Sendable {
+        /// The line it starts on.
+        var line: Int
+        var code: String
+        /// What it must print, when the block is followed by `Output:` and a text block.
+        var output: String?
+
+        /// Whether it is SwiftUI code (type-checked by `ReadmeSwiftUITests`, not run).
+        var isSwiftUI: Bool { code.contains("\nimport SwiftUI\n") }
+        /// Whether it is a package manifest (resolved by `ReadmeSwiftUITests`).
+        var isManifest: Bool { code.hasPrefix("// swift-tools-version") }
+    }
+
+    /// The README's Swift blocks.
+    static let blocks: [Block] = {
         let lines = ((try? Fixtures.text("../README.md")) ?? "").components(separatedBy: "\n")
-        var blocks: [(Int, String, String?)] = []
+        var blocks: [Block] = []
         var index = 0
         func fenced(from start: Int) -> (text: String, end: Int) {
             var end = start
@@ -32,7 +45,7 @@ import Testing
             {
                 output = fenced(from: end + 5).text
             }
-            blocks.append((index + 2, code, output))
+            blocks.append(Block(line: index + 2, code: code, output: output))
             index = end + 1
         }
         return blocks
@@ -44,8 +57,11 @@ import Testing
         #expect(Self.blocks.contains { $0.output != nil })
     }
 
+    /// The blocks that are programs or test files: all but SwiftUI code and manifests.
+    static let programs = blocks.indices.filter { !blocks[$0].isSwiftUI && !blocks[$0].isManifest }
+
     @Test(
-        "each Swift block of the README compiles as pasted against the public API, and runs", arguments: blocks.indices)
+        "each Swift block of the README compiles as pasted against the public API, and runs", arguments: programs)
     func blockCompilesAndRuns(_ index: Int) throws {
         let block = Self.blocks[index]
         let directory = try TemporaryDirectory()
@@ -61,21 +77,7 @@ import Testing
                 to: URL(fileURLWithPath: runner))
             sources.append(runner)
         }
-        let products = Products.directory
-        var objects: [String] = []
-        for target in ["SceneStore", "SceneNavigation", "RecipeData", "SceneNavigationTesting"] {
-            let sources = Fixtures.path("../Sources/\(target)")
-            for file in FileManager.default.enumerator(atPath: sources)?.compactMap({ $0 as? String }) ?? []
-            where file.hasSuffix(".swift") {
-                objects.append("\(products)/\(target).build/\((file as NSString).lastPathComponent).o")
-            }
-        }
-        let compiler = try #require(Self.swiftc, "no swiftc on PATH")
-        let compiled = try runProcess(
-            compiler,
-            ["-swift-version", "6", "-I", products + "/Modules"] + sources + objects + [
-                "-o", directory.appending("example"),
-            ])
+        let compiled = try Self.compile(sources, to: directory.appending("example"))
         #expect(compiled.status == 0, "README block at line \(block.line) does not compile:\n\(compiled.standardError)")
         guard compiled.status == 0 else { return }
         let ran = try runProcess(directory.appending("example"), [], environment: directory.environment)
@@ -92,6 +94,23 @@ import Testing
         if let output = block.output {
             #expect(ran.standardOutput == output, "README block at line \(block.line) printed other output")
         }
+    }
+
+    /// Compiles a program from `sources` against the public API of the built libraries, as an app
+    /// that depends on the package is compiled (no `-enable-testing`, no package name).
+    static func compile(_ sources: [String], to executable: String) throws -> ProcessResult {
+        let products = Products.directory
+        var objects: [String] = []
+        for target in ["SceneStore", "SceneNavigation", "RecipeData", "SceneNavigationTesting"] {
+            let sources = Fixtures.path("../Sources/\(target)")
+            for file in FileManager.default.enumerator(atPath: sources)?.compactMap({ $0 as? String }) ?? []
+            where file.hasSuffix(".swift") {
+                objects.append("\(products)/\(target).build/\((file as NSString).lastPathComponent).o")
+            }
+        }
+        let compiler = try #require(Self.swiftc, "no swiftc on PATH")
+        return try runProcess(
+            compiler, ["-swift-version", "6", "-I", products + "/Modules"] + sources + objects + ["-o", executable])
     }
 
     /// The compiler next to the `swift` that runs the tests, found on `PATH`.

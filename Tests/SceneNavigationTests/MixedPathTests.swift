@@ -97,6 +97,52 @@ struct Link: Codable, Hashable, Sendable {
             ))
     }
 
+    /// What `NavigationPath.CodableRepresentation` is to its coders: one unkeyed container of
+    /// strings (SwiftUI's type is opaque and does not exist on Linux).
+    struct Representation: Codable, Equatable {
+        var strings: [String]
+
+        init(strings: [String]) { self.strings = strings }
+
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            strings = []
+            while !container.isAtEnd { strings.append(try container.decode(String.self)) }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            for string in strings { try container.encode(string) }
+        }
+    }
+
+    @Test("a NavigationPath's representation round-trips byte for byte through the calls SceneNavigationUI makes")
+    func navigationPathRoundTrip() throws {
+        // SwiftUI's own bytes for 99 then an app struct (NavigationBackport issue 2).
+        let swiftUIBytes = try Fixtures.bytes("navigation-path/swiftui-emoji.json")
+        let representation = try JSONDecoder().decode(Representation.self, from: Data(swiftUIBytes))
+        var types = NavigationTypeRegistry()
+        types.register(EmojiVisualisation.self, aliases: ["NavigationBackportApp.EmojiVisualisation"])
+        // MixedPath.decode(_ representation:types:): the representation encoded, then restored.
+        let (path, report) = try MixedPath.decode(from: try NavigationCoding.encode(representation), types: types)
+        #expect(report.isComplete)
+        #expect(path.elements.map(\.typeName) == ["Swift.Int", "SceneNavigationTests.EmojiVisualisation"])
+        // codableRepresentation(): the path encoded, then decoded by the representation's decoder.
+        let bytes = try NavigationCoding.encode(path).serialized()
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == #"["SceneNavigationTests.EmojiVisualisation","{\"count\":99,\"emoji\":\"🎈\"}","Swift.Int","99"]"#)
+        let back = try JSONDecoder().decode(Representation.self, from: Data(bytes))
+        #expect(
+            back.strings == [
+                "SceneNavigationTests.EmojiVisualisation", #"{"count":99,"emoji":"🎈"}"#, "Swift.Int", "99",
+            ])
+        // And what it gives back restores to the same path, with the same bytes again.
+        let (again, _) = try MixedPath.decode(from: try NavigationCoding.encode(back), types: types)
+        #expect(again == path)
+        #expect(try NavigationCoding.encode(again).serialized() == bytes)
+    }
+
     @Test("a backport's mangled names are unknown types, reported with their place, never a crash")
     func mangledNames() throws {
         let value = try JSONValue(parsing: Fixtures.bytes("navigation-path/backport-mangled.json"))

@@ -352,6 +352,11 @@ let benchmarks: @Sendable () -> Void = {
         burstBenchmark("burst/routes/100000 mutations") {
             await routeBurst(store: store, scene: scene, mutations: 100_000)
         }
+        // The same routes, not Sendable: the persistence encodes each write on the main actor.
+        let unsendableScene = try! SceneID("routes-not-sendable")
+        burstBenchmark("burst/routes, not Sendable/100000 mutations") {
+            await routeBurst(store: store, scene: unsendableScene, mutations: 100_000, routes: makeRoutes(8).map(UnsendableRoute.init))
+        }
     }
 
     // Where the producer's cost goes: the route model alone, and with a subscriber that does not consume.
@@ -434,6 +439,24 @@ enum BenchRoute: Codable, Hashable, Sendable {
     case search(query: String, page: Int)
 }
 
+/// A route as an app that does not make its routes `Sendable` declares it (its payload a class,
+/// as app models often are).
+struct UnsendableRoute: Codable, Hashable {
+    final class Box: Codable, Hashable {
+        let route: BenchRoute
+        init(_ route: BenchRoute) { self.route = route }
+        static func == (lhs: Box, rhs: Box) -> Bool { lhs.route == rhs.route }
+        func hash(into hasher: inout Hasher) { hasher.combine(route) }
+    }
+
+    var box: Box
+
+    init(_ route: BenchRoute) { box = Box(route) }
+}
+
+@available(*, unavailable)
+extension UnsendableRoute: Sendable {}
+
 /// `count` routes of every case, in turn.
 func makeRoutes(_ count: Int) -> [BenchRoute] {
     (0..<count).map { index in
@@ -451,9 +474,26 @@ func routeBurst(store: SceneStore, scene: SceneID, mutations: Int, guarded: Bool
     // Guarded: restored first, with the marker written; the first write-through clears it.
     let persistence = try! await ScenePersistence.connect(
         model, to: store, scene: scene, restoring: guarded, guard: guarded ? CrashLoopGuard(healthyAfter: nil) : nil)
+    return await measureBurst(model, persistence, mutations: mutations, routes: makeRoutes(8))
+}
+
+/// The burst of routes that are not `Sendable` (the general `connect`, encoding on the main actor).
+@MainActor
+func routeBurst(store: SceneStore, scene: SceneID, mutations: Int, routes: [UnsendableRoute]) async -> (Int, Int, Int) {
+    let model = SceneNavigationModel(RoutePath<UnsendableRoute>())
+    let persistence = try! await ScenePersistence.connect(model, to: store, scene: scene, restoring: false, guard: nil)
+    return await measureBurst(model, persistence, mutations: mutations, routes: routes)
+}
+
+/// A burst's producer cost per mutation, physical writes and last mutation to durable.
+@MainActor
+func measureBurst<Route: Codable & Hashable>(
+    _ model: SceneNavigationModel<RoutePath<Route>>, _ persistence: ScenePersistence<RoutePath<Route>>,
+    mutations: Int, routes: [Route]
+) async -> (Int, Int, Int) {
     let clock = ContinuousClock()
     let start = clock.now
-    navigate(model, mutations: mutations)
+    navigate(model, mutations: mutations, routes: routes)
     let last = clock.now
     try! await persistence.close()
     let durable = clock.now
@@ -463,7 +503,11 @@ func routeBurst(store: SceneStore, scene: SceneID, mutations: Int, guarded: Bool
 /// Pushes and pops routes, as a user navigates: the path stays a few routes deep.
 @MainActor
 func navigate(_ model: SceneNavigationModel<RoutePath<BenchRoute>>, mutations: Int) {
-    let routes = makeRoutes(8)
+    navigate(model, mutations: mutations, routes: makeRoutes(8))
+}
+
+@MainActor
+func navigate<Route: Codable & Hashable>(_ model: SceneNavigationModel<RoutePath<Route>>, mutations: Int, routes: [Route]) {
     for index in 0..<mutations {
         if model.state.count >= 4 {
             model.state.removeLast()

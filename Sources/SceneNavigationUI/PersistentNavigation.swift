@@ -1,0 +1,149 @@
+#if canImport(SwiftUI)
+    import Foundation
+    import SceneNavigation
+    import SceneStore
+    import SwiftUI
+
+    /// Keeps a model saved in its scene, for as long as the view is shown: the whole of a scene's
+    /// wiring in one view, to put at the root of a `WindowGroup`'s content.
+    ///
+    /// ```swift
+    /// PersistentNavigation(model, store: store, onError: { print($0) }) {
+    ///     NavigationStack(path: $model.state.path) { ... }
+    /// }
+    /// ```
+    ///
+    /// It gives the scene an ID of its own, kept in `@SceneStorage` (SwiftUI gives a scene none, and
+    /// restores this one with the scene); restores the model and writes every change through
+    /// (``ScenePersistence/run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)`` in a
+    /// `.task`, so the last change is made durable when the view goes away); marks the restore
+    /// healthy and makes the state durable when the scene goes to the background (iOS may suspend
+    /// and end the app then, with no code run); and hands the links the scene opens to `openURL`.
+    /// A link opened before the restore is done is not lost to it: one that came before the restore
+    /// began is its deep link (the stored paths are withheld, kept aside, and left as they are until
+    /// the model changes); one that comes during it is applied right after it, as a change.
+    ///
+    /// The state is encoded on the main actor, once per write (never per mutation).
+    @MainActor @preconcurrency
+    public struct PersistentNavigation<Value: Codable & Equatable & SendableMetatype, Content: View>: View {
+        private let model: SceneNavigationModel<Value>
+        private let store: SceneStore
+        private let key: String
+        private let policy: RestorePolicy
+        private let crashGuard: CrashLoopGuard?
+        private let openURL: (@MainActor (URL, SceneNavigationModel<Value>) -> Void)?
+        private let onConnect: (@MainActor (ScenePersistence<Value>) -> Void)?
+        private let onError: @MainActor (NavigationError) -> Void
+        private let content: Content
+
+        /// The scene's ID, made on the scene's first restore and restored with the scene.
+        @SceneStorage("navstate.scene") private var sceneID: String?
+        @Environment(\.scenePhase) private var scenePhase
+        @SwiftUI.State private var connection = SceneConnection<Value>()
+
+        /// Keeps `model` saved in the scene under `key`, as long as the view is shown.
+        /// - Parameters:
+        ///   - model: The scene's model (keep it in the view's `@State`).
+        ///   - store: The app's store.
+        ///   - key: The value's key, `navigation` by default: one per model, when a scene has several.
+        ///   - policy: What to do with elements that cannot be restored, and the maximum age.
+        ///   - crashGuard: The crash-loop guard, or nil for none. On by default.
+        ///   - openURL: Applies a link the scene opens to the model, or nil to leave links to others.
+        ///   - onConnect: Told of each connection once it is made: its report, intervention and
+        ///     kept-aside copy.
+        ///   - onError: Told when the scene cannot be restored or saved (the error names the file and
+        ///     what was wrong); the model is left as it was.
+        ///   - content: The scene's views.
+        public init(
+            _ model: SceneNavigationModel<Value>, store: SceneStore, key: String = "navigation",
+            policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
+            openURL: (@MainActor (URL, SceneNavigationModel<Value>) -> Void)? = nil,
+            onConnect: (@MainActor (ScenePersistence<Value>) -> Void)? = nil,
+            onError: @escaping @MainActor (NavigationError) -> Void, @ViewBuilder content: () -> Content
+        ) {
+            self.model = model
+            self.store = store
+            self.key = key
+            self.policy = policy
+            self.crashGuard = crashGuard
+            self.openURL = openURL
+            self.onConnect = onConnect
+            self.onError = onError
+            self.content = content()
+        }
+
+        /// The content, restored and saved.
+        public var body: some View {
+            let persisted =
+                content
+                .task { await persist() }
+                .onChange(of: scenePhase) { _, phase in
+                    if phase == .background { leftForeground() }
+                }
+            // Without `openURL`, links are left to the app's other handlers.
+            if openURL != nil {
+                persisted.onOpenURL { url in open(url) }
+            } else {
+                persisted
+            }
+        }
+
+        /// Restores, then writes through until the view goes away.
+        private func persist() async {
+            let scene: SceneID
+            do throws(SceneStoreError) {
+                scene = try SceneID(sceneID ?? UUID().uuidString.lowercased())
+            } catch {
+                onError(.store(error))
+                return
+            }
+            sceneID = scene.rawValue
+            let links = connection.takeLinks()
+            let deepLink: ((SceneNavigationModel<Value>) -> Void)?
+            if let openURL, !links.isEmpty {
+                deepLink = { model in
+                    for url in links { openURL(url, model) }
+                }
+            } else {
+                deepLink = nil
+            }
+            do {
+                try await ScenePersistence.run(
+                    model, store: store, scene: scene, key: key, policy: policy, guard: crashGuard, deepLink: deepLink
+                ) { persistence in
+                    connection.persistence = persistence
+                    if let openURL {
+                        for url in connection.takeLinks() { openURL(url, model) }
+                    }
+                    onConnect?(persistence)
+                }
+            } catch {
+                onError(error)
+            }
+            connection.persistence = nil
+        }
+
+        /// Marks the restore healthy and makes the state durable: the app may be suspended now.
+        private func leftForeground() {
+            guard let persistence = connection.persistence else { return }
+            let onError = onError
+            Task {
+                do throws(NavigationError) {
+                    try await persistence.leftForeground()
+                } catch {
+                    onError(error)
+                }
+            }
+        }
+
+        /// Applies a link, or keeps it until the restore is done.
+        private func open(_ url: URL) {
+            guard let openURL else { return }  // not reached: the handler is attached with `openURL`
+            if connection.persistence != nil {
+                openURL(url, model)
+            } else {
+                connection.keep(url)
+            }
+        }
+    }
+#endif

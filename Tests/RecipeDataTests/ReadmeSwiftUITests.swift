@@ -1,0 +1,148 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The README's SwiftUI guide, type-checked as an app's code: its Swift blocks that import SwiftUI,
+/// and SceneNavigationUI's sources, compiled in the Swift 6 language mode against SwiftUI's
+/// declarations (on Linux, the test-only module `Tests/SwiftUIDeclarations/SwiftUI.swift`, which
+/// declares them as Apple's SDK interfaces do; on Apple platforms, SwiftUI itself). Not run: SwiftUI
+/// does not exist on Linux. And the guide's `Package.swift`, resolved against this checkout.
+@Suite struct ReadmeSwiftUITests {
+    /// The README's Swift blocks that import SwiftUI.
+    static let blocks = ReadmeSnippetTests.blocks.filter(\.isSwiftUI)
+
+    /// SwiftUI's declarations and SceneNavigationUI, built as modules into `directory`; the
+    /// arguments that make them visible to a compilation.
+    static func modules(in directory: TemporaryDirectory) throws -> [String] {
+        let products = Products.directory + "/Modules"
+        #if canImport(SwiftUI)
+            // SwiftPM built SceneNavigationUI against SwiftUI itself.
+            return ["-I", products]
+        #else
+            let compiler = try #require(ReadmeSnippetTests.swiftc, "no swiftc on PATH")
+            let declarations = try runProcess(
+                compiler,
+                [
+                    "-swift-version", "6", "-parse-as-library", "-module-name", "SwiftUI", "-emit-module",
+                    "-emit-module-path", directory.appending("SwiftUI.swiftmodule"),
+                    Fixtures.path("../Tests/SwiftUIDeclarations/SwiftUI.swift"),
+                ])
+            try #require(
+                declarations.status == 0, "SwiftUI's declarations do not build:\n\(declarations.standardError)")
+            let sources = Fixtures.path("../Sources/SceneNavigationUI")
+            let files = try FileManager.default.contentsOfDirectory(atPath: sources).filter { $0.hasSuffix(".swift") }
+                .sorted().map { sources + "/" + $0 }
+            #expect(files.count >= 4)
+            // The folder first: SwiftPM's SceneNavigationUI in `products` is empty where SwiftUI is not.
+            let userInterface = try runProcess(
+                compiler,
+                [
+                    "-swift-version", "6", "-parse-as-library", "-module-name", "SceneNavigationUI", "-emit-module",
+                    "-emit-module-path", directory.appending("SceneNavigationUI.swiftmodule"), "-I", directory.path,
+                    "-I", products,
+                ] + files)
+            try #require(
+                userInterface.status == 0,
+                "SceneNavigationUI does not type-check against SwiftUI's declarations:\n\(userInterface.standardError)")
+            return ["-I", directory.path, "-I", products]
+        #endif
+    }
+
+    /// Type-checks a file as an app's source, with optional extra flags.
+    static func typeCheck(_ code: String, flags: [String] = [], in directory: TemporaryDirectory) throws
+        -> ProcessResult
+    {
+        let compiler = try #require(ReadmeSnippetTests.swiftc, "no swiftc on PATH")
+        let source = directory.appending("App\(UUID().uuidString.prefix(8)).swift")
+        try Data(code.utf8).write(to: URL(fileURLWithPath: source))
+        return try runProcess(
+            compiler,
+            ["-swift-version", "6", "-parse-as-library", "-typecheck"] + flags + (try modules(in: directory))
+                + [source])
+    }
+
+    @Test("the README's SwiftUI guide type-checks against SwiftUI's declarations, with SceneNavigationUI")
+    func guideTypeChecks() throws {
+        #expect(Self.blocks.count >= 2)
+        #expect(Self.blocks.contains { $0.code.contains("@main\nstruct") && $0.code.contains("WindowGroup") })
+        let directory = try TemporaryDirectory()
+        for block in Self.blocks {
+            let checked = try Self.typeCheck(block.code, in: directory)
+            #expect(
+                checked.status == 0, "README block at line \(block.line) does not type-check:\n\(checked.standardError)"
+            )
+        }
+    }
+
+    @Test("under main-actor default isolation, nonisolated state and route types type-check and isolated ones do not")
+    func mainActorDefaultIsolation() throws {
+        let app = try #require(Self.blocks.first { $0.code.contains("@main\nstruct") })
+        let directory = try TemporaryDirectory()
+        let approachable = ["-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances"]
+        let isolated = try Self.typeCheck(app.code, flags: approachable, in: directory)
+        #expect(isolated.status != 0)
+        #expect(isolated.standardError.contains("main actor-isolated conformance of 'MailState' to 'Decodable'"))
+        let nonisolated = app.code.replacingOccurrences(of: "\nenum Route:", with: "\nnonisolated enum Route:")
+            .replacingOccurrences(of: "\nstruct MailState:", with: "\nnonisolated struct MailState:")
+        let checked = try Self.typeCheck(nonisolated, flags: approachable, in: directory)
+        #expect(checked.status == 0, "\(checked.standardError)")
+    }
+
+    /// Uses of SwiftUI that SwiftUI does not declare, each with the error it must give: the
+    /// declarations are strict enough to catch a guide that misuses them.
+    static let misuses: [(code: String, error: String)] = [
+        ("let paths: Set<NavigationPath> = []", "type 'NavigationPath' does not conform to protocol 'Hashable'"),
+        (
+            "struct V: View {\n    @SceneStorage(\"scene\") var scene = UUID()\n    var body: some View { Text(\"\") }\n}",
+            "no exact matches in call to initializer"
+        ),
+        (
+            "struct V: View {\n    var body: some View { Text(\"\").onOpenURL { url, extra in } }\n}",
+            "contextual closure type '(URL) -> Void' expects 1 argument, but 2 were used"
+        ),
+        (
+            "struct V: View {\n    @State var path: [Int] = []\n    var body: some View { NavigationStack(path: path) { Text(\"\") } }\n}",
+            "cannot convert value 'path' of type '[Int]' to expected type 'Binding<[Int]>'"
+        ),
+    ]
+
+    @Test("SwiftUI's declarations refuse what SwiftUI refuses", arguments: misuses.indices)
+    func misuseIsRefused(_ index: Int) throws {
+        let misuse = Self.misuses[index]
+        let directory = try TemporaryDirectory()
+        let checked = try Self.typeCheck("import Foundation\nimport SwiftUI\n\n" + misuse.code + "\n", in: directory)
+        #expect(checked.status != 0)
+        #expect(checked.standardError.contains(misuse.error), "\(checked.standardError)")
+    }
+
+    @Test(
+        "the guide's Package.swift resolves against this checkout in a folder named navstate, and names the fix otherwise"
+    )
+    func manifestResolves() throws {
+        let manifest = try #require(ReadmeSnippetTests.blocks.first { $0.isManifest }, "no Package.swift in the README")
+        let swift = try #require(ReadmeSnippetTests.swiftc.map { String($0.dropLast()) }, "no swift on PATH")
+        let url = #".package(url: "https://git.example.com/navstate.git", from: "0.2.0")"#
+        #expect(manifest.code.contains(url))
+        for folder in ["navstate", "navstate-main"] {
+            let directory = try TemporaryDirectory()
+            try FileManager.default.createSymbolicLink(
+                atPath: directory.appending(folder), withDestinationPath: Fixtures.path(".."))
+            let app = directory.appending("app")
+            for target in ["Sources/Mail", "Tests/MailTests"] {
+                try FileManager.default.createDirectory(atPath: app + "/" + target, withIntermediateDirectories: true)
+                try Data("\n".utf8).write(to: URL(fileURLWithPath: app + "/" + target + "/main.swift"))
+            }
+            let local = manifest.code.replacingOccurrences(of: url, with: ".package(path: \"../\(folder)\")")
+            try Data(local.utf8).write(to: URL(fileURLWithPath: app + "/Package.swift"))
+            let resolved = try runProcess(
+                swift, ["package", "--package-path", app, "show-dependencies"],
+                environment: ProcessInfo.processInfo.environment.merging(directory.environment) { $1 })
+            if folder == "navstate" {
+                #expect(resolved.status == 0, "\(resolved.standardError)")
+            } else {
+                #expect(resolved.status != 0)
+                #expect(resolved.standardError.contains("unknown package 'navstate'"), "\(resolved.standardError)")
+            }
+        }
+    }
+}

@@ -1,0 +1,404 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+// A test-only module named SwiftUI: the declarations navstate's SwiftUI guide and the
+// SceneNavigationUI module use, with the labels, generic constraints, attributes and isolation of
+// Apple's iOS 26.2 SDK interfaces (SwiftUI.swiftinterface and SwiftUICore.swiftinterface, arm64e,
+// Swift 6.2.3; the macOS 15.5 SDK's text is the same for these). Each declaration cites the
+// interface lines it follows. Only declarations: every body traps, because nothing here ever runs.
+// On Linux, `swiftc` builds this module so that the guide's own text and SceneNavigationUI's
+// sources type-check as an app's code would against SwiftUI (ReadmeSwiftUITests); on Apple
+// platforms the real SwiftUI is used instead.
+//
+// Not among Apple's interface excerpts this follows: the result builders' members (ViewBuilder,
+// SceneBuilder) and the view types they build (EmptyView, TupleView, _ConditionalContent), which
+// are declared here as SwiftUI's documentation gives them, and `_StubView`/`_StubScene`, the
+// stand-ins for the opaque types the modifiers return.
+
+import Foundation
+import Observation
+
+// MARK: View and its builder
+
+// SwiftUICore lines 13886-13900 (`_makeView` and friends left out: internal to SwiftUI's graph).
+@preconcurrency @MainActor public protocol View {
+    associatedtype Body: View
+    @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("declarations only") }
+}
+
+@resultBuilder public struct ViewBuilder {
+    public static func buildExpression<Content>(_ content: Content) -> Content where Content: View {
+        fatalError("declarations only")
+    }
+    public static func buildBlock() -> EmptyView { fatalError("declarations only") }
+    public static func buildBlock<Content>(_ content: Content) -> Content where Content: View {
+        fatalError("declarations only")
+    }
+    public static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)>
+    where repeat each Content: View { fatalError("declarations only") }
+    public static func buildIf<Content>(_ content: Content?) -> Content? where Content: View {
+        fatalError("declarations only")
+    }
+    public static func buildEither<TrueContent, FalseContent>(first: TrueContent) -> _ConditionalContent<
+        TrueContent, FalseContent
+    > where TrueContent: View, FalseContent: View { fatalError("declarations only") }
+    public static func buildEither<TrueContent, FalseContent>(second: FalseContent) -> _ConditionalContent<
+        TrueContent, FalseContent
+    > where TrueContent: View, FalseContent: View { fatalError("declarations only") }
+}
+
+public struct EmptyView: View {
+    public var body: Never { fatalError("declarations only") }
+}
+
+public struct TupleView<T>: View {
+    public var body: Never { fatalError("declarations only") }
+}
+
+public struct _ConditionalContent<TrueContent, FalseContent>: View where TrueContent: View, FalseContent: View {
+    public var body: Never { fatalError("declarations only") }
+}
+
+extension Optional: View where Wrapped: View {
+    public var body: Never { fatalError("declarations only") }
+}
+
+/// What the modifiers return in place of SwiftUI's opaque types.
+public struct _StubView: View {
+    @usableFromInline nonisolated init() {}
+    public var body: Never { fatalError("declarations only") }
+}
+
+// MARK: App, Scene, WindowGroup
+
+// SwiftUI lines 8597-8602.
+@preconcurrency @MainActor public protocol App {
+    associatedtype Body: Scene
+    @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
+    @MainActor @preconcurrency init()
+}
+
+// SwiftUI lines 8603-8606.
+extension App {
+    @MainActor @preconcurrency public static func main() { fatalError("declarations only") }
+}
+
+// SwiftUI lines 16344-16349 (`_makeScene` left out).
+@preconcurrency @MainActor public protocol Scene {
+    associatedtype Body: Scene
+    @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+extension Never: Scene {}
+
+@resultBuilder public struct SceneBuilder {
+    public static func buildExpression<Content>(_ content: Content) -> Content where Content: Scene {
+        fatalError("declarations only")
+    }
+    public static func buildBlock<Content>(_ content: Content) -> Content where Content: Scene {
+        fatalError("declarations only")
+    }
+}
+
+/// What a scene's body returns in place of SwiftUI's opaque type.
+public struct _StubScene: Scene {
+    nonisolated init() {}
+    public var body: Never { fatalError("declarations only") }
+}
+
+// SwiftUI lines 1924-1979 (the struct; its iOS 18-deprecated initializers left out) and
+// 24024-24082 (the escaping-builder initializer an app's `WindowGroup { ... }` calls).
+public struct WindowGroup<Content>: Scene where Content: View {
+    nonisolated public init(@ViewBuilder makeContent: @escaping () -> Content) { fatalError("declarations only") }
+    @MainActor @preconcurrency public var body: some Scene { _StubScene() }
+}
+
+// SwiftUI lines 1980-1982.
+@available(*, unavailable)
+extension WindowGroup: Sendable {}
+
+// MARK: State, Binding, Bindable, SceneStorage, Environment
+
+// SwiftUICore lines 15929-15954.
+@frozen @propertyWrapper public struct State<Value> {
+    public init(wrappedValue value: Value) { fatalError("declarations only") }
+    public var wrappedValue: Value {
+        get { fatalError("declarations only") }
+        nonmutating set { fatalError("declarations only") }
+    }
+    public var projectedValue: Binding<Value> { fatalError("declarations only") }
+}
+
+// SwiftUICore lines 15955-15957.
+extension State: Sendable where Value: Sendable {}
+
+// SwiftUICore lines 11547-11576.
+@frozen @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
+    @preconcurrency public init(
+        @_inheritActorContext get: @escaping @isolated(any) @Sendable () -> Value,
+        @_inheritActorContext set: @escaping @isolated(any) @Sendable (Value) -> Void
+    ) { fatalError("declarations only") }
+    public static func constant(_ value: Value) -> Binding<Value> { fatalError("declarations only") }
+    public var wrappedValue: Value {
+        get { fatalError("declarations only") }
+        nonmutating set { fatalError("declarations only") }
+    }
+    public var projectedValue: Binding<Value> { fatalError("declarations only") }
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        fatalError("declarations only")
+    }
+}
+
+// SwiftUICore lines 12592-12606.
+@dynamicMemberLookup @propertyWrapper public struct Bindable<Value> {
+    public var wrappedValue: Value
+    public var projectedValue: Bindable<Value> { fatalError("declarations only") }
+    @available(*, unavailable, message: "The wrapped value must be an object that conforms to Observable")
+    public init(wrappedValue: Value) { fatalError("declarations only") }
+}
+
+// SwiftUICore lines 12607-12616.
+extension Bindable where Value: AnyObject {
+    public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        fatalError("declarations only")
+    }
+}
+
+// SwiftUICore lines 12621-12630.
+extension Bindable where Value: AnyObject, Value: Observation.Observable {
+    public init(wrappedValue: Value) { fatalError("declarations only") }
+    public init(_ wrappedValue: Value) { fatalError("declarations only") }
+}
+
+// SwiftUI lines 7057-7077.
+@frozen @propertyWrapper public struct SceneStorage<Value> {
+    @usableFromInline internal var _key: String
+    public var wrappedValue: Value {
+        get { fatalError("declarations only") }
+        nonmutating set { fatalError("declarations only") }
+    }
+    public var projectedValue: Binding<Value> { fatalError("declarations only") }
+}
+
+// SwiftUI lines 7078-7080.
+extension SceneStorage: @unchecked Sendable where Value: Sendable {}
+
+// SwiftUI lines 7081-7093 (the `Date` initializer, iOS 18 and later, left out).
+extension SceneStorage {
+    public init(wrappedValue: Value, _ key: String) where Value == Bool { fatalError("declarations only") }
+    public init(wrappedValue: Value, _ key: String) where Value == Int { fatalError("declarations only") }
+    public init(wrappedValue: Value, _ key: String) where Value == Double { fatalError("declarations only") }
+    public init(wrappedValue: Value, _ key: String) where Value == String { fatalError("declarations only") }
+    public init(wrappedValue: Value, _ key: String) where Value == URL { fatalError("declarations only") }
+    public init(wrappedValue: Value, _ key: String) where Value == Data { fatalError("declarations only") }
+    public init(wrappedValue: Value, _ key: String) where Value: RawRepresentable, Value.RawValue == Int {
+        fatalError("declarations only")
+    }
+    public init(wrappedValue: Value, _ key: String) where Value: RawRepresentable, Value.RawValue == String {
+        fatalError("declarations only")
+    }
+}
+
+// SwiftUI lines 7094-7118.
+extension SceneStorage where Value: ExpressibleByNilLiteral {
+    public init(_ key: String) where Value == Bool? { fatalError("declarations only") }
+    public init(_ key: String) where Value == Int? { fatalError("declarations only") }
+    public init(_ key: String) where Value == Double? { fatalError("declarations only") }
+    public init(_ key: String) where Value == String? { fatalError("declarations only") }
+    public init(_ key: String) where Value == URL? { fatalError("declarations only") }
+    public init(_ key: String) where Value == Data? { fatalError("declarations only") }
+}
+
+// SwiftUICore lines 11455-11510.
+@frozen @propertyWrapper public struct Environment<Value> {
+    @inlinable public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { fatalError("declarations only") }
+    @inlinable public var wrappedValue: Value { fatalError("declarations only") }
+}
+
+// SwiftUICore lines 11511-11513.
+extension Environment: Sendable where Value: Sendable {}
+
+// SwiftUICore lines 11852-11866 (the subscript by key left out).
+public struct EnvironmentValues: CustomStringConvertible {
+    public init() { fatalError("declarations only") }
+    public var description: String { fatalError("declarations only") }
+}
+
+// SwiftUI lines 5573-5584, 5585-5587, 26445-26446.
+public enum ScenePhase: Comparable {
+    case background
+    case inactive
+    case active
+    public static func < (a: ScenePhase, b: ScenePhase) -> Bool { fatalError("declarations only") }
+}
+
+extension ScenePhase: Sendable {}
+extension ScenePhase: Hashable {}
+
+// SwiftUI lines 5588-5594.
+extension EnvironmentValues {
+    public var scenePhase: ScenePhase {
+        get { fatalError("declarations only") }
+        set { fatalError("declarations only") }
+    }
+}
+
+// MARK: Navigation
+
+// SwiftUI lines 15016-15026.
+@MainActor @preconcurrency public struct NavigationStack<Data, Root>: View where Root: View {
+    @MainActor @preconcurrency public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {
+        fatalError("declarations only")
+    }
+    @MainActor @preconcurrency public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root)
+    where Data == NavigationPath { fatalError("declarations only") }
+    @MainActor @preconcurrency public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+    where
+        Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection,
+        Data.Element: Hashable
+    { fatalError("declarations only") }
+    @MainActor @preconcurrency public var body: some View { _StubView() }
+}
+
+// SwiftUI lines 15027-15029.
+@available(*, unavailable)
+extension NavigationStack: Sendable {}
+
+// SwiftUI lines 6019-6043.
+public struct NavigationPath {
+    public var count: Int { fatalError("declarations only") }
+    public var isEmpty: Bool { fatalError("declarations only") }
+    public var codable: NavigationPath.CodableRepresentation? { fatalError("declarations only") }
+    public init() { fatalError("declarations only") }
+    public init<S>(_ elements: S) where S: Sequence, S.Element: Hashable { fatalError("declarations only") }
+    public init<S>(_ elements: S) where S: Sequence, S.Element: Decodable, S.Element: Encodable, S.Element: Hashable {
+        fatalError("declarations only")
+    }
+    public init(_ codable: NavigationPath.CodableRepresentation) { fatalError("declarations only") }
+    public mutating func append<V>(_ value: V) where V: Hashable { fatalError("declarations only") }
+    public mutating func append<V>(_ value: V) where V: Decodable, V: Encodable, V: Hashable {
+        fatalError("declarations only")
+    }
+    public mutating func removeLast(_ k: Int = 1) { fatalError("declarations only") }
+    public struct CodableRepresentation: Codable {
+        public init(from decoder: any Decoder) throws { fatalError("declarations only") }
+        public func encode(to encoder: any Encoder) throws { fatalError("declarations only") }
+    }
+}
+
+// SwiftUI lines 6044-6049.
+@available(*, unavailable)
+extension NavigationPath: Sendable {}
+@available(*, unavailable)
+extension NavigationPath.CodableRepresentation: Sendable {}
+
+// SwiftUI lines 6050-6057.
+extension NavigationPath: Equatable {
+    public static func == (lhs: NavigationPath, rhs: NavigationPath) -> Bool { fatalError("declarations only") }
+}
+
+extension NavigationPath.CodableRepresentation: Equatable {
+    public static func == (lhs: NavigationPath.CodableRepresentation, rhs: NavigationPath.CodableRepresentation)
+        -> Bool
+    { fatalError("declarations only") }
+}
+
+// SwiftUI lines 1544-1550.
+extension View {
+    nonisolated public func navigationDestination<D, C>(
+        for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
+    ) -> some View where D: Hashable, C: View { _StubView() }
+}
+
+// SwiftUI lines 11361-11371 (the struct) and 11372-11374.
+public struct NavigationLink<Label, Destination>: View where Label: View, Destination: View {
+    @MainActor @preconcurrency public var body: some View { _StubView() }
+}
+
+@available(*, unavailable)
+extension NavigationLink: Sendable {}
+
+// SwiftUI lines 10632-10666 (the `value:` initializers).
+extension NavigationLink where Destination == Never {
+    nonisolated public init<P>(value: P?, @ViewBuilder label: () -> Label) where P: Hashable {
+        fatalError("declarations only")
+    }
+    @_disfavoredOverload nonisolated public init<S, P>(_ title: S, value: P?)
+    where Label == Text, S: StringProtocol, P: Hashable { fatalError("declarations only") }
+    nonisolated public init<P>(value: P?, @ViewBuilder label: () -> Label)
+    where P: Decodable, P: Encodable, P: Hashable { fatalError("declarations only") }
+    @_disfavoredOverload nonisolated public init<S, P>(_ title: S, value: P?)
+    where Label == Text, S: StringProtocol, P: Decodable, P: Encodable, P: Hashable {
+        fatalError("declarations only")
+    }
+}
+
+// MARK: Views
+
+// SwiftUI lines 6538-6559 and 6722-6779 (`init(content:)` without selection).
+@MainActor @preconcurrency public struct List<SelectionValue, Content>: View
+where SelectionValue: Hashable, Content: View {
+    @MainActor @preconcurrency public var body: some View { _StubView() }
+}
+
+extension List where SelectionValue == Never {
+    @MainActor @preconcurrency public init(@ViewBuilder content: () -> Content) { fatalError("declarations only") }
+}
+
+// SwiftUICore lines 18478-18515 and 5796-5810.
+@frozen public struct Text: Equatable, Sendable {
+    @inlinable public init(verbatim content: String) { fatalError("declarations only") }
+    @_disfavoredOverload public init<S>(_ content: S) where S: StringProtocol { fatalError("declarations only") }
+    public static func == (lhs: Text, rhs: Text) -> Bool { fatalError("declarations only") }
+}
+
+extension Text: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("declarations only") }
+}
+
+// SwiftUI lines 22943-22951 and 22955-22963.
+public struct Button<Label>: View where Label: View {
+    @preconcurrency public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        fatalError("declarations only")
+    }
+    @MainActor @preconcurrency public var body: some View { _StubView() }
+}
+
+extension Button where Label == Text {
+    @preconcurrency @_disfavoredOverload nonisolated public init<S>(
+        _ title: S, action: @escaping @MainActor () -> Void
+    ) where S: StringProtocol { fatalError("declarations only") }
+}
+
+// MARK: Modifiers
+
+// SwiftUI lines 5162-5184 (the iOS 26.4 `executorPreference:` form left out).
+extension View {
+    @inlinable @_disfavoredOverload nonisolated public func task(
+        priority: TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping @Sendable () async -> Void
+    ) -> some View { _StubView() }
+
+    @inlinable @_disfavoredOverload nonisolated public func task<T>(
+        id value: T, priority: TaskPriority = .userInitiated,
+        @_inheritActorContext _ action: @escaping @Sendable () async -> Void
+    ) -> some View where T: Equatable { _StubView() }
+}
+
+// SwiftUICore lines 13831-13841.
+extension View {
+    nonisolated public func onChange<V>(
+        of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
+    ) -> some View where V: Equatable { _StubView() }
+    nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping () -> Void)
+        -> some View where V: Equatable
+    { _StubView() }
+}
+
+// SwiftUI lines 2630-2642.
+extension View {
+    nonisolated public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View { _StubView() }
+}

@@ -151,7 +151,7 @@ def main():
             f"| last mutation to durable | {t(rlatency * 1e-9) if rlatency else '-'} | one floor write: {t(floor)} | {ratio(rlatency * 1e-9 if rlatency else None, floor)} |"]
     ub = r.get("burst/routes, not Sendable/100000 mutations", {})
     ulatency = ub.get("last mutation to durable ns")
-    out += ["", "Routes that are not `Sendable` (a class inside; encoded on the main actor, once per write):", "",
+    out += ["", "Routes that are not `Sendable` (a class inside): the persistence follows the model on the main actor and encodes there, once per write; a burst that never yields the main actor is written once, when it ends:", "",
             "| measure | not Sendable | Sendable (above) | ratio |", "| --- | --- | --- | --- |",
             f"| producer cost per mutation | {t(ub.get('producer ns per mutation', 0) * 1e-9) if ub else '-'} | {t(rb.get('producer ns per mutation', 0) * 1e-9) if rb else '-'} | {ratio(ub.get('producer ns per mutation') if ub else None, rb.get('producer ns per mutation') if rb else None)} |",
             f"| physical writes | {int(ub.get('physical writes', 0)) if ub else '-'} | {int(rb.get('physical writes', 0)) if rb else '-'} | - |",

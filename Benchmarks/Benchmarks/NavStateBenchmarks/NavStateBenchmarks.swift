@@ -471,6 +471,8 @@ func makeRoutes(_ count: Int) -> [BenchRoute] {
 @MainActor
 func routeBurst(store: SceneStore, scene: SceneID, mutations: Int, guarded: Bool = false) async -> (Int, Int, Int) {
     let model = SceneNavigationModel(RoutePath<BenchRoute>())
+    // Unguarded: from no file, so that the last state is never the one stored by the run before.
+    if !guarded { _ = try! store.removeScene(scene) }
     // Guarded: restored first, with the marker written; the first write-through clears it.
     let persistence = try! await ScenePersistence.connect(
         model, to: store, scene: scene, restoring: guarded, guard: guarded ? CrashLoopGuard(healthyAfter: nil) : nil)
@@ -481,6 +483,7 @@ func routeBurst(store: SceneStore, scene: SceneID, mutations: Int, guarded: Bool
 @MainActor
 func routeBurst(store: SceneStore, scene: SceneID, mutations: Int, routes: [UnsendableRoute]) async -> (Int, Int, Int) {
     let model = SceneNavigationModel(RoutePath<UnsendableRoute>())
+    _ = try! store.removeScene(scene)
     let persistence = try! await ScenePersistence.connect(model, to: store, scene: scene, restoring: false, guard: nil)
     return await measureBurst(model, persistence, mutations: mutations, routes: routes)
 }

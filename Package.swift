@@ -37,7 +37,8 @@ let package = Package(
         .testTarget(
             name: "SceneNavigationTests",
             dependencies: [
-                "NavigationWorker", "SceneNavigation", "SceneNavigationTesting", "SceneStore", "TestSupport",
+                "NavigationWorker", "SceneNavigation", "SceneNavigationTesting", "SceneNavigationUI", "SceneStore",
+                "TestSupport",
             ]),
         .testTarget(
             name: "RecipeDataTests",

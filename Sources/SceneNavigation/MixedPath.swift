@@ -236,6 +236,34 @@ extension MixedPath: Codable {
         }
     }
 
+    /// Restores a path from a value that encodes itself in SwiftUI's wire format, such as SwiftUI's
+    /// `NavigationPath.CodableRepresentation`, element by element: the value is encoded, then
+    /// restored as ``decode(from:types:policy:)`` restores a stored one.
+    ///
+    /// - Parameters:
+    ///   - representation: The value.
+    ///   - types: The app's types.
+    ///   - policy: What to do after a dropped element, the maximum depth, duplicates.
+    /// - Returns: The path and the report.
+    /// - Throws: ``NavigationError/cannotEncode(reason:)`` when the value cannot be encoded;
+    ///   ``NavigationError/cannotDecode(key:reason:location:)`` when it is not SwiftUI's format.
+    public static func decode<Representation: Encodable>(
+        representation: Representation, types: NavigationTypeRegistry, policy: RestorePolicy = RestorePolicy()
+    ) throws(NavigationError) -> (path: MixedPath, report: RestoreReport) {
+        try decode(from: try NavigationCoding.encode(representation), types: types, policy: policy)
+    }
+
+    /// The path as a value that decodes SwiftUI's wire format, such as SwiftUI's
+    /// `NavigationPath.CodableRepresentation`: the path's JSON, decoded by `JSONDecoder`.
+    /// - Parameter type: The value's type.
+    /// - Returns: The value.
+    /// - Throws: What the type's decoder throws (SwiftUI's throws when a type name names no type of
+    ///   the app); ``NavigationError/cannotEncode(reason:)`` when an element cannot be encoded.
+    public func representation<Representation: Decodable>(as type: Representation.Type) throws -> Representation {
+        let bytes = try NavigationCoding.encode(self).serialized()
+        return try JSONDecoder().decode(type, from: Data(bytes))
+    }
+
     /// Restores a path stored in SwiftUI's wire format, element by element.
     ///
     /// - Parameters:

@@ -388,7 +388,9 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
     /// A stored value that cannot be restored at all (not the state's shape: an incompatible build
     /// saved it) does not fail every launch: it is kept aside (``keptAsidePath``), the scene starts
     /// from the model's state, and ``intervention`` says so
-    /// (``RestoreIntervention/unrestorable(reason:)``).
+    /// (``RestoreIntervention/unrestorable(reason:)``). So does a scene file that is corrupt (not
+    /// JSON, or not a scene document): the first write moves it aside
+    /// (`<scene>.corrupt-<time>.json`), as every write does.
     ///
     /// - Parameters:
     ///   - model: The model to restore and save.
@@ -402,7 +404,7 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
     ///   - connected: Called with the connection once it is made: its report, intervention and
     ///     kept-aside copy, and ``leftForeground()`` for the scene's phase.
     /// - Throws: The errors of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)`` but an
-    ///   unrestorable value, and those of ``close()``.
+    ///   unrestorable value and a corrupt file, and those of ``close()``.
     public static func run(
         _ model: Model, store: SceneStore, scene: SceneID, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), restoring: Bool = true,
@@ -426,8 +428,14 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
                 model, to: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
                 deepLink: deepLink, forwarding: forwarding)
         } catch {
-            guard case .cannotDecode(_, let reason, _) = error, restoring else { throw error }
-            // Not the state's shape at all: kept aside (the model cannot read it), and a fresh start.
+            let reason: String
+            switch error {
+            case .cannotDecode(_, let why, _) where restoring: reason = why
+            case .store(.corrupt(let path, let why)) where restoring: reason = "\(path) is corrupt: \(why)"
+            default: throw error
+            }
+            // Not the state's shape at all, or not a scene file at all: kept aside (the model
+            // cannot read the value; the first write moves a corrupt file aside), and a fresh start.
             persistence = try await connect(
                 model, to: store, scene: scene, key: key, policy: policy, restoring: false, guard: crashGuard,
                 deepLink: deepLink, forwarding: forwarding, unrestorable: reason)

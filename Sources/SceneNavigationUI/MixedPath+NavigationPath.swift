@@ -37,7 +37,7 @@
             _ representation: NavigationPath.CodableRepresentation, types: NavigationTypeRegistry,
             policy: RestorePolicy = RestorePolicy()
         ) throws(NavigationError) -> (path: MixedPath, report: RestoreReport) {
-            try decode(from: try NavigationCoding.encode(representation), types: types, policy: policy)
+            try decode(representation: representation, types: types, policy: policy)
         }
 
         /// The path's codable representation, in SwiftUI's wire format: what `NavigationPath.codable`
@@ -47,8 +47,7 @@
         /// - Throws: The error of SwiftUI's decoder when a type name does not name a type of the app
         ///   (`NavigationPath.CodableRepresentation` finds types by name).
         public func codableRepresentation() throws -> NavigationPath.CodableRepresentation {
-            let bytes = try NavigationCoding.encode(self).serialized()
-            return try JSONDecoder().decode(NavigationPath.CodableRepresentation.self, from: Data(bytes))
+            try representation(as: NavigationPath.CodableRepresentation.self)
         }
     }
 #endif

@@ -12,10 +12,12 @@
         /// ```
         ///
         /// What the stack shows is exactly what SwiftUI sets. What the model holds, and so what is
-        /// saved, is the path's values whose types are in the model's ``SceneNavigationModel/types``;
-        /// an element SwiftUI cannot encode (`codable` is nil: a value that is not `Codable` was
-        /// appended) or whose type is not registered is shown but not saved, and `unsaved` says so.
-        /// A change of the model's path (a restore, a deep link) is shown as the model holds it.
+        /// saved, is the path's values whose types are in the model's ``SceneNavigationModel/types``:
+        /// an element whose type is not registered is shown but not saved. While the path holds a
+        /// value that is not `Codable` (its `codable` is nil), nothing of it can be read, so the
+        /// model keeps the last path it could save until the path can be encoded again. `unsaved`
+        /// says each time. When the model's path changes from elsewhere (a restore, a deep link) to
+        /// a path other than the one it last took from the stack, the stack shows the model's.
         /// - Parameters:
         ///   - path: The state's path.
         ///   - unsaved: Told, with a sentence naming the element, when what the stack shows cannot

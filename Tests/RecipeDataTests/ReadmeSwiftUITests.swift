@@ -78,7 +78,11 @@ import Testing
     func mainActorDefaultIsolation() throws {
         let app = try #require(Self.blocks.first { $0.code.contains("@main\nstruct") })
         let directory = try TemporaryDirectory()
-        let approachable = ["-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances"]
+        // Xcode 26's new app targets: main-actor default isolation and "approachable concurrency".
+        let approachable = [
+            "-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances",
+            "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+        ]
         let isolated = try Self.typeCheck(app.code, flags: approachable, in: directory)
         #expect(isolated.status != 0)
         #expect(isolated.standardError.contains("main actor-isolated conformance of 'MailState' to 'Decodable'"))
@@ -123,7 +127,12 @@ import Testing
         let swift = try #require(ReadmeSnippetTests.swiftc.map { String($0.dropLast()) }, "no swift on PATH")
         let url = #".package(url: "https://git.example.com/navstate.git", from: "0.2.0")"#
         #expect(manifest.code.contains(url))
-        for folder in ["navstate", "navstate-main"] {
+        // As written, in a folder named navstate; in navstate-main, it fails until `package:` says so.
+        let cases: [(folder: String, package: String, resolves: Bool)] = [
+            ("navstate", "navstate", true), ("navstate-main", "navstate", false),
+            ("navstate-main", "navstate-main", true),
+        ]
+        for (folder, package, resolves) in cases {
             let directory = try TemporaryDirectory()
             try FileManager.default.createSymbolicLink(
                 atPath: directory.appending(folder), withDestinationPath: Fixtures.path(".."))
@@ -133,12 +142,13 @@ import Testing
                 try Data("\n".utf8).write(to: URL(fileURLWithPath: app + "/" + target + "/main.swift"))
             }
             let local = manifest.code.replacingOccurrences(of: url, with: ".package(path: \"../\(folder)\")")
+                .replacingOccurrences(of: "package: \"navstate\")", with: "package: \"\(package)\")")
             try Data(local.utf8).write(to: URL(fileURLWithPath: app + "/Package.swift"))
             let resolved = try runProcess(
                 swift, ["package", "--package-path", app, "show-dependencies"],
                 environment: ProcessInfo.processInfo.environment.merging(directory.environment) { $1 })
-            if folder == "navstate" {
-                #expect(resolved.status == 0, "\(resolved.standardError)")
+            if resolves {
+                #expect(resolved.status == 0, "\(folder), package: \(package): \(resolved.standardError)")
             } else {
                 #expect(resolved.status != 0)
                 #expect(resolved.standardError.contains("unknown package 'navstate'"), "\(resolved.standardError)")

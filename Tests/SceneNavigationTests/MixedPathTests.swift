@@ -123,24 +123,25 @@ struct Link: Codable, Hashable, Sendable {
         let representation = try JSONDecoder().decode(Representation.self, from: Data(swiftUIBytes))
         var types = NavigationTypeRegistry()
         types.register(EmojiVisualisation.self, aliases: ["NavigationBackportApp.EmojiVisualisation"])
-        // MixedPath.decode(_ representation:types:): the representation encoded, then restored.
-        let (path, report) = try MixedPath.decode(from: try NavigationCoding.encode(representation), types: types)
+        // What SceneNavigationUI's `MixedPath.decode(_:types:)` calls with SwiftUI's representation.
+        let (path, report) = try MixedPath.decode(representation: representation, types: types)
         #expect(report.isComplete)
         #expect(path.elements.map(\.typeName) == ["Swift.Int", "SceneNavigationTests.EmojiVisualisation"])
-        // codableRepresentation(): the path encoded, then decoded by the representation's decoder.
-        let bytes = try NavigationCoding.encode(path).serialized()
-        #expect(
-            String(decoding: bytes, as: UTF8.self)
-                == #"["SceneNavigationTests.EmojiVisualisation","{\"count\":99,\"emoji\":\"🎈\"}","Swift.Int","99"]"#)
-        let back = try JSONDecoder().decode(Representation.self, from: Data(bytes))
+        #expect(path.elements.last?.value as? EmojiVisualisation == EmojiVisualisation(emoji: "🎈", count: 99))
+        // What its `codableRepresentation()` calls: SwiftUI's own pairs, under the current type name,
+        // the element's JSON with sorted keys.
+        let back = try path.representation(as: Representation.self)
         #expect(
             back.strings == [
                 "SceneNavigationTests.EmojiVisualisation", #"{"count":99,"emoji":"🎈"}"#, "Swift.Int", "99",
             ])
+        #expect(
+            String(decoding: try JSONEncoder().encode(back), as: UTF8.self)
+                == #"["SceneNavigationTests.EmojiVisualisation","{\"count\":99,\"emoji\":\"🎈\"}","Swift.Int","99"]"#)
         // And what it gives back restores to the same path, with the same bytes again.
-        let (again, _) = try MixedPath.decode(from: try NavigationCoding.encode(back), types: types)
+        let (again, _) = try MixedPath.decode(representation: back, types: types)
         #expect(again == path)
-        #expect(try NavigationCoding.encode(again).serialized() == bytes)
+        #expect(try again.representation(as: Representation.self) == back)
     }
 
     @Test("a backport's mangled names are unknown types, reported with their place, never a crash")

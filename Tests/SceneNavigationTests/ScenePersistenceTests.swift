@@ -126,6 +126,37 @@ import Testing
         #expect(try store.sceneValue(forKey: "navigation", in: scene) == .json(.array([.string("start")])))
     }
 
+    @Test("run survives a corrupt scene file: a fresh start, reported, the file moved aside by the first write")
+    func runSurvivesACorruptFile() async throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
+        let scene = try SceneID("main")
+        try temporary.writeSceneFile("main", bytes: Array("{ not json".utf8))
+        await #expect(throws: NavigationError.self) {
+            try await ScenePersistence.connect(SceneNavigationModel(RoutePath<String>()), to: store, scene: scene)
+        }
+        let model = SceneNavigationModel(RoutePath<String>(["start"]))
+        let connections = AsyncStream<ScenePersistence<RoutePath<String>>>.makeStream()
+        let task = Task {
+            try await ScenePersistence.run(model, store: store, scene: scene) { connections.continuation.yield($0) }
+        }
+        var iterator = connections.stream.makeAsyncIterator()
+        let persistence = try #require(await iterator.next())
+        #expect(
+            persistence.intervention
+                == .unrestorable(
+                    reason:
+                        "\(store.path(for: scene)) is corrupt: expected a string key in object, found 'n' at line 1, column 3"
+                ))
+        task.cancel()
+        try await task.value
+        #expect(try store.sceneValue(forKey: "navigation", in: scene) == .json(.array([.string("start")])))
+        let corrupt = try store.keptAsideFiles().filter { $0.scene == scene && $0.reason == .corrupt }
+        #expect(corrupt.count == 1)
+        #expect(
+            try corrupt.first.map { try Data(contentsOf: URL(fileURLWithPath: $0.path)) } == Data("{ not json".utf8))
+    }
+
     @Test("SceneWriter and writeThrough take any Encodable value")
     func writerTakesEncodable() async throws {
         let temporary = try TemporaryStore()

@@ -2,16 +2,17 @@
 // A test-only module named SwiftUI: the declarations navstate's SwiftUI guide and the
 // SceneNavigationUI module use, with the labels, generic constraints, attributes and isolation of
 // Apple's iOS 26.2 SDK interfaces (SwiftUI.swiftinterface and SwiftUICore.swiftinterface, arm64e,
-// Swift 6.2.3; the macOS 15.5 SDK's text is the same for these). Each declaration cites the
+// Swift 6.2.3). Each declaration cites the
 // interface lines it follows. Only declarations: every body traps, because nothing here ever runs.
 // On Linux, `swiftc` builds this module so that the guide's own text and SceneNavigationUI's
 // sources type-check as an app's code would against SwiftUI (ReadmeSwiftUITests); on Apple
 // platforms the real SwiftUI is used instead.
 //
 // Not among Apple's interface excerpts this follows: the result builders' members (ViewBuilder,
-// SceneBuilder) and the view types they build (EmptyView, TupleView, _ConditionalContent), which
-// are declared here as SwiftUI's documentation gives them, and `_StubView`/`_StubScene`, the
-// stand-ins for the opaque types the modifiers return.
+// SceneBuilder), the view types they build (EmptyView, TupleView, _ConditionalContent) and
+// LocalizedStringKey with its interpolations (a string literal given to Text, Button or
+// NavigationLink is one), declared here as SwiftUI's documentation gives them; and
+// `_StubView`/`_StubScene`, the stand-ins for the opaque types the modifiers return.
 
 import Foundation
 import Observation
@@ -326,6 +327,11 @@ extension NavigationLink where Destination == Never {
     nonisolated public init<P>(value: P?, @ViewBuilder label: () -> Label) where P: Hashable {
         fatalError("declarations only")
     }
+    nonisolated public init<P>(_ titleKey: LocalizedStringKey, value: P?) where Label == Text, P: Hashable {
+        fatalError("declarations only")
+    }
+    nonisolated public init<P>(_ titleKey: LocalizedStringKey, value: P?)
+    where Label == Text, P: Decodable, P: Encodable, P: Hashable { fatalError("declarations only") }
     @_disfavoredOverload nonisolated public init<S, P>(_ title: S, value: P?)
     where Label == Text, S: StringProtocol, P: Hashable { fatalError("declarations only") }
     nonisolated public init<P>(value: P?, @ViewBuilder label: () -> Label)
@@ -348,9 +354,12 @@ extension List where SelectionValue == Never {
     @MainActor @preconcurrency public init(@ViewBuilder content: () -> Content) { fatalError("declarations only") }
 }
 
-// SwiftUICore lines 18478-18515 and 5796-5810.
+// SwiftUICore lines 18478-18515, 4982-4991 and 5796-5810.
 @frozen public struct Text: Equatable, Sendable {
     @inlinable public init(verbatim content: String) { fatalError("declarations only") }
+    @_semantics("swiftui.init_with_localization") public init(
+        _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil
+    ) { fatalError("declarations only") }
     @_disfavoredOverload public init<S>(_ content: S) where S: StringProtocol { fatalError("declarations only") }
     public static func == (lhs: Text, rhs: Text) -> Bool { fatalError("declarations only") }
 }
@@ -369,10 +378,52 @@ public struct Button<Label>: View where Label: View {
 }
 
 extension Button where Label == Text {
+    @preconcurrency nonisolated public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
+        fatalError("declarations only")
+    }
     @preconcurrency @_disfavoredOverload nonisolated public init<S>(
         _ title: S, action: @escaping @MainActor () -> Void
     ) where S: StringProtocol { fatalError("declarations only") }
 }
+
+/// A key into the app's strings: what a string literal given to a view becomes. Its
+/// interpolations take strings, numbers (`_FormatSpecifiable`), texts and Foundation's reference
+/// types, not any value: `Text("\(error)")` falls back on the `StringProtocol` initializer.
+@frozen public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation {
+    public init(_ value: String) { fatalError("declarations only") }
+    public init(stringLiteral value: String) { fatalError("declarations only") }
+    public init(stringInterpolation: LocalizedStringKey.StringInterpolation) { fatalError("declarations only") }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        public init(literalCapacity: Int, interpolationCount: Int) { fatalError("declarations only") }
+        public mutating func appendLiteral(_ literal: String) { fatalError("declarations only") }
+        public mutating func appendInterpolation(_ string: String) { fatalError("declarations only") }
+        public mutating func appendInterpolation<Subject>(_ subject: Subject, formatter: Formatter? = nil)
+        where Subject: ReferenceConvertible { fatalError("declarations only") }
+        public mutating func appendInterpolation<T>(_ value: T) where T: _FormatSpecifiable {
+            fatalError("declarations only")
+        }
+        public mutating func appendInterpolation<T>(_ value: T, specifier: String) where T: _FormatSpecifiable {
+            fatalError("declarations only")
+        }
+        public mutating func appendInterpolation(_ text: Text) { fatalError("declarations only") }
+    }
+}
+
+/// The types a localized interpolation formats with a specifier.
+public protocol _FormatSpecifiable: Equatable {}
+extension Int: _FormatSpecifiable {}
+extension Int8: _FormatSpecifiable {}
+extension Int16: _FormatSpecifiable {}
+extension Int32: _FormatSpecifiable {}
+extension Int64: _FormatSpecifiable {}
+extension UInt: _FormatSpecifiable {}
+extension UInt8: _FormatSpecifiable {}
+extension UInt16: _FormatSpecifiable {}
+extension UInt32: _FormatSpecifiable {}
+extension UInt64: _FormatSpecifiable {}
+extension Float: _FormatSpecifiable {}
+extension Double: _FormatSpecifiable {}
 
 // MARK: Modifiers
 

@@ -353,6 +353,14 @@ let benchmarks: @Sendable () -> Void = {
             await routeBurst(store: store, scene: scene, mutations: 100_000)
         }
         // The same routes, not Sendable: the persistence encodes each write on the main actor.
+        // What that costs the main actor per write: encoding the burst's state (4 routes deep).
+        let unsendableState = RoutePath(makeRoutes(4).map(UnsendableRoute.init))
+        Benchmark(
+            "burst/routes, not Sendable, main actor per write/4 routes",
+            configuration: .init(metrics: [.wallClock], warmupIterations: 100, maxDuration: .seconds(2), maxIterations: 100_000)
+        ) { _ in
+            blackHole(try! NavigationCoding.encode(unsendableState))
+        }
         let unsendableScene = try! SceneID("routes-not-sendable")
         burstBenchmark("burst/routes, not Sendable/100000 mutations") {
             await routeBurst(store: store, scene: unsendableScene, mutations: 100_000, routes: makeRoutes(8).map(UnsendableRoute.init))

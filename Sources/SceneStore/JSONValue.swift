@@ -247,30 +247,40 @@ extension JSONValue {
     public func serialized(pretty: Bool = false, escapingSlashes: Bool = false) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
-        write(into: &output, pretty: pretty, indent: 0, escapingSlashes: escapingSlashes)
+        var deepest = 0
+        write(into: &output, pretty: pretty, indent: 0, escapingSlashes: escapingSlashes, deepest: &deepest)
         return output
     }
 
-    func write(into output: inout [UInt8], pretty: Bool, indent: Int, escapingSlashes: Bool = false) {
+    /// Writes the value at a level of indentation, and raises `deepest` to the deepest level of
+    /// nesting written (relative to this value: 1 for a flat array).
+    func write(
+        into output: inout [UInt8], pretty: Bool, indent: Int, escapingSlashes: Bool = false, depth: Int = 0,
+        deepest: inout Int
+    ) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let number): output.append(contentsOf: number.literal.utf8)
         case .string(let text): JSONValue.writeString(text, into: &output, escapingSlashes: escapingSlashes)
         case .array(let elements):
+            deepest = max(deepest, depth + 1)
             if elements.isEmpty {
                 output.append(contentsOf: "[]".utf8)
                 return
             }
             output.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
+            for index in elements.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 if pretty { JSONValue.newline(&output, indent: indent + 1) }
-                element.write(into: &output, pretty: pretty, indent: indent + 1, escapingSlashes: escapingSlashes)
+                elements[index].write(
+                    into: &output, pretty: pretty, indent: indent + 1, escapingSlashes: escapingSlashes,
+                    depth: depth + 1, deepest: &deepest)
             }
             if pretty { JSONValue.newline(&output, indent: indent) }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
+            deepest = max(deepest, depth + 1)
             if members.isEmpty {
                 output.append(contentsOf: "{}".utf8)
                 return
@@ -284,7 +294,8 @@ extension JSONValue {
                 output.append(UInt8(ascii: ":"))
                 if pretty { output.append(UInt8(ascii: " ")) }
                 members[key, default: .null].write(
-                    into: &output, pretty: pretty, indent: indent + 1, escapingSlashes: escapingSlashes)
+                    into: &output, pretty: pretty, indent: indent + 1, escapingSlashes: escapingSlashes,
+                    depth: depth + 1, deepest: &deepest)
             }
             if pretty { JSONValue.newline(&output, indent: indent) }
             output.append(UInt8(ascii: "}"))
@@ -304,16 +315,21 @@ extension JSONValue {
         }
     }
 
+    /// Which bytes a string must escape: 1 always (control characters, `"`, `\\`), 2 only when
+    /// escaping slashes.
+    private static let escapes: [UInt8] = (0...255).map { byte in
+        byte < 0x20 || byte == 0x22 || byte == 0x5C ? 1 : byte == 0x2F ? 2 : 0
+    }
+
     static func writeString(_ text: String, into output: inout [UInt8], escapingSlashes: Bool = false) {
         output.append(UInt8(ascii: "\""))
         // Most strings (identifiers, names) need no escaping: copy them whole.
+        let escaped: UInt8 = escapingSlashes ? 3 : 1
         let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            for byte in bytes
-            where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                || (escapingSlashes && byte == UInt8(ascii: "/"))
-            {
-                return false
+            let needsEscaping = escapes.withUnsafeBufferPointer { table in
+                bytes.contains { table[Int($0)] & escaped != 0 }
             }
+            if needsEscaping { return false }
             output.append(contentsOf: bytes)
             return true
         }

@@ -67,22 +67,9 @@ extension SceneDocument {
 extension SceneDocument {
     /// The document as the bytes of its file: pretty-printed, sorted keys, newline at the end.
     public func encoded() -> [UInt8] {
-        var values: [String: JSONValue] = [:]
-        for (key, value) in self.values {
-            switch value {
-            case .json(let json): values[key] = .object(["json": json])
-            case .binary(let data): values[key] = .object(["binary": .string(data.base64EncodedString())])
-            }
-        }
-        let document: JSONValue = .object([
-            "format": .number(JSONNumber(SceneDocument.currentFormat)),
-            "savedAt": .string(Self.timestamp(savedAt)),
-            "scene": .string(scene.rawValue),
-            "values": .object(values),
-        ])
-        var bytes = document.serialized(pretty: true)
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
+        var entries: [String: Entry] = [:]
+        for (key, value) in values { entries[key] = Entry(key: key, value: value) }
+        return encoded(entries: entries)
     }
 
     /// The document's bytes as a store with these limits writes them: refused when a read with the
@@ -98,15 +85,91 @@ extension SceneDocument {
     public func encoded(within configuration: SceneStore.Configuration, path: String) throws(SceneStoreError)
         -> [UInt8]
     {
-        // The file holds each value three levels down: the document, `values`, the value's entry.
-        let room = configuration.maximumDepth - 3
-        for case .json(let json) in values.values where json.nestingDepth(exceeding: room) {
-            throw .documentTooDeep(path: path, depth: 3 + json.nestingDepth, limit: configuration.maximumDepth)
+        try encoded(within: configuration, path: path, reusing: [:]).bytes
+    }
+
+    /// One value as it is written inside the document's `values`: its key, its wrapper and the
+    /// value, serialized at the value's place in the file; kept to write the next document of the
+    /// scene without serializing again the values that did not change.
+    struct Entry: Sendable {
+        /// The value it was serialized from.
+        var value: SceneValue
+        /// `"<key>": {` ... `}`, indented as in the file.
+        var bytes: [UInt8]
+        /// How deeply the file nests at the value's deepest point.
+        var depth: Int
+
+        init(key: String, value: SceneValue) {
+            self.value = value
+            var bytes: [UInt8] = []
+            JSONValue.writeString(key, into: &bytes)
+            bytes.append(contentsOf: ": {".utf8)
+            // The value's entry is the third level of the document (the document, `values`, the
+            // entry); the value itself is indented as the fourth.
+            var deepest = 0
+            switch value {
+            case .json(let json):
+                bytes.append(contentsOf: "\n      \"json\": ".utf8)
+                json.write(into: &bytes, pretty: true, indent: 3, deepest: &deepest)
+            case .binary(let data):
+                bytes.append(contentsOf: "\n      \"binary\": ".utf8)
+                JSONValue.writeString(data.base64EncodedString(), into: &bytes)
+            }
+            bytes.append(contentsOf: "\n    }".utf8)
+            self.bytes = bytes
+            depth = 3 + deepest
         }
-        let bytes = encoded()
+    }
+
+    /// The document's bytes, each value's entry taken from `reusable` when it holds the same value,
+    /// refused as ``encoded(within:path:)`` refuses them.
+    /// - Returns: The bytes and the entries they were made of.
+    func encoded(
+        within configuration: SceneStore.Configuration, path: String, reusing reusable: [String: Entry]
+    ) throws(SceneStoreError) -> (bytes: [UInt8], entries: [String: Entry]) {
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(values.count)
+        for (key, value) in values {
+            if let entry = reusable[key], entry.value == value {
+                entries[key] = entry
+                continue
+            }
+            let entry = Entry(key: key, value: value)
+            if entry.depth > configuration.maximumDepth {
+                throw .documentTooDeep(path: path, depth: entry.depth, limit: configuration.maximumDepth)
+            }
+            entries[key] = entry
+        }
+        let bytes = encoded(entries: entries)
         guard bytes.count <= configuration.maximumFileSize else {
             throw .documentTooLarge(path: path, size: bytes.count, limit: configuration.maximumFileSize)
         }
+        return (bytes, entries)
+    }
+
+    /// The file's bytes around the entries: `format`, `savedAt`, `scene` and `values`, in the
+    /// order of their sorted keys, each on its own line.
+    private func encoded(entries: [String: Entry]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entries.values.reduce(160 + scene.rawValue.utf8.count) { $0 + $1.bytes.count + 6 })
+        bytes.append(contentsOf: "{\n  \"format\": \(SceneDocument.currentFormat),\n  \"savedAt\": ".utf8)
+        JSONValue.writeString(Self.timestamp(savedAt), into: &bytes)
+        bytes.append(contentsOf: ",\n  \"scene\": ".utf8)
+        JSONValue.writeString(scene.rawValue, into: &bytes)
+        bytes.append(contentsOf: ",\n  \"values\": ".utf8)
+        if entries.isEmpty {
+            bytes.append(contentsOf: "{}".utf8)
+        } else {
+            bytes.append(UInt8(ascii: "{"))
+            let keys = entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            for (index, key) in keys.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(contentsOf: "\n    ".utf8)
+                bytes.append(contentsOf: entries[key]!.bytes)
+            }
+            bytes.append(contentsOf: "\n  }".utf8)
+        }
+        bytes.append(contentsOf: "\n}\n".utf8)
         return bytes
     }
 

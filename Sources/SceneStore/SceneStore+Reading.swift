@@ -110,6 +110,10 @@ extension SceneStore {
             let (bytes, status) = try readVerifiedFile(
                 named: Self.fileName(for: scene), path: path, in: directory)
         else { return nil }
+        // The bytes this store last read or wrote: the document they hold is known.
+        if let known = documents.entry(of: scene, holding: bytes) {
+            return LoadedFile(document: known.document, status: status, bytes: bytes)
+        }
         let document: SceneDocument
         do {
             document = try decodeDocument(bytes, scene: scene, path: path)
@@ -123,6 +127,7 @@ extension SceneStore {
             }
             throw .caseConflict(path: path, scene: scene, found: found)
         }
+        documents.remember(.init(bytes: bytes, document: document, entries: [:]), for: scene)
         return LoadedFile(document: document, status: status, bytes: bytes)
     }
 

@@ -16,6 +16,9 @@ public struct SceneWriteOutcome: Sendable, Equatable {
     /// Where a copy of the file was kept before it was written over, if the update asked for one
     /// (``SceneStore/update(_:keepingAside:if:_:)``).
     public var keptAsidePath: String?
+    /// Whether a newer value was waiting before the file was replaced, so the write was given up
+    /// (its temporary file removed) for the newer one: the file is as it was.
+    var wasSuperseded = false
 
     /// Creates an outcome.
     /// - Parameters:
@@ -107,17 +110,22 @@ extension SceneStore {
         let confirmed = try withExclusiveLock(on: scene, creating: false) { (directory) throws(SceneStoreError) in
             guard let existing = try load(scene, in: directory) else { return false }
             let document = SceneDocument(scene: scene, savedAt: configuration.now(), values: existing.document.values)
-            try replace(scene, with: document.encoded(), in: directory, mode: existing.status.permissions)
+            let (bytes, entries) = try document.encoded(
+                within: configuration, path: path(for: scene), reusing: documents.entries(of: scene))
+            try replace(scene, with: bytes, in: directory, mode: existing.status.permissions)
+            documents.remember(.init(bytes: bytes, document: document, entries: entries), for: scene)
             return true
         }
         return confirmed ?? false
     }
 
     /// An update that, when `creating` is false and the scenes folder does not exist, does nothing
-    /// (for removals: without a folder there is nothing to remove).
-    private func update(
+    /// (for removals: without a folder there is nothing to remove); and, when `isSuperseded` says
+    /// so after the new file's bytes are written (or synced), gives the write up for a newer value:
+    /// the temporary file is removed and the scene's file is left as it was.
+    func update(
         _ scene: SceneID, creating: Bool, keepingAside reason: KeptAsideFile.Reason? = nil,
-        if shouldKeep: (SceneDocument) -> Bool = { _ in false },
+        if shouldKeep: (SceneDocument) -> Bool = { _ in false }, isSuperseded: (() -> Bool)? = nil,
         _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
     ) throws(SceneStoreError) -> SceneWriteOutcome {
         let path = path(for: scene)
@@ -138,8 +146,11 @@ extension SceneStore {
             if let reason, let existing, change != nil, shouldKeep(existing.document) {
                 keptAside = try keepCopy(of: existing, scene: scene, reason: reason, in: directory)
             }
-            let wrote = try apply(change, over: existing, scene: scene, in: directory)
-            return SceneWriteOutcome(path: path, wroteFile: wrote, movedAsidePath: movedAside, keptAsidePath: keptAside)
+            let result = try apply(change, over: existing, scene: scene, in: directory, isSuperseded: isSuperseded)
+            var outcome = SceneWriteOutcome(
+                path: path, wroteFile: result == .changed, movedAsidePath: movedAside, keptAsidePath: keptAside)
+            outcome.wasSuperseded = result == .superseded
+            return outcome
         }
         return outcome ?? SceneWriteOutcome(path: path, wroteFile: false)
     }
@@ -177,9 +188,9 @@ extension SceneStore {
             guard let existing = try load(scene, in: directory) else { throw .sceneNotFound(scene, path: path) }
             var values = existing.document.values
             try body(&values)
-            let wrote = try apply(
+            let result = try apply(
                 try change(to: values, from: existing, scene: scene), over: existing, scene: scene, in: directory)
-            return SceneWriteOutcome(path: path, wroteFile: wrote)
+            return SceneWriteOutcome(path: path, wroteFile: result == .changed)
         }
         guard let outcome else { throw .sceneNotFound(scene, path: path) }
         return outcome
@@ -264,9 +275,9 @@ extension SceneStore {
     }
 
     /// What an update does to the scene's file.
-    private enum FileChange: Equatable {
-        /// Writes these bytes.
-        case write([UInt8])
+    private enum FileChange {
+        /// Writes the bytes of a document, made of these entries.
+        case write([UInt8], SceneDocument, [String: SceneDocument.Entry])
         /// Removes the file: no value is left.
         case remove
     }
@@ -280,25 +291,38 @@ extension SceneStore {
         if let existing, existing.document.values == values { return nil }
         if values.isEmpty { return existing == nil ? nil : .remove }
         let document = SceneDocument(scene: scene, savedAt: configuration.now(), values: values)
-        return .write(try document.encoded(within: configuration, path: path(for: scene)))
+        // The values that did not change keep their serialized entries.
+        let (bytes, entries) = try document.encoded(
+            within: configuration, path: path(for: scene), reusing: documents.entries(of: scene))
+        return .write(bytes, document, entries)
+    }
+
+    /// What carrying a change out did.
+    private enum ApplyResult {
+        case unchanged, changed, superseded
     }
 
     /// Carries a change out under the scene's lock, keeping the file's mode.
-    /// - Returns: Whether the file changed.
     private func apply(
-        _ change: FileChange?, over existing: LoadedFile?, scene: SceneID, in directory: Int32
-    ) throws(SceneStoreError) -> Bool {
+        _ change: FileChange?, over existing: LoadedFile?, scene: SceneID, in directory: Int32,
+        isSuperseded: (() -> Bool)? = nil
+    ) throws(SceneStoreError) -> ApplyResult {
         switch change {
-        case nil: return false
+        case nil: return .unchanged
         case .remove: try unlink(scene, in: directory)
-        case .write(let bytes):
-            try replace(scene, with: bytes, in: directory, mode: existing?.status.permissions ?? 0o600)
+        case .write(let bytes, let document, let entries):
+            let replaced = try replace(
+                scene, with: bytes, in: directory, mode: existing?.status.permissions ?? 0o600,
+                isSuperseded: isSuperseded)
+            guard replaced else { return .superseded }
+            documents.remember(.init(bytes: bytes, document: document, entries: entries), for: scene)
         }
-        return true
+        return .changed
     }
 
     /// Removes a scene's file under its lock, durably unless the configuration says otherwise.
     private func unlink(_ scene: SceneID, in directory: Int32) throws(SceneStoreError) {
+        documents.forget(scene)
         do throws(Errno) {
             try fileSystem.unlinkAt(directory, Self.fileName(for: scene))
             if configuration.durableRemovals { try fileSystem.synchronize(directory) }
@@ -409,9 +433,16 @@ extension SceneStore {
     /// The durable atomic replace: temporary file (O_EXCL, 0600), every byte, fsync, checked close,
     /// rename, fsync of the folder. Success is reported only after all of it; on any failure the
     /// temporary file is removed and the old file is untouched.
-    func replace(_ scene: SceneID, with bytes: [UInt8], in directory: Int32, mode: UInt32, named name: String? = nil)
-        throws(SceneStoreError)
-    {
+    ///
+    /// When `isSuperseded` says so, after the bytes are written and again after they are synced,
+    /// the replace is given up before the rename: the temporary file is removed, the old file is
+    /// untouched, and false is returned.
+    /// - Returns: Whether the file was replaced.
+    @discardableResult
+    func replace(
+        _ scene: SceneID, with bytes: [UInt8], in directory: Int32, mode: UInt32, named name: String? = nil,
+        isSuperseded: (() -> Bool)? = nil
+    ) throws(SceneStoreError) -> Bool {
         let target = name ?? Self.fileName(for: scene)
         let path = scenesDirectory + "/" + target
         let temporary = Self.temporaryName(for: scene)
@@ -421,11 +452,13 @@ extension SceneStore {
         } catch {
             throw .cannotWrite(path: path, errno: error)
         }
+        var superseded = false
         do {
             try fileSystem.setMode(descriptor, mode & 0o7777)
             try fileSystem.writeAll(descriptor, bytes)
+            superseded = isSuperseded?() == true
             // A failed fsync fails the write; it is never retried on this descriptor.
-            try fileSystem.synchronize(descriptor)
+            if !superseded { try fileSystem.synchronize(descriptor) }
         } catch {
             try? fileSystem.close(descriptor)
             try? fileSystem.unlinkAt(directory, temporary)
@@ -436,6 +469,12 @@ extension SceneStore {
         } catch {
             try? fileSystem.unlinkAt(directory, temporary)
             throw .cannotWrite(path: path, errno: error)
+        }
+        if superseded || isSuperseded?() == true {
+            // Given up for a newer value: the old file stays; the temporary file goes (one left by
+            // a failed removal is removed by the next write, which creates it anew).
+            try? fileSystem.unlinkAt(directory, temporary)
+            return false
         }
         do {
             try fileSystem.renameAt(directory, temporary, target)
@@ -448,6 +487,7 @@ extension SceneStore {
         } catch {
             throw .cannotWrite(path: path, errno: error)
         }
+        return true
     }
 
     /// Creates the temporary file. One left by a writer that crashed is removed first: only the

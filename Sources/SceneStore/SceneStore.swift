@@ -71,6 +71,9 @@ public final class SceneStore: Sendable {
     /// The store's settings.
     public let configuration: Configuration
     let fileSystem: any FileSystem
+    /// The last file read or written of each of a few scenes, so an update does not parse again
+    /// the bytes it wrote itself.
+    let documents = DocumentCache()
 
     /// Opens the store of an app in the platform's state folder (see ``StateDirectory``).
     ///

@@ -83,6 +83,8 @@ public final class SceneWriter: Sendable {
         /// for one.
         var keepingAside: (reason: KeptAsideFile.Reason, shouldKeep: @Sendable (SceneDocument) -> Bool)?
         var cancelled = false
+        /// How many writes in a row were given up for a newer value (see ``SceneWriter/mayGiveUp``).
+        var givenUp = 0
         /// The sequence of the value pending, and of the last value written or found on disk.
         var pendingSequence: UInt64?
         var writtenSequence: UInt64?
@@ -330,7 +332,14 @@ public final class SceneWriter: Sendable {
         }
     }
 
-    /// One write: under the scene's lock, the newest pending value, if one is still pending.
+    /// How many writes in a row may be given up for a newer value before one is carried out
+    /// whatever comes: a steady stream of changes still makes a state durable every few writes.
+    static let mayGiveUp = 3
+
+    /// One write: under the scene's lock, the newest pending value, if one is still pending. When a
+    /// newer value arrives while its bytes are written or synced, the write is given up before
+    /// its rename (up to ``mayGiveUp`` times in a row) and the newer one is written instead, so
+    /// the newest state does not wait for a stale one to become durable.
     private func writeNewest() {
         var ready: [CheckedContinuation<Void, Never>] = []
         var took = false
@@ -358,15 +367,21 @@ public final class SceneWriter: Sendable {
                 }
                 for (companion, companionValue) in companions { values[companion] = companionValue }
             }
-            let outcome =
-                if let keepingAside {
-                    try store.update(scene, keepingAside: keepingAside.reason, if: keepingAside.shouldKeep, change)
-                } else {
-                    try store.update(scene, change)
-                }
+            // A write that keeps a copy aside is carried out: the copy is made before the write.
+            let mayGiveUp = keepingAside == nil && state.withLock { $0.givenUp < Self.mayGiveUp }
+            let isSuperseded: (() -> Bool)? = mayGiveUp ? { self.state.withLock { $0.pending != nil } } : nil
+            let outcome = try store.update(
+                scene, creating: true, keepingAside: keepingAside?.reason,
+                if: keepingAside?.shouldKeep ?? { _ in false }, isSuperseded: isSuperseded, change)
             state.withLock { state in
                 guard took else { return }
                 state.lastError = nil
+                if outcome.wasSuperseded {
+                    state.givenUp += 1
+                    state.statistics.coalesced += 1
+                    return
+                }
+                state.givenUp = 0
                 state.writtenSequence = takenSequence
                 if outcome.wroteFile {
                     state.statistics.written += 1

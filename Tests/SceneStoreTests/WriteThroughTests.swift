@@ -1,5 +1,6 @@
 import Foundation
 import SceneNavigationTesting
+import Synchronization
 import TestSupport
 import Testing
 
@@ -25,6 +26,39 @@ import Testing
         #expect(
             statistics
                 == SceneWriter.Statistics(submitted: 10_000, coalesced: 9_999, written: 1, unchanged: 0, failed: 0))
+    }
+
+    @Test("a newer value while a write is on its way gives that write up, at most three in a row")
+    func staleWritesGivenUp() async throws {
+        let directory = "/simulated/app/scenes"
+        let fileSystem = SimulatedFileSystem(directory: directory)
+        let store = SceneStore(
+            scenesDirectory: directory, configuration: .init(now: { Date(timeIntervalSince1970: 1_800_000_000) }),
+            fileSystem: fileSystem)
+        let scene = try SceneID("main")
+        let writer = try store.writer(forKey: "n", in: scene)
+        // While the bytes of value n are written, value n + 1 arrives, up to 5.
+        let next = Mutex(1)
+        // What the scene's file holds while each value's temporary file is written.
+        let seen = Mutex<[String]>([])
+        fileSystem.onWrite = { fileSystem, name in
+            guard name.hasSuffix(".tmp") else { return }
+            let file = fileSystem.files["main.json"].map { String(decoding: $0, as: UTF8.self) }
+            let held = file.flatMap { $0.split(separator: "\n").first { $0.contains("\"json\"") } }
+            seen.withLock { $0.append(held.map { String($0.split(separator: " ").last!) } ?? "none") }
+            let value = next.withLock { value -> Int? in
+                defer { value += 1 }
+                return value <= 5 ? value : nil
+            }
+            if let value { writer.submit(value) }
+        }
+        writer.submit(0)
+        try await writer.flush()
+        // 0, 1 and 2 are given up for a newer value; 3 is written whatever comes, as the fourth in
+        // a row; 4 is given up for 5, which is written.
+        #expect(try store.value(Int.self, forKey: "n", in: scene) == 5)
+        #expect(seen.withLock { $0 } == ["none", "none", "none", "none", "3", "3"])
+        #expect(writer.statistics == SceneWriter.Statistics(submitted: 6, coalesced: 4, written: 2))
     }
 
     @Test("the writer takes the newest value once it holds the lock, and flush makes it durable")

@@ -62,6 +62,9 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     /// Called when `flock` is taken on a file, with the file system and the name the descriptor was
     /// opened by, before the call returns: to do what another process does meanwhile.
     package var onLock: (@Sendable (SimulatedFileSystem, String) -> Void)?
+    /// Called after bytes are written to a file, with the file system and the name the descriptor
+    /// was opened by, before the call returns: to do what another thread does meanwhile.
+    package var onWrite: (@Sendable (SimulatedFileSystem, String) -> Void)?
     private var openedNames: [Int32: String] = [:]
 
     /// The name a file is stored under: itself, or with ``ignoresCase`` the existing name that
@@ -183,6 +186,16 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     }
 
     package func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
+        let written = try writeBytes(descriptor, from: buffer)
+        lock.lock()
+        let name = openedNames[descriptor]
+        let hook = onWrite
+        lock.unlock()
+        if let hook, let name { hook(self, name) }
+        return written
+    }
+
+    private func writeBytes(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
         try withState { () throws(Errno) -> Int in
             guard case .file(let inode, let offset)? = descriptors[descriptor] else { throw .isADirectory }
             let bytes = Array(buffer)

@@ -22,6 +22,14 @@ enum Platform {
     static let directory = O_DIRECTORY
     static let nonBlocking = O_NONBLOCK
 
+    /// Whether two byte arrays are equal, compared by `memcmp`.
+    static func sameBytes(_ first: [UInt8], _ second: [UInt8]) -> Bool {
+        guard first.count == second.count else { return false }
+        return first.withUnsafeBytes { a in
+            second.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
+    }
+
     /// The calling thread's errno, read right after a failing call.
     static var lastErrno: Errno { Errno(rawValue: errno) }
 

@@ -1,0 +1,58 @@
+import Foundation
+import SceneNavigationTesting
+import Testing
+
+@testable import SceneStore
+
+/// A store keeps the last file it read or wrote of a scene, to skip parsing it again and to reuse
+/// the serialized values that did not change. What it must never do: hide a write by anyone else.
+@Suite struct DocumentCacheTests {
+    @Test("a write by another store between two writes of this one is kept")
+    func otherWriterMerged() throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        let scene = try SceneID("main")
+        let other = try temporary.makeStore()
+        try temporary.store.set(1, forKey: "a", in: scene)
+        try other.set(2, forKey: "b", in: scene)
+        try temporary.store.set(3, forKey: "a", in: scene)
+        #expect(try other.value(Int.self, forKey: "a", in: scene) == 3)
+        #expect(try temporary.store.value(Int.self, forKey: "b", in: scene) == 2)
+    }
+
+    @Test("a file rewritten with other bytes of the same size is read again, not taken from memory")
+    func sameSizeRewriteSeen() throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        let scene = try SceneID("main")
+        try temporary.store.set("x", forKey: "b", in: scene)
+        try temporary.store.set(1, forKey: "a", in: scene)
+        let path = temporary.store.path(for: scene)
+        let bytes = try temporary.store.file(of: scene).bytes
+        let rewritten = Array(
+            String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"x\"", with: "\"y\"").utf8)
+        #expect(rewritten.count == bytes.count && rewritten != bytes)
+        try temporary.writeSceneFile("main", bytes: rewritten)
+        #expect(try temporary.store.file(of: scene).bytes == rewritten, "\(path)")
+        try temporary.store.set(2, forKey: "a", in: scene)
+        #expect(try temporary.store.value(String.self, forKey: "b", in: scene) == "y")
+    }
+
+    @Test("a file written with reused values is byte-identical to the document encoded whole")
+    func reusedEntriesByteIdentical() throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        let scene = try SceneID("main")
+        let store = temporary.store
+        try store.setSceneValue(
+            .json(.object(["path": .array([1, 2, 3].map { .number(JSONNumber($0)) })])), forKey: "navigation", in: scene
+        )
+        try store.set("dessert", forKey: "category", in: scene)
+        try store.setSceneValue(
+            .json(.object(["path": .array([1, 2, 3, 4].map { .number(JSONNumber($0)) })])), forKey: "navigation",
+            in: scene)
+        try store.set("salad", forKey: "category", in: scene)
+        try store.setSceneValue(.binary(Data([0, 1, 2])), forKey: "blob", in: scene)
+        try store.set("/slash\u{1}", forKey: "category", in: scene)
+        let file = try store.file(of: scene)
+        #expect(file.bytes == file.document.encoded())
+        #expect(try SceneDocument(decoding: file.bytes, scene: scene, path: "main.json").encoded() == file.bytes)
+    }
+}

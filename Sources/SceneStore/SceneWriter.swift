@@ -12,8 +12,11 @@ import Synchronization
 ///
 /// ``submit(_:)`` only records the value and returns. A queue of the writer's own writes it with
 /// ``SceneStore/update(_:_:)``, so the scene's other values are kept. While a write is in flight,
-/// newer values replace older pending ones (the latest wins), and a value equal to what is on disk
-/// is not written again. ``flush()`` returns once the last submitted value is durable.
+/// newer values replace older pending ones (the latest wins); a write that a newer value overtakes
+/// before its rename is given up (its temporary file removed, the scene's file left as it was), at
+/// most three in a row, so the newest state does not wait for a stale one's `fsync`; and a value
+/// equal to what is on disk is not written again. ``flush()`` returns once the last submitted value
+/// is durable.
 ///
 /// ```swift
 /// let writer = try store.writer(forKey: "navigation", in: scene)

@@ -61,6 +61,27 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Memory of one durable save of 10,000 IDs, encoding included (states alternate, so every
+    // save writes): what the allocator is asked for per save.
+    do {
+        let path = makePath(length: 10_000, from: bigData)
+        let states = [
+            CookbookState(selectedCategory: .dessert, path: RoutePath(path)),
+            CookbookState(selectedCategory: .salad, path: RoutePath(path)),
+        ]
+        let store = SceneStore(appID: try! AppID("bench"), stateRoot: makeTemporaryDirectory())
+        let scene = try! SceneID("main")
+        try! store.setSceneValue(.json(try! NavigationCoding.encode(states[0])), forKey: "navigation", in: scene)
+        let counter = Counter()
+        Benchmark(
+            "save memory/10000 ids",
+            configuration: .init(metrics: [.mallocCountTotal, .mallocBytesCount], warmupIterations: 3, maxIterations: 50)
+        ) { _ in
+            let value = SceneValue.json(try! NavigationCoding.encode(states[counter.next() & 1]))
+            precondition(try! store.setSceneValue(value, forKey: "navigation", in: scene).wroteFile)
+        }
+    }
+
     // MARK: 2. Write-through of a burst of 100,000 model mutations
 
     do {

@@ -5,10 +5,10 @@ import SceneStore
 /// the selected category and the path of recipes, observable, saved as recipe IDs and restored by
 /// looking each ID up in the recipe data, dropping (and reporting) the ones that are gone.
 ///
-/// It is SceneNavigation's ``SceneNavigationModel`` of a ``CookbookState``, so everything any app's
-/// model does, it does: element-by-element restores with a ``RestoreReport``, the change stream
-/// (``SceneNavigationModel/changes()``), `jsonData` as the sample's get/set, and
-/// ``ScenePersistence`` to restore and write through to a scene.
+/// It is SceneNavigation's ``/SceneNavigation/SceneNavigationModel`` of a ``CookbookState``, so everything any app's
+/// model does, it does: element-by-element restores with a ``/SceneNavigation/RestoreReport``, the change stream
+/// (``/SceneNavigation/SceneNavigationModel/changes()``), `jsonData` as the sample's get/set, and
+/// ``/SceneNavigation/ScenePersistence`` to restore and write through to a scene.
 ///
 /// ```swift
 /// let model = NavigationModel()                 // the built-in cookbook data

@@ -13,7 +13,7 @@ import SceneStore
 /// every path restored after a relaunch pointed nowhere and came back empty. Here the identifier is
 /// part of the data.
 ///
-/// On a navigation path a recipe is stored as its identifier (an ``IdentifiedRoute``) and looked up
+/// On a navigation path a recipe is stored as its identifier (an ``/SceneNavigation/IdentifiedRoute``) and looked up
 /// again in the recipe data when restored (``DataModel/resolvers``), so a saved path never holds
 /// stale copies of recipes.
 public struct Recipe: IdentifiedRoute, Sendable {

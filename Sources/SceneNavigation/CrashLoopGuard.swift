@@ -78,7 +78,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
     ///   - key: The value's key.
     ///   - store: The app's store.
     /// - Returns: The state.
-    /// - Throws: ``SceneStoreError`` when the marker cannot be read (corrupt, a link, too large, of a
+    /// - Throws: ``/SceneStore/SceneStoreError`` when the marker cannot be read (corrupt, a link, too large, of a
     ///   newer format, of another shape), naming the marker's path.
     public static func state(of scene: SceneID, key: String, in store: SceneStore) throws(SceneStoreError) -> State {
         let markers = try Marker.store(of: store)
@@ -91,7 +91,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
     ///   - scene: The scene.
     ///   - store: The app's store.
     /// - Returns: The states of the keys that are guarded; empty when the scene is clean.
-    /// - Throws: ``SceneStoreError`` when the markers cannot be read, naming their file.
+    /// - Throws: ``/SceneStore/SceneStoreError`` when the markers cannot be read, naming their file.
     public static func states(of scene: SceneID, in store: SceneStore) throws(SceneStoreError) -> [String: State] {
         let markers = try Marker.store(of: store)
         let document: SceneDocument
@@ -113,7 +113,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
     ///   - key: The value's key.
     ///   - store: The app's store.
     /// - Returns: Whether there was a marker.
-    /// - Throws: ``SceneStoreError`` when the marker cannot be read or removed.
+    /// - Throws: ``/SceneStore/SceneStoreError`` when the marker cannot be read or removed.
     @discardableResult
     public static func reset(_ scene: SceneID, key: String, in store: SceneStore) throws(SceneStoreError) -> Bool {
         try Marker.store(of: store).removeValue(forKey: key, in: scene).wroteFile
@@ -125,7 +125,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
     ///   - scene: The scene.
     ///   - store: The app's store.
     /// - Returns: Whether there were markers.
-    /// - Throws: ``SceneStoreError/cannotRemove(path:errno:)``.
+    /// - Throws: ``/SceneStore/SceneStoreError/cannotRemove(path:errno:)``.
     @discardableResult
     public static func removeMarkers(of scene: SceneID, in store: SceneStore) throws(SceneStoreError) -> Bool {
         try Marker.store(of: store).removeScene(scene)
@@ -134,7 +134,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
     /// The scenes that have markers (or their lock files) in an app's store.
     /// - Parameter store: The app's store.
     /// - Returns: The scenes' IDs.
-    /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the markers' folder cannot be read.
+    /// - Throws: ``/SceneStore/SceneStoreError/cannotRead(path:errno:)`` when the markers' folder cannot be read.
     public static func markedScenes(in store: SceneStore) throws(SceneStoreError) -> [SceneID] {
         try Marker.store(of: store).sceneIDs()
     }

@@ -2,7 +2,7 @@
 /// the pattern of Apple's navigation cookbook, where the recipe database holds the details and can
 /// change independently, so the saved path never holds stale copies.
 ///
-/// Conforming gives the type its `Codable`: it encodes as its ``id``, and decodes by looking the
+/// Conforming gives the type its `Codable`: it encodes as its `id`, and decodes by looking the
 /// identifier up through the lookup the app adds to its ``RouteResolvers``
 /// (``RouteResolvers/add(_:lookUp:)``). In a restore, an identifier the lookup no longer finds is
 /// dropped and reported as ``RestoreReport/Reason/unresolved``, as the cookbook's `compactMap` drops

@@ -35,9 +35,9 @@ public enum NavigationScenes {
     ///   - keepingNewerFormat: Whether a file of a newer format (a newer version's, which it may
     ///     need) is refused, under the scene's lock, rather than removed; false by default.
     /// - Returns: Whether the scene had a file.
-    /// - Throws: ``SceneStoreError/cannotRemove(path:errno:)`` or ``SceneStoreError/cannotLock(path:errno:)``;
-    ///   ``SceneStoreError/newerFormat(path:format:supported:)`` for a refused file, left with its
-    ///   markers as they were; ``SceneStoreError/caseConflict(path:scene:found:)`` when the file in
+    /// - Throws: ``/SceneStore/SceneStoreError/cannotRemove(path:errno:)`` or ``/SceneStore/SceneStoreError/cannotLock(path:errno:)``;
+    ///   ``/SceneStore/SceneStoreError/newerFormat(path:format:supported:)`` for a refused file, left with its
+    ///   markers as they were; ``/SceneStore/SceneStoreError/caseConflict(path:scene:found:)`` when the file in
     ///   the scene's place is another scene's (an ID that differs only in case), left with its
     ///   markers.
     @discardableResult
@@ -68,7 +68,7 @@ public enum NavigationScenes {
     ///   - live: The scenes to keep.
     ///   - store: The app's store.
     /// - Returns: The scenes removed, and those that could not be.
-    /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when a folder cannot be listed.
+    /// - Throws: ``/SceneStore/SceneStoreError/cannotRead(path:errno:)`` when a folder cannot be listed.
     @discardableResult
     public static func removeAll(
         except live: Set<SceneID>, from store: SceneStore
@@ -87,13 +87,13 @@ public enum NavigationScenes {
     }
 
     /// Removes every scene last saved before a date, with its markers, and every file kept aside
-    /// before it (see ``SceneStore/prune(before:)``).
+    /// before it (see ``/SceneStore/SceneStore/prune(before:)``).
     /// - Parameters:
     ///   - date: What was last saved, or kept aside, before this moment is removed.
     ///   - store: The app's store.
     /// - Returns: What was removed and what could not be; a scene whose markers could not be
     ///   removed is among the failures.
-    /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be listed.
+    /// - Throws: ``/SceneStore/SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be listed.
     public static func prune(before date: Date, in store: SceneStore) throws(SceneStoreError) -> PruneOutcome {
         var outcome = try store.prune(before: date)
         for scene in outcome.removedScenes {

@@ -35,7 +35,7 @@ public struct RouteResolvers: Sendable {
     }
 
     /// Adds (or replaces) the lookup of a route stored as its identifier: how a restore finds the
-    /// route again from its stored ``IdentifiedRoute/id``.
+    /// route again from its stored `id`.
     /// - Parameters:
     ///   - type: The route type.
     ///   - lookUp: The route with an identifier, or nil when the app no longer has it.

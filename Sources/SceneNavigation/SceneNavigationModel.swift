@@ -194,7 +194,7 @@ extension SceneNavigationModel {
     }
 
     /// Restores the model from what a scene stores, changing nothing on disk: the same decisions as
-    /// ``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)`` about a value
+    /// ``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)-1gu1f`` about a value
     /// of a newer schema (not restored) and one older than `policy.maximumAge` (not restored), with
     /// no crash-loop guard, no copy kept and nothing written. For tools and tests: `navstate
     /// restore` is this call.

@@ -147,7 +147,7 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
     /// Where a copy of the scene's file was kept aside before its value could be replaced: at
     /// connect (an age limit, a crash loop, connecting without restoring), or before the first
     /// write over a value whose restore left out what a later version could restore, or whose
-    /// paths were withheld for a deep link (``KeptAsideFile/Reason/unrestored``; for a scene that
+    /// paths were withheld for a deep link (`KeptAsideFile.Reason.unrestored`; for a scene that
     /// saves several keys, the one copy made for the first of them); nil when none.
     public var keptAsidePath: String? {
         outcome.keptAsidePath ?? writer.statistics.keptAsidePaths.first ?? sharedCopy.path
@@ -175,7 +175,7 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
     ///
     /// A restore that drops what a later version could restore (``RestoreReport/Reason/couldBeUndone``)
     /// loses nothing either: before the first write over the value, a copy of the scene's file is
-    /// kept aside once (``keptAsidePath``, reason ``KeptAsideFile/Reason/unrestored``).
+    /// kept aside once (``keptAsidePath``, reason `KeptAsideFile.Reason.unrestored`).
     ///
     /// - Parameters:
     ///   - model: The model to restore and save.
@@ -383,7 +383,7 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
 
     /// Connects, hands the connection over, then keeps writing changes through until the calling
     /// task is cancelled, and closes (the last change durable, the restore healthy): the whole of a
-    /// scene's `.task` in one call, with every option of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)``.
+    /// scene's `.task` in one call, with every option of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)-1gu1f``.
     ///
     /// A stored value that cannot be restored at all (not the state's shape: an incompatible build
     /// saved it) does not fail every launch: it is kept aside (``keptAsidePath``), the scene starts
@@ -403,7 +403,7 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
     ///   - deepLink: Applied to the model in place of the saved paths, or nil.
     ///   - connected: Called with the connection once it is made: its report, intervention and
     ///     kept-aside copy, and ``leftForeground()`` for the scene's phase.
-    /// - Throws: The errors of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)`` but an
+    /// - Throws: The errors of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)-1gu1f`` but an
     ///   unrestorable value and a corrupt file, and those of ``close()``.
     public static func run(
         _ model: Model, store: SceneStore, scene: SceneID, key: String = "navigation",
@@ -452,7 +452,7 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
     static var confirmationInterval: TimeInterval { 60 }
 
     /// Waits until the model's current state is durable. When it was stored already (nothing to
-    /// write), the scene's save time moves to now instead (``SceneStore/confirm(_:)``; at most once
+    /// write), the scene's save time moves to now instead (``/SceneStore/SceneStore/confirm(_:)``; at most once
     /// a minute per connection), so that the age limit and `prune` go by the last time the state was
     /// saved, not the last time it changed. After a deep link, until the model changes, and after
     /// ``cancel()``, nothing is written nor confirmed.
@@ -610,7 +610,7 @@ extension ScenePersistence.Forwarding where State: Sendable {
 
 extension ScenePersistence where State: Sendable {
     /// Restores `model` from what `store` holds for the scene, then writes every change through,
-    /// as the general ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)`` does; a
+    /// as the general ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)-1gu1f`` does; a
     /// `Sendable` state's changes are encoded off the main actor.
     /// - Parameters:
     ///   - model: The model to restore and save.
@@ -633,7 +633,7 @@ extension ScenePersistence where State: Sendable {
             deepLink: deepLink, forwarding: .detached)
     }
 
-    /// The whole of a scene's `.task`, as the general ``run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)``
+    /// The whole of a scene's `.task`, as the general ``run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)-3n869``
     /// does; a `Sendable` state's changes are encoded off the main actor.
     /// - Parameters:
     ///   - model: The model to restore and save.

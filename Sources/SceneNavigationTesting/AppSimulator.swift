@@ -3,7 +3,7 @@ import SceneStore
 
 /// Launches, ends and relaunches an app's scene as processes would, in one test: each launch
 /// opens the store anew, builds a new model from the factory, and restores it through
-/// ``ScenePersistence`` (with the crash-loop guard, unless told otherwise).
+/// ``/SceneNavigation/ScenePersistence`` (with the crash-loop guard, unless told otherwise).
 ///
 /// ```swift
 /// let temporary = try TemporaryStore()
@@ -53,10 +53,10 @@ public final class AppSimulator<State: Codable & Equatable & SendableMetatype> {
         case flushedThenKilled
         /// Killed: changes not yet written are lost, and the restore never became healthy.
         case killed
-        /// Sent to the background (``ScenePersistence/leftForeground()``), suspended, then killed by
+        /// Sent to the background (``/SceneNavigation/ScenePersistence/leftForeground()``), suspended, then killed by
         /// the system without a crash and without a close: not a crash.
         case suspendedThenKilled
-        /// Quit normally (the app's termination calls ``ScenePersistence/terminating()``) without
+        /// Quit normally (the app's termination calls ``/SceneNavigation/ScenePersistence/terminating()``) without
         /// a close, as a Mac app whose `.task` is not cancelled at termination: not a crash.
         case quitWithoutClose
     }
@@ -87,7 +87,7 @@ public final class AppSimulator<State: Codable & Equatable & SendableMetatype> {
     ///   - policy: The restore policy.
     ///   - crashGuard: The crash-loop guard, or nil.
     ///   - makeModel: Builds a new model, as a new process would.
-    /// - Throws: ``SceneStoreError/invalidSceneID(_:reason:)``.
+    /// - Throws: ``/SceneStore/SceneStoreError/invalidSceneID(_:reason:)``.
     public convenience init(
         _ temporary: TemporaryStore, scene: String = "main", key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), crashGuard: CrashLoopGuard? = CrashLoopGuard(healthyAfter: nil),
@@ -106,7 +106,7 @@ public final class AppSimulator<State: Codable & Equatable & SendableMetatype> {
     ///   - policy: The restore policy.
     ///   - crashGuard: The crash-loop guard, or nil.
     ///   - makeModel: Builds a new model for a key, as a new process would.
-    /// - Throws: ``SceneStoreError/invalidSceneID(_:reason:)``; ``SceneStoreError/invalidKey(_:reason:)``
+    /// - Throws: ``/SceneStore/SceneStoreError/invalidSceneID(_:reason:)``; ``/SceneStore/SceneStoreError/invalidKey(_:reason:)``
     ///   when a key is not one, or when `keys` is empty or names a key twice.
     public init(
         _ temporary: TemporaryStore, scene: String = "main", keys: [String],
@@ -127,7 +127,7 @@ public final class AppSimulator<State: Codable & Equatable & SendableMetatype> {
     /// Launches: a new store and a new model per key, each restored from what the scene holds.
     /// - Parameter deepLink: Applied to the first key's model in place of its saved paths, or nil.
     /// - Returns: The launch.
-    /// - Throws: What ``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)``
+    /// - Throws: What ``/SceneNavigation/ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)-1gu1f``
     ///   throws (the keys connected before are cancelled, as a failed launch ends);
     ///   ``SimulatorError/alreadyRunning`` when a launch has not ended.
     @discardableResult
@@ -155,7 +155,7 @@ public final class AppSimulator<State: Codable & Equatable & SendableMetatype> {
 
     /// Ends the launch running now: every key's connection alike.
     /// - Parameter ending: Closed, or killed with or without the last change made durable.
-    /// - Throws: What ``ScenePersistence/close()`` or ``ScenePersistence/flush()`` throw;
+    /// - Throws: What ``/SceneNavigation/ScenePersistence/close()`` or ``/SceneNavigation/ScenePersistence/flush()`` throw;
     ///   ``SimulatorError/notRunning`` when nothing runs.
     public func end(_ ending: Ending) async throws {
         guard let launch = current else { throw SimulatorError.notRunning }

@@ -120,7 +120,7 @@ public struct PayloadReplay: Sendable {
         public var value: SceneValue? { values[key] }
 
         /// The schema version stored beside the value; 0 when none is.
-        /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` when the stored version is not a
+        /// - Throws: ``/SceneNavigation/NavigationError/cannotDecode(key:reason:location:)`` when the stored version is not a
         ///   whole number from 0.
         public func schemaVersion() throws(NavigationError) -> Int {
             try NavigationMigrations.storedVersion(forKey: key, in: values)
@@ -138,7 +138,7 @@ public struct PayloadReplay: Sendable {
     ///
     /// - Parameters:
     ///   - model: Builds the app's model, as a new process would.
-    ///   - describe: The restore report as JSON; the report's own ``RestoreReport/json`` by default.
+    ///   - describe: The restore report as JSON; the report's own ``/SceneNavigation/RestoreReport/json`` by default.
     /// - Returns: What matched and what did not.
     /// - Throws: When the folder, a payload or a golden file cannot be read, or a golden file
     ///   cannot be written.

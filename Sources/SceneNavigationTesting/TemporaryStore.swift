@@ -35,8 +35,8 @@ public final class TemporaryStore: Sendable {
     ///   - appID: The app's ID, `app` by default.
     ///   - clock: A clock to set by hand, which then replaces the configuration's.
     ///   - configuration: The store's settings.
-    /// - Throws: ``SceneStoreError/invalidAppID(_:reason:)``, or
-    ///   ``SceneStoreError/cannotCreateDirectory(path:errno:)`` when the folder cannot be made.
+    /// - Throws: ``/SceneStore/SceneStoreError/invalidAppID(_:reason:)``, or
+    ///   ``/SceneStore/SceneStoreError/cannotCreateDirectory(path:errno:)`` when the folder cannot be made.
     public init(
         appID: String = "app", clock: TestClock? = nil, configuration: SceneStore.Configuration = .init()
     ) throws(SceneStoreError) {
@@ -63,7 +63,7 @@ public final class TemporaryStore: Sendable {
     ///   - appID: The app, this one by default.
     ///   - configuration: Its settings, this store's by default.
     /// - Returns: A new store over the same folder.
-    /// - Throws: ``SceneStoreError/invalidAppID(_:reason:)``.
+    /// - Throws: ``/SceneStore/SceneStoreError/invalidAppID(_:reason:)``.
     public func makeStore(
         appID: String? = nil, configuration: SceneStore.Configuration? = nil
     ) throws(SceneStoreError) -> SceneStore {
@@ -92,7 +92,7 @@ public final class TemporaryStore: Sendable {
     ///   - value: The value, encoded as JSON with sorted keys.
     ///   - key: The value's key, `navigation` by default.
     ///   - savedAt: The save time written in the file (use an old one for state that is too old).
-    /// - Throws: ``SceneStoreError``.
+    /// - Throws: ``/SceneStore/SceneStoreError``.
     public func saveScene<Value: Encodable>(
         _ scene: String, value: Value, key: String = "navigation", savedAt: Date? = nil
     ) throws(SceneStoreError) {
@@ -114,7 +114,7 @@ public final class TemporaryStore: Sendable {
     ///   - json: The value's JSON text.
     ///   - key: The value's key, `navigation` by default.
     ///   - savedAt: The save time written in the file, or now.
-    /// - Throws: ``SceneStoreError/cannotDecode(key:scene:reason:)`` when the text is not JSON, or
+    /// - Throws: ``/SceneStore/SceneStoreError/cannotDecode(key:scene:reason:)`` when the text is not JSON, or
     ///   what writing throws.
     public func saveScene(
         _ scene: String, json: String, key: String = "navigation", savedAt: Date? = nil
@@ -134,7 +134,7 @@ public final class TemporaryStore: Sendable {
     ///   - scene: The scene's ID.
     ///   - values: The values by key.
     ///   - savedAt: The save time written in the file, or now.
-    /// - Throws: ``SceneStoreError``.
+    /// - Throws: ``/SceneStore/SceneStoreError``.
     public func saveScene(
         _ scene: String, values: [String: SceneValue], savedAt: Date? = nil
     ) throws(SceneStoreError) {
@@ -148,8 +148,8 @@ public final class TemporaryStore: Sendable {
     /// - Parameters:
     ///   - scene: The scene's ID.
     ///   - bytes: The file's bytes.
-    /// - Throws: ``SceneStoreError/invalidSceneID(_:reason:)``,
-    ///   ``SceneStoreError/cannotCreateDirectory(path:errno:)`` or ``SceneStoreError/cannotWrite(path:errno:)``
+    /// - Throws: ``/SceneStore/SceneStoreError/invalidSceneID(_:reason:)``,
+    ///   ``/SceneStore/SceneStoreError/cannotCreateDirectory(path:errno:)`` or ``/SceneStore/SceneStoreError/cannotWrite(path:errno:)``
     ///   with the system's error.
     public func writeSceneFile(_ scene: String, bytes: [UInt8]) throws(SceneStoreError) {
         let id = try SceneID(scene)
@@ -160,7 +160,7 @@ public final class TemporaryStore: Sendable {
     /// Writes a corrupt scene file: a document cut off in the middle, as a torn write by a tool
     /// without atomic writes would leave it.
     /// - Parameter scene: The scene's ID.
-    /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)``.
+    /// - Throws: ``/SceneStore/SceneStoreError/cannotWrite(path:errno:)``.
     public func writeCorruptScene(_ scene: String) throws(SceneStoreError) {
         try writeSceneFile(scene, bytes: Array(#"{"format":1,"savedAt":"2026-11-01T10:00:00.000Z","scene":"#.utf8))
     }

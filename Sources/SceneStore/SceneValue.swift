@@ -19,7 +19,7 @@ public enum SceneValue: Sendable, Hashable {
 ///
 /// `Bool`, `Int`, `Double`, `String`, `URL`, `Data` and ``SceneValue`` conform. Types with `Int`
 /// or `String` raw values are stored through their raw value by the `RawRepresentable` overloads
-/// of ``SceneStore/value(_:forKey:in:)``; any `Codable` type through
+/// of ``SceneStore/value(_:forKey:in:)-13a2j``; any `Codable` type through
 /// ``SceneStore/decodedValue(_:forKey:in:decoder:)``.
 public protocol SceneStorable: Sendable {
     /// The value as stored.

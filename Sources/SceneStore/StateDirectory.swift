@@ -144,7 +144,7 @@ public enum StateDirectory {
     /// The folder that holds an app's scene files below a state root.
     /// - Parameters:
     ///   - appID: The app.
-    ///   - root: The state root, as ``resolveRoot(environment:)`` returns it.
+    ///   - root: The state root, as ``resolveRoot(environment:location:)`` returns it.
     /// - Returns: `<root>/<app-id>/scenes`.
     public static func scenesDirectory(for appID: AppID, root: String) -> String {
         trimmed(root) + "/" + appID.rawValue + "/scenes"

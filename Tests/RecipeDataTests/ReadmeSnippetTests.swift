@@ -2,15 +2,18 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every Swift block of the README, compiled exactly as written (as a user would paste it into a
-/// `main.swift`) against the public API of the built libraries, and run.
+/// Every Swift block of the README and of the DocC articles, compiled exactly as written (as a user
+/// would paste it into a `main.swift`) against the public API of the built libraries, and run.
 ///
-/// The blocks are read from `README.md` itself, not kept as a copy. They are compiled by `swiftc`
+/// The blocks are read from `README.md` and every `Sources/*/*.docc/*.md` themselves, not kept as
+/// a copy. They are compiled by `swiftc`
 /// without `-enable-testing` and without the package's name, so only `public` declarations are
 /// visible, as they are to an app that depends on the package.
 @Suite struct ReadmeSnippetTests {
-    /// A Swift block of the README.
-    struct Block: Sendable {
+    /// A Swift block of the README or of an article.
+    struct Block: Sendable, CustomStringConvertible {
+        /// The document, relative to the package's folder.
+        var file: String
         /// The line it starts on.
         var line: Int
         var code: String
@@ -21,11 +24,34 @@ import Testing
         var isSwiftUI: Bool { code.contains("\nimport SwiftUI\n") }
         /// Whether it is a package manifest (resolved by `ReadmeSwiftUITests`).
         var isManifest: Bool { code.hasPrefix("// swift-tools-version") }
+        /// Whether it is the line that adds the package to a manifest (checked against the manifest
+        /// by `ReadmeSwiftUITests`).
+        var isDependencyLine: Bool { code.hasPrefix(".package(") }
+        var description: String { "\(file):\(line)" }
     }
 
-    /// The README's Swift blocks.
-    static let blocks: [Block] = {
-        let lines = ((try? Fixtures.text("../README.md")) ?? "").components(separatedBy: "\n")
+    /// The documents whose Swift blocks are checked: the README and every DocC article.
+    static let documents: [String] = {
+        let sources = Fixtures.path("../Sources")
+        let articles = (FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".md") && $0.contains(".docc/") }.sorted().map { "Sources/" + $0 }
+        return ["README.md"] + articles
+    }()
+
+    @Test("the README and the articles of every module's catalog are all read")
+    func documentsFound() {
+        #expect(Self.documents.count >= 10)
+        for catalog in ["SceneStore", "SceneNavigation", "RecipeData", "SceneNavigationTesting", "navstate"] {
+            #expect(Self.documents.contains { $0.hasPrefix("Sources/\(catalog)/\(catalog).docc/") }, "\(catalog)")
+        }
+    }
+
+    /// The Swift blocks of the README and the articles.
+    static let blocks: [Block] = documents.flatMap { blocks(of: $0) }
+
+    /// The Swift blocks of one document.
+    static func blocks(of file: String) -> [Block] {
+        let lines = ((try? Fixtures.text("../" + file)) ?? "").components(separatedBy: "\n")
         var blocks: [Block] = []
         var index = 0
         func fenced(from start: Int) -> (text: String, end: Int) {
@@ -45,23 +71,27 @@ import Testing
             {
                 output = fenced(from: end + 5).text
             }
-            blocks.append(Block(line: index + 2, code: code, output: output))
+            blocks.append(Block(file: file, line: index + 2, code: code, output: output))
             index = end + 1
         }
         return blocks
-    }()
-
-    @Test("the README has Swift blocks to check, one of them with its output")
-    func readmeHasBlocks() {
-        #expect(Self.blocks.count >= 2)
-        #expect(Self.blocks.contains { $0.output != nil })
     }
 
-    /// The blocks that are programs or test files: all but SwiftUI code and manifests.
-    static let programs = blocks.indices.filter { !blocks[$0].isSwiftUI && !blocks[$0].isManifest }
+    @Test("the README and the articles have Swift blocks to check, with their output")
+    func readmeHasBlocks() {
+        #expect(Self.blocks.count >= 10)
+        #expect(Self.blocks(of: "README.md").contains { $0.output != nil })
+        #expect(Self.blocks.filter { $0.output != nil }.count >= 4)
+    }
+
+    /// The blocks that are programs or test files: all but SwiftUI code, manifests and their lines.
+    static let programs = blocks.indices.filter {
+        !blocks[$0].isSwiftUI && !blocks[$0].isManifest && !blocks[$0].isDependencyLine
+    }
 
     @Test(
-        "each Swift block of the README compiles as pasted against the public API, and runs", arguments: programs)
+        "each Swift block of the README and the articles compiles as pasted against the public API, and runs",
+        arguments: programs)
     func blockCompilesAndRuns(_ index: Int) throws {
         let block = Self.blocks[index]
         let directory = try TemporaryDirectory()
@@ -78,12 +108,12 @@ import Testing
             sources.append(runner)
         }
         let compiled = try Self.compile(sources, to: directory.appending("example"))
-        #expect(compiled.status == 0, "README block at line \(block.line) does not compile:\n\(compiled.standardError)")
+        #expect(compiled.status == 0, "\(block) does not compile:\n\(compiled.standardError)")
         guard compiled.status == 0 else { return }
         let ran = try runProcess(directory.appending("example"), [], environment: directory.environment)
         #expect(
             ran.status == 0,
-            "README block at line \(block.line) failed when run:\n\(ran.standardOutput)\n\(ran.standardError)")
+            "\(block) failed when run:\n\(ran.standardOutput)\n\(ran.standardError)")
         if isTestFile {
             // Every test of the file ran and passed.
             let tests = block.code.components(separatedBy: "@Test func ").count - 1
@@ -92,7 +122,7 @@ import Testing
             #expect(summary.contains("passed"), "\(summary)")
         }
         if let output = block.output {
-            #expect(ran.standardOutput == output, "README block at line \(block.line) printed other output")
+            #expect(ran.standardOutput == output, "\(block) printed other output")
         }
     }
 

@@ -69,7 +69,7 @@ import Testing
         for block in Self.blocks {
             let checked = try Self.typeCheck(block.code, in: directory)
             #expect(
-                checked.status == 0, "README block at line \(block.line) does not type-check:\n\(checked.standardError)"
+                checked.status == 0, "\(block) does not type-check:\n\(checked.standardError)"
             )
         }
     }
@@ -123,10 +123,13 @@ import Testing
         "the guide's Package.swift resolves against this checkout in a folder named navstate, and names the fix otherwise"
     )
     func manifestResolves() throws {
-        let manifest = try #require(ReadmeSnippetTests.blocks.first { $0.isManifest }, "no Package.swift in the README")
+        let manifest = try #require(ReadmeSnippetTests.blocks.first { $0.isManifest }, "no Package.swift in the guide")
         let swift = try #require(ReadmeSnippetTests.swiftc.map { String($0.dropLast()) }, "no swift on PATH")
         let url = #".package(url: "https://git.example.com/navstate.git", from: "0.2.0")"#
         #expect(manifest.code.contains(url))
+        // The README's dependency line is the manifest's.
+        let lines = ReadmeSnippetTests.blocks(of: "README.md").filter(\.isDependencyLine)
+        #expect(lines.map(\.code) == [url + ",\n"])
         // As written, in a folder named navstate; in navstate-main, it fails until `package:` says so.
         let cases: [(folder: String, package: String, resolves: Bool)] = [
             ("navstate", "navstate", true), ("navstate-main", "navstate", false),

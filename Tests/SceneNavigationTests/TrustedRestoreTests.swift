@@ -86,6 +86,12 @@ struct TabState: Codable, Equatable, Sendable {
         #expect(thirdPersistence.isHealthy)
         #expect(try CrashLoopGuard.state(of: scene, key: "navigation", in: store) == .clean)
         #expect(!FileManager.default.fileExists(atPath: markerPath))
+        // It wrote its own state at close, without the withheld paths: they live on only in the
+        // copy kept aside, until a recover brings it back.
+        #expect(
+            try store.file(of: scene).document.values["navigation"]
+                == .json(.object(["path": .array([]), "tab": .number(JSONNumber(0))])))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == savedBytes)
         _ = (first, second)
     }
 

@@ -6,7 +6,7 @@ import SceneStore
     import Foundation
 #endif
 
-/// Decodes `Decodable` values from a parsed ``JSONValue``, as `JSONDecoder` with its default
+/// Decodes `Decodable` values from a parsed ``/SceneStore/JSONValue``, as `JSONDecoder` with its default
 /// strategies decodes the same text, and, in a restore, salvages what it can:
 ///
 /// - every ``RoutePath`` and ``MixedPath`` is restored element by element under the restore's
@@ -16,7 +16,7 @@ import SceneStore
 /// - the app's resolvers apply to every value whose type has one, at every member and element.
 ///
 /// Special cases as `JSONDecoder` makes them: `Data` from base64, `URL` from its string, `Decimal`
-/// from a number's text, and a ``JSONValue`` as itself.
+/// from a number's text, and a ``/SceneStore/JSONValue`` as itself.
 final class ValueDecoder: Decoder {
     /// The value this decoder reads.
     let value: JSONValue

@@ -6,12 +6,12 @@ import SceneStore
     import Foundation
 #endif
 
-/// Encodes `Encodable` values straight into a ``JSONValue``: the value that `JSONEncoder`, with
+/// Encodes `Encodable` values straight into a ``/SceneStore/JSONValue``: the value that `JSONEncoder`, with
 /// its default strategies, writes and a parser reads back, without the text in between.
 ///
 /// Special cases as `JSONEncoder` makes them: `Data` as a base64 string, `URL` as its absolute
 /// string, `Decimal` as a number, `Float` and `Double` by their shortest text (a non-finite one
-/// throws), and a ``JSONValue`` as itself.
+/// throws), and a ``/SceneStore/JSONValue`` as itself.
 final class ValueEncoder: Encoder {
     /// The path of the container this encoder's value is in, and the value's own key: the coding
     /// path is only put together when something asks for it (an error, a type that reads it), so

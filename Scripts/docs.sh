@@ -11,6 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build-docs
+# docc ships with the toolchain; with Xcode it is found through xcrun.
+docc=${DOCC:-$(command -v docc || xcrun --find docc)}
 modules=(SceneStore SceneNavigation RecipeData SceneNavigationTesting)
 
 # The symbol graphs of all modules are emitted as they compile: an incremental build rewrites those
@@ -30,9 +32,10 @@ convert() { # <catalog> <name> <symbol graph folder or ""> [the modules it links
         --output-path "$out/archives/$name.doccarchive" --warnings-as-errors --transform-for-static-hosting
         --enable-experimental-external-link-support)
     if [ -n "$graphs" ]; then arguments+=(--additional-symbol-graph-dir "$graphs"); fi
+    local dependency
     for dependency in "$@"; do arguments+=(--dependency "$out/archives/$dependency.doccarchive"); done
     echo "== $name" >&2
-    docc convert "${arguments[@]}" >&2
+    "$docc" convert "${arguments[@]}" >&2
 }
 
 for module in "${modules[@]}"; do
@@ -48,7 +51,8 @@ for module in "${modules[@]}"; do
         SceneNavigation) dependencies=(SceneStore) ;;
         *) dependencies=(SceneStore SceneNavigation) ;;
     esac
-    convert "Sources/$module/$module.docc" "$module" "$graphs" "${dependencies[@]}"
+    # (The expansion guards an empty list under `set -u` in bash before 4.4, as macOS ships.)
+    convert "Sources/$module/$module.docc" "$module" "$graphs" ${dependencies[@]+"${dependencies[@]}"}
     # Every top-level symbol is curated under a task-named topic: DocC marks the groups it makes
     # by itself (Structures, Classes, ...) as generated.
     landing="$out/archives/$module.doccarchive/data/documentation/$(echo "$module" | tr '[:upper:]' '[:lower:]').json"
@@ -60,6 +64,6 @@ done
 convert Sources/navstate/navstate.docc navstate "" SceneStore SceneNavigation RecipeData
 
 echo "== site" >&2
-docc merge "$out"/archives/*.doccarchive --output-path "$out/site" \
+"$docc" merge "$out"/archives/*.doccarchive --output-path "$out/site" \
     --synthesized-landing-page-name navstate >&2
 echo "$PWD/$out/site"

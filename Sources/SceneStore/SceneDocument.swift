@@ -134,6 +134,11 @@ extension SceneDocument {
                 entries[key] = entry
                 continue
             }
+            // The file holds each value three levels down (the document, `values`, the value's entry):
+            // a value too deep is refused before it is serialized, by a bounded walk.
+            if case .json(let json) = value, json.nestingDepth(exceeding: configuration.maximumDepth - 3) {
+                throw .documentTooDeep(path: path, depth: 3 + json.nestingDepth, limit: configuration.maximumDepth)
+            }
             let entry = Entry(key: key, value: value)
             if entry.depth > configuration.maximumDepth {
                 throw .documentTooDeep(path: path, depth: entry.depth, limit: configuration.maximumDepth)

@@ -109,7 +109,7 @@ extension SceneStore {
         }
         let confirmed = try withExclusiveLock(on: scene, creating: false) { (directory) throws(SceneStoreError) in
             guard let existing = try load(scene, in: directory) else { return false }
-            let document = SceneDocument(scene: scene, savedAt: configuration.now(), values: existing.document.values)
+            let document = SceneDocument(scene: scene, savedAt: savedAtNow(), values: existing.document.values)
             let (bytes, entries) = try document.encoded(
                 within: configuration, path: path(for: scene), reusing: documents.entries(of: scene))
             try replace(scene, with: bytes, in: directory, mode: existing.status.permissions)
@@ -122,7 +122,8 @@ extension SceneStore {
     /// An update that, when `creating` is false and the scenes folder does not exist, does nothing
     /// (for removals: without a folder there is nothing to remove); and, when `isSuperseded` says
     /// so after the new file's bytes are written (or synced), gives the write up for a newer value:
-    /// the temporary file is removed and the scene's file is left as it was.
+    /// the temporary file is removed and the scene's file is left as it was. A write that had to
+    /// move a corrupt file aside first is never given up.
     func update(
         _ scene: SceneID, creating: Bool, keepingAside reason: KeptAsideFile.Reason? = nil,
         if shouldKeep: (SceneDocument) -> Bool = { _ in false }, isSuperseded: (() -> Bool)? = nil,
@@ -146,7 +147,10 @@ extension SceneStore {
             if let reason, let existing, change != nil, shouldKeep(existing.document) {
                 keptAside = try keepCopy(of: existing, scene: scene, reason: reason, in: directory)
             }
-            let result = try apply(change, over: existing, scene: scene, in: directory, isSuperseded: isSuperseded)
+            // A write that moved a corrupt file aside is carried out: the scene has no file until it is.
+            let result = try apply(
+                change, over: existing, scene: scene, in: directory,
+                isSuperseded: movedAside == nil ? isSuperseded : nil)
             var outcome = SceneWriteOutcome(
                 path: path, wroteFile: result == .changed, movedAsidePath: movedAside, keptAsidePath: keptAside)
             outcome.wasSuperseded = result == .superseded
@@ -290,11 +294,18 @@ extension SceneStore {
     ) throws(SceneStoreError) -> FileChange? {
         if let existing, existing.document.values == values { return nil }
         if values.isEmpty { return existing == nil ? nil : .remove }
-        let document = SceneDocument(scene: scene, savedAt: configuration.now(), values: values)
+        let document = SceneDocument(scene: scene, savedAt: savedAtNow(), values: values)
         // The values that did not change keep their serialized entries.
         let (bytes, entries) = try document.encoded(
             within: configuration, path: path(for: scene), reusing: documents.entries(of: scene))
         return .write(bytes, document, entries)
+    }
+
+    /// The clock's time as the file keeps it (to the millisecond), so the document a store remembers
+    /// is the one its bytes decode to.
+    private func savedAtNow() -> Date {
+        let now = configuration.now()
+        return SceneDocument.date(fromTimestamp: SceneDocument.timestamp(now)) ?? now
     }
 
     /// What carrying a change out did.

@@ -55,4 +55,55 @@ import Testing
         #expect(file.bytes == file.document.encoded())
         #expect(try SceneDocument(decoding: file.bytes, scene: scene, path: "main.json").encoded() == file.bytes)
     }
+
+    /// The file as the store wrote it before values were serialized one by one: the whole document
+    /// as one JSON tree, pretty-printed with sorted keys, and a newline.
+    static func wholeTree(_ document: SceneDocument) -> [UInt8] {
+        var values: [String: JSONValue] = [:]
+        for (key, value) in document.values {
+            switch value {
+            case .json(let json): values[key] = .object(["json": json])
+            case .binary(let data): values[key] = .object(["binary": .string(data.base64EncodedString())])
+            }
+        }
+        var bytes = JSONValue.object([
+            "format": .number(JSONNumber(SceneDocument.currentFormat)),
+            "savedAt": .string(SceneDocument.timestamp(document.savedAt)),
+            "scene": .string(document.scene.rawValue), "values": .object(values),
+        ]).serialized(pretty: true)
+        bytes.append(0x0A)
+        return bytes
+    }
+
+    @Test("files written value by value, with values reused, are the whole tree's bytes: nesting, escapes, sort order")
+    func sameBytesAsWholeTree() throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        let scene = try SceneID("main")
+        let store = temporary.store
+        let nested: JSONValue = .object([
+            "path": .array([.string("a/b"), .object([:]), .array([]), .array([.number(JSONNumber(1)), .null])]),
+            "flags": .object(["on": .bool(true), "off": .bool(false), "tab\t": .string("quote \" and \\")]),
+        ])
+        let steps: [(String, SceneValue)] = [
+            ("navigation", .json(nested)), ("é", .json(.string("accent"))), ("Z", .json(.number(JSONNumber(2)))),
+            ("z", .json(.array([]))), ("日本", .json(.object([:]))), ("a\"b", .binary(Data([0, 255, 7]))),
+            ("navigation", .json(.object(["path": .array([.string("\u{1}control")])]))), ("é", .json(.string("again"))),
+        ]
+        for (key, value) in steps {
+            try store.setSceneValue(value, forKey: key, in: scene)
+            let file = try store.file(of: scene)
+            #expect(file.bytes == Self.wholeTree(file.document), "after setting \(key)")
+        }
+    }
+
+    @Test("the document a store remembers is the one its bytes decode to, to the millisecond, with the system clock")
+    func rememberedDocumentMatchesBytes() throws {
+        let temporary = try TemporaryStore()
+        let scene = try SceneID("main")
+        for value in 0..<5 {
+            try temporary.store.set(value, forKey: "n", in: scene)
+            let file = try temporary.store.file(of: scene)
+            #expect(file.document == (try SceneDocument(decoding: file.bytes, scene: scene, path: file.path)))
+        }
+    }
 }

@@ -61,6 +61,28 @@ import Testing
         #expect(writer.statistics == SceneWriter.Statistics(submitted: 6, coalesced: 4, written: 2))
     }
 
+    @Test("a write that moves a corrupt file aside is not given up for a newer value, so the copy is reported")
+    func movedAsideWriteNotGivenUp() async throws {
+        let directory = "/simulated/app/scenes"
+        let fileSystem = SimulatedFileSystem(directory: directory, disk: ["main.json": Array("{broken".utf8)])
+        let store = SceneStore(
+            scenesDirectory: directory, configuration: .init(now: { Date(timeIntervalSince1970: 1_800_000_000) }),
+            fileSystem: fileSystem)
+        let scene = try SceneID("main")
+        let writer = try store.writer(forKey: "n", in: scene)
+        let submitted = Mutex(false)
+        fileSystem.onWrite = { _, name in
+            guard name.hasSuffix(".tmp"), !submitted.withLock({ $0 }) else { return }
+            submitted.withLock { $0 = true }
+            writer.submit(1)
+        }
+        writer.submit(0)
+        try await writer.flush()
+        #expect(try store.value(Int.self, forKey: "n", in: scene) == 1)
+        #expect(writer.statistics.movedAsidePaths.count == 1)
+        #expect(writer.statistics.written == 2 && writer.statistics.coalesced == 0)
+    }
+
     @Test("the writer takes the newest value once it holds the lock, and flush makes it durable")
     func writerCoalesces() async throws {
         let temporary = try TemporaryStore(clock: TestClock())

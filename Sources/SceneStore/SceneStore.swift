@@ -48,20 +48,26 @@ public final class SceneStore: Sendable {
         /// costs nothing but a needless check (records of work in progress that only say "check
         /// again").
         public var durableRemovals: Bool
+        /// The size a scene's file should stay under, in bytes: a soft limit, warned about, never
+        /// enforced (``maximumFileSize`` is the hard one). ``SceneBudget/defaultBudget`` (256 KiB)
+        /// by default; see ``SceneBudget``.
+        public var sizeBudget: Int
 
         /// Creates a configuration.
         /// - Parameters:
         ///   - maximumFileSize: The size limit in bytes, 4 MiB by default.
         ///   - maximumDepth: The JSON nesting limit, 256 by default.
         ///   - durableRemovals: Whether removals are made durable, true by default.
+        ///   - sizeBudget: The soft size limit of a scene's file in bytes, 256 KiB by default.
         ///   - now: The clock, the system clock by default.
         public init(
             maximumFileSize: Int = 4 << 20, maximumDepth: Int = 256, durableRemovals: Bool = true,
-            now: @escaping @Sendable () -> Date = { Date() }
+            sizeBudget: Int = SceneBudget.defaultBudget, now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.maximumFileSize = maximumFileSize
             self.maximumDepth = maximumDepth
             self.durableRemovals = durableRemovals
+            self.sizeBudget = sizeBudget
             self.now = now
         }
     }

@@ -82,12 +82,13 @@ extension CommandLineTool {
         EXIT STATUS:
           0   success
           64  usage error: unknown subcommand or option, missing or extra argument, invalid scene ID
-              or key, unknown category or recipe, bad duration, nothing to save, a --from or --to
-              that is not a type name
+              or key, unknown category or recipe, bad duration or size, nothing to save, a --from or
+              --to that is not a type name
           65  data error: corrupt or newer-format scene file, a stored value that is not navigation
               data (or, for retag, not in SwiftUI's NavigationPath format), invalid --input or
               --data JSON
-          66  no saved state for that scene or key (or a missing input file)
+          66  no saved state for that scene or key (or a missing input file, or no app container
+              or Simulator app where --container or --simulator points)
           73  cannot create the state folder
           74  other I/O error
           77  permission denied

@@ -27,6 +27,25 @@ extension CommandLineTool {
     /// Warns about what a restore dropped, positions counted from 1: the category and members
     /// first, then the first few recipes one by one, the rest summed up by reason (`--json` lists
     /// every one).
+    /// Warns when a scene's file is over its size budget (`--budget`, 256 KiB by default).
+    /// - Returns: The budget's use, when the scene has a file.
+    @discardableResult
+    mutating func warnAboutBudget(of scene: SceneID, in store: SceneStore) -> SceneBudget? {
+        guard let use = try? store.budget(of: scene) else { return nil }
+        if use.isOver {
+            warn("scene '\(scene)' is \(use) (--budget): keep identifiers in navigation state, not data")
+        }
+        return use
+    }
+
+    /// A budget's use as JSON: `size`, `budget`, `percent`, `over`.
+    static func json(_ use: SceneBudget) -> JSONValue {
+        .object([
+            "size": .number(JSONNumber(Int(use.size))), "budget": .number(JSONNumber(use.budget)),
+            "percent": .number(JSONNumber(use.percent)), "over": .bool(use.isOver),
+        ])
+    }
+
     mutating func warnAboutDrops(_ report: RestoreReport) {
         let drops = CookbookDrops(report)
         if let category = drops.category {

@@ -24,15 +24,20 @@ struct CommandLineTool {
         var currentDirectory: String
         var readStandardInput: () -> [UInt8]
         var now: @Sendable () -> Date
+        /// Writes standard output at once, for a command that runs until it is stopped (`watch`);
+        /// nil to collect it in the outcome.
+        var emit: ((String) -> Void)?
 
         init(
             environment: [String: String], currentDirectory: String = FileManager.default.currentDirectoryPath,
-            readStandardInput: @escaping () -> [UInt8] = { [] }, now: @escaping @Sendable () -> Date = { Date() }
+            readStandardInput: @escaping () -> [UInt8] = { [] }, now: @escaping @Sendable () -> Date = { Date() },
+            emit: ((String) -> Void)? = nil
         ) {
             self.environment = environment
             self.currentDirectory = currentDirectory
             self.readStandardInput = readStandardInput
             self.now = now
+            self.emit = emit
         }
     }
 
@@ -90,6 +95,11 @@ struct CommandLineTool {
         output += line + "\n"
     }
 
+    /// Prints at once where the context streams its output (`watch`), else as ``print(_:)``.
+    mutating func emit(_ line: String) {
+        if let emit = context.emit { emit(line + "\n") } else { print(line) }
+    }
+
     mutating func warn(_ line: String) {
         errors += "warning: " + line + "\n"
     }
@@ -123,6 +133,8 @@ struct CommandLineTool {
 enum CommandError: Error, CustomStringConvertible {
     case usage(String)
     case noSavedState(String)
+    /// No app container or Simulator app where `--container` or `--simulator` pointed.
+    case noContainer(String)
     /// A stored value a command cannot work on, described whole.
     case unusableValue(String)
     /// A stored value that is not the cookbook's navigation state at all, and where in the file.
@@ -135,7 +147,8 @@ enum CommandError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .usage(let message), .noSavedState(let message), .unusableValue(let message): message
+        case .usage(let message), .noSavedState(let message), .unusableValue(let message), .noContainer(let message):
+            message
         case .notNavigationData(let path, let key, let scene, let reason, let position):
             "'\(path)': \(position.map { "\($0): " } ?? "")value '\(key)' of scene '\(scene)' is not navigation data: \(reason)"
         case .inputFile(let path, let errno): "cannot read '\(path)': \(errno)"
@@ -162,7 +175,7 @@ enum ExitStatus {
         case let error as CommandError:
             switch error {
             case .usage: return usage
-            case .noSavedState: return noInput
+            case .noSavedState, .noContainer: return noInput
             case .unusableValue, .notNavigationData, .inputContents: return dataError
             case .inputFile(_, let errno):
                 return errno.isPermissionDenied ? permissionDenied : (errno == .noSuchFile ? noInput : ioError)

@@ -18,8 +18,24 @@ struct Environment {
         appID = try AppID(try line.value(GlobalOptions.app) ?? CommandLineTool.defaultAppID)
         let dataPath = try line.value(GlobalOptions.data)
         isCookbook = appID.rawValue == CommandLineTool.defaultAppID || dataPath != nil
-        let configuration = SceneStore.Configuration(now: context.now)
-        if let directory = try line.value(GlobalOptions.stateDirectory) {
+        var configuration = SceneStore.Configuration(now: context.now)
+        if let budget = try line.value(GlobalOptions.budget) { configuration.sizeBudget = budget }
+        if let request = try Self.containerRequest(line) {
+            // Only commands that never write look inside another app's container.
+            guard Self.readOnlyCommands.contains(line.command ?? "") else {
+                throw CommandError.usage(
+                    "options '--container' and '--simulator' are for \(Self.readOnlyCommands.joined(separator: ", ")): they never write"
+                )
+            }
+            let home = context.environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? ""
+            let containers = AppContainers(convention: .current, home: home, reader: .system)
+            do {
+                store = SceneStore(
+                    appID: appID, stateRoot: try containers.stateRoot(for: request), configuration: configuration)
+            } catch {
+                throw CommandError.noContainer(error.description)
+            }
+        } else if let directory = try line.value(GlobalOptions.stateDirectory) {
             guard !directory.isEmpty else { throw CommandError.usage("option '--state-dir' needs a path") }
             store = SceneStore(appID: appID, stateRoot: context.absolute(directory), configuration: configuration)
         } else {
@@ -42,6 +58,34 @@ struct Environment {
         } else {
             data = .cookbook
         }
+    }
+
+    /// The subcommands that may look inside another app's container: those that never write.
+    static let readOnlyCommands = ["inspect", "restore", "watch"]
+
+    /// `--container <bundle-id>`, or `--simulator <device> --bundle <bundle-id>`, checked against
+    /// each other and `--state-dir`.
+    static func containerRequest(_ line: ParsedCommandLine) throws -> AppContainers.Request? {
+        let container = try line.value(GlobalOptions.container)
+        let simulator = try line.value(GlobalOptions.simulator)
+        let bundle = try line.value(GlobalOptions.bundle)
+        let given = [container != nil, simulator != nil, (try line.value(GlobalOptions.stateDirectory)) != nil]
+        guard given.filter({ $0 }).count <= 1 else {
+            throw CommandError.usage("give one of '--state-dir', '--container' and '--simulator'")
+        }
+        for case let value? in [container, simulator, bundle] where value.isEmpty || value.contains("/") {
+            throw CommandError.usage("'\(TerminalText.escaped(value))' is not a bundle ID or a device")
+        }
+        if let container {
+            guard bundle == nil else { throw CommandError.usage("option '--bundle' goes with '--simulator'") }
+            return .container(bundle: container)
+        }
+        if let simulator {
+            guard let bundle else { throw CommandError.usage("option '--simulator' needs '--bundle <bundle-id>'") }
+            return .simulator(device: simulator, bundle: bundle)
+        }
+        if bundle != nil { throw CommandError.usage("option '--bundle' goes with '--simulator'") }
+        return nil
     }
 
     /// Reads an input file named by the user (recipe data or navigation JSON): a regular file or a

@@ -13,7 +13,8 @@ struct NavState {
             Array(CommandLine.arguments.dropFirst()),
             context: CommandLineTool.Context(
                 environment: ProcessInfo.processInfo.environment,
-                readStandardInput: { StandardStreams.readInput(limit: Environment.inputLimit) }))
+                readStandardInput: { StandardStreams.readInput(limit: Environment.inputLimit) },
+                emit: { StandardStreams.write($0, to: 1) }))
         StandardStreams.write(outcome.standardOutput, to: 1)
         StandardStreams.write(outcome.standardError, to: 2)
         StandardStreams.exit(outcome.status)

@@ -90,8 +90,8 @@ import Testing
         let listing = await navstate(["inspect"], in: directory)
         #expect(
             listing.standardOutput == """
-                SCENE    KEYS        SIZE  LAST SAVED                HEALTH  GUARD
-                corrupt  navigation  209   2027-01-15T08:00:00.000Z  ok      clean
+                SCENE    KEYS        SIZE  LAST SAVED                AGE  HEALTH  GUARD  DROPS  BUDGET
+                corrupt  navigation  209   2027-01-15T08:00:00.000Z  0s   ok      clean  0      0%
 
                 Kept aside (old copies; 'navstate prune --older-than <duration>' removes them):
                   FILE                                       REASON   KEPT AT                   SIZE
@@ -281,9 +281,14 @@ import Testing
         let outcome = await navstate(["save", "deep", "--input", "-"], in: directory, input: input)
         #expect(outcome.status == 0)
         let lines = outcome.standardError.split(separator: "\n")
-        #expect(lines.count == 11)
+        #expect(lines.count == 12)
         #expect(lines.first == "warning: dropped recipe \(pie) at position 10001: beyond the maximum depth")
-        #expect(lines.last == "warning: ... and 189,990 more beyond the maximum depth (--json lists every one)")
+        #expect(lines[10] == "warning: ... and 189,990 more beyond the maximum depth (--json lists every one)")
+        // 10,000 IDs saved: a file far past the 256 KiB budget, said so.
+        #expect(
+            lines.last
+                == "warning: scene 'deep' is 488 KiB, 190% of its budget of 256 KiB (--budget): keep identifiers in navigation state, not data"
+        )
         let json = await navstate(["save", "deep", "--input", "-", "--json"], in: directory, input: input)
         let object = try JSONValue(parsing: Array(json.standardOutput.utf8)).objectValue ?? [:]
         #expect(object["dropped"]?.arrayValue?.count == 190_000)

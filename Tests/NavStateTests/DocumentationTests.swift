@@ -20,7 +20,7 @@ import Testing
     }
 
     /// The subcommands that `navstate --help` lists, but `help` itself.
-    static let subcommands = ["save", "restore", "inspect", "retag", "recover", "remove", "prune", "recipes"]
+    static let subcommands = ["save", "restore", "inspect", "retag", "recover", "remove", "prune", "recipes", "watch"]
 
     @Test("each subcommand's page shows the tool's own help for it", arguments: subcommands)
     @MainActor func pageShowsHelp(_ subcommand: String) async throws {

@@ -237,7 +237,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: restores, withIntermediateDirectories: true)
         try Data(marker.utf8).write(to: URL(fileURLWithPath: restores + "/main.json"))
         let list = await navstate(["inspect"], in: directory)
-        #expect(list.standardOutput.contains("  navigation: restoring, 1 failed before; sidebar: restoring\n"))
+        #expect(
+            list.standardOutput.contains("  navigation: restoring, 1 failed before; sidebar: restoring  0      0%\n"))
         let json = await navstate(["inspect", "--json"], in: directory)
         let scene = try JSONValue(parsing: Array(json.standardOutput.utf8)).objectValue?["scenes"]?.arrayValue?.first
         #expect(scene?.objectValue?["guards"]?.objectValue?.keys.sorted() == ["navigation", "sidebar"])

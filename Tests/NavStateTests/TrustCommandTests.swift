@@ -35,8 +35,8 @@ import Testing
         #expect(
             list.standardOutput.hasPrefix(
                 """
-                SCENE  KEYS        SIZE  LAST SAVED                HEALTH  GUARD
-                main   navigation  142   2026-11-02T10:00:00.000Z  ok      restoring, 2 failed before
+                SCENE  KEYS        SIZE  LAST SAVED                AGE  HEALTH  GUARD                       DROPS  BUDGET
+                main   navigation  142   2026-11-02T10:00:00.000Z  73d  ok      restoring, 2 failed before  0      0%
 
                 Kept aside (old copies; 'navstate prune --older-than <duration>' removes them):
                   FILE                                      REASON     KEPT AT                   SIZE

@@ -18,22 +18,39 @@ struct InspectCommand: Subcommand {
         name: "inspect",
         overview: "List the saved scenes, or show one scene's file and what a restore would drop. Changes nothing.",
         arguments: [scene.spec],
-        options: [SharedDeclarations.key.spec, SharedDeclarations.json.spec],
-        examples: ["navstate inspect", "navstate inspect main --json"])
+        options: [
+            SharedDeclarations.key.spec, sort.spec, unhealthy.spec, types.spec, SharedDeclarations.json.spec,
+        ],
+        examples: [
+            "navstate inspect", "navstate inspect --unhealthy --sort drops", "navstate inspect main --json",
+        ])
 
     let scene: SceneID?
     let key: String
     let json: Bool
+    /// How the listing is sorted.
+    let sort: ListingOrder
+    /// Whether the listing shows only the scenes that need attention.
+    let onlyUnhealthy: Bool
+    /// The type names another app's NavigationPath may hold (`--types`), or nil for any.
+    let typesPath: String?
 
     init(_ line: ParsedCommandLine) throws {
         scene = try line.argument(Self.scene)
         key = try line.value(SharedDeclarations.key) ?? CommandLineTool.navigationKey
         json = line.has(SharedDeclarations.json)
+        let order = try line.value(Self.sort)
+        sort = order ?? .name
+        onlyUnhealthy = line.has(Self.unhealthy)
+        typesPath = try line.value(Self.types)
+        if scene != nil, onlyUnhealthy || order != nil {
+            throw CommandError.usage("options '--sort' and '--unhealthy' are for the listing: give no scene")
+        }
     }
 
     func run(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
         let store = environment.store
-        guard let scene else { return try list(&tool, store) }
+        guard let scene else { return try await list(&tool, environment) }
         let guardState = Self.guardState(of: scene, key: key, in: store)
         let kept = try store.keptAsideFiles().filter { $0.scene == scene }
         let file: SceneFile
@@ -118,57 +135,6 @@ struct InspectCommand: Subcommand {
     private static func reason(_ error: NavigationError) -> String {
         if case .cannotDecode(_, let reason, _) = error { return reason }
         return error.description
-    }
-
-    // MARK: - Listing
-
-    private func list(_ tool: inout CommandLineTool, _ store: SceneStore) throws {
-        let summaries = try store.scenes()
-        let kept = try store.keptAsideFiles()
-        // Every key's guard: a scene may save several values, each guarded on its own.
-        let guards = summaries.map { summary in
-            Result { () throws(SceneStoreError) in try CrashLoopGuard.states(of: summary.scene, in: store) }
-        }
-        if json {
-            tool.printJSON(
-                .object([
-                    "scenes": .array(
-                        zip(summaries, guards).map { summary, states in
-                            var members = Self.jsonMembers(summary, lastSaved: summary.lastSaved)
-                            members["guard"] = Self.json(states.map { $0[key] ?? .clean })
-                            members["guards"] =
-                                (try? states.get()).map { states in
-                                    .object(states.mapValues { Self.json(.success($0)) })
-                                } ?? .null
-                            return .object(members)
-                        }),
-                    "keptAside": .array(kept.map(Self.json)),
-                ]))
-        } else {
-            printTable(&tool, summaries, guards: guards, directory: store.scenesDirectory)
-            printKeptAside(&tool, kept, directory: store.scenesDirectory)
-        }
-    }
-
-    private func printTable(
-        _ tool: inout CommandLineTool, _ summaries: [SceneSummary],
-        guards: [Result<[String: CrashLoopGuard.State], SceneStoreError>], directory: String
-    ) {
-        guard !summaries.isEmpty else {
-            tool.print("No saved scenes in '\(directory)'.")
-            return
-        }
-        let rows =
-            [["SCENE", "KEYS", "SIZE", "LAST SAVED", "HEALTH", "GUARD"]]
-            + zip(summaries, guards).map { summary, states in
-                [
-                    summary.scene.rawValue,
-                    summary.keys.isEmpty ? "-" : summary.keys.map(TerminalText.escaped).joined(separator: ","),
-                    String(summary.size), SceneDocument.timestamp(summary.lastSaved), summary.health.name,
-                    guardsColumn(states),
-                ]
-            }
-        tool.printColumns(rows)
     }
 
     // MARK: - One scene
@@ -303,7 +269,7 @@ struct InspectCommand: Subcommand {
         }
     }
 
-    private func printKeptAside(_ tool: inout CommandLineTool, _ files: [KeptAsideFile], directory: String) {
+    func printKeptAside(_ tool: inout CommandLineTool, _ files: [KeptAsideFile], directory: String) {
         guard !files.isEmpty else { return }
         tool.print()
         tool.print("Kept aside (old copies; 'navstate prune --older-than <duration>' removes them):")
@@ -341,7 +307,7 @@ struct InspectCommand: Subcommand {
         (try? NavigationMigrations.storedVersion(forKey: key, in: document.values)) ?? 0
     }
 
-    private static func jsonMembers(_ summary: SceneSummary, lastSaved: Date?) -> [String: JSONValue] {
+    static func jsonMembers(_ summary: SceneSummary, lastSaved: Date?) -> [String: JSONValue] {
         let problem: JSONValue
         switch summary.health {
         case .ok: problem = .null
@@ -362,7 +328,7 @@ struct InspectCommand: Subcommand {
     /// The guards of a scene's keys in a few words: the `--key` value's alone as ``guardColumn(_:)``
     /// says it; with other keys guarded, each guarded key named (`navigation: restoring; sidebar:
     /// restoring, 1 failed before`).
-    private func guardsColumn(_ states: Result<[String: CrashLoopGuard.State], SceneStoreError>) -> String {
+    func guardsColumn(_ states: Result<[String: CrashLoopGuard.State], SceneStoreError>) -> String {
         guard case .success(let states) = states else { return "unreadable" }
         if states.keys.allSatisfy({ $0 == key }) { return Self.guardColumn(.success(states[key] ?? .clean)) }
         return states.keys.sorted()

@@ -82,14 +82,17 @@ struct RestoreCommand: Subcommand {
         let report = outcome.report ?? RestoreReport()
         tool.noteMigrations(report, in: environment.data)
         tool.warnAboutDrops(report)
+        let budget = tool.warnAboutBudget(of: scene, in: environment.store)
         if json {
             var members = CommandLineTool.restoreJSON(report, state: model.state, in: environment.data)
             members["scene"] = .string(scene.rawValue)
             members["key"] = .string(key)
+            members["budget"] = budget.map(CommandLineTool.json) ?? .null
             tool.printJSON(.object(members))
         } else {
             tool.print("scene:    \(scene)")
             tool.printState(category: model.selectedCategory, path: model.path)
+            if let budget, budget.isNear { tool.print("size:     \(budget)") }
         }
     }
 

@@ -151,6 +151,7 @@ struct SaveCommand: Subcommand {
         tool.warnAboutKeptCopies(
             keptAside: persistence.keptAsidePath, movedAside: persistence.statistics.movedAsidePaths, key: key)
         let path = environment.store.path(for: scene)
+        let budget = tool.warnAboutBudget(of: scene, in: environment.store)
         if json {
             var members = CommandLineTool.restoreJSON(
                 report ?? RestoreReport(restoredCount: model.path.count), state: model.state, in: environment.data)
@@ -160,6 +161,7 @@ struct SaveCommand: Subcommand {
             members["stored"] = try NavigationCoding.encode(model.state)
             members["keptAside"] = persistence.keptAsidePath.map { .string($0) } ?? .null
             members["movedAside"] = .array(persistence.statistics.movedAsidePaths.map { .string($0) })
+            members["budget"] = budget.map(CommandLineTool.json) ?? .null
             tool.printJSON(.object(members))
         } else {
             tool.print("Saved scene '\(scene)' to '\(path)'.")
@@ -183,6 +185,7 @@ struct SaveCommand: Subcommand {
             scene, keepingAside: .invalid, if: { !model.restoresWhole($0, key: key) }, { $0[key] = .json(input.json) })
         // Asked to save what is stored already: the save time moves forward all the same.
         if !outcome.wroteFile { try store.confirm(scene) }
+        tool.warnAboutBudget(of: scene, in: store)
         printStoredAsGiven(&tool, input.json, outcome: outcome, note: " (IDs not looked up)")
     }
 
@@ -208,6 +211,7 @@ struct SaveCommand: Subcommand {
                 values[schemaKey] = schema
             })
         if !outcome.wroteFile { try store.confirm(scene) }
+        tool.warnAboutBudget(of: scene, in: store)
         printStoredAsGiven(&tool, input.json, outcome: outcome, note: "", why: "was replaced")
     }
 

@@ -86,6 +86,17 @@ extension CommandSpec.Option {
     static let data = Self(
         name: "--data", valueName: "recipes.json",
         help: "Recipe data to use instead of the built-in cookbook (ours or the sample's Recipes.json).")
+    static let budget = Self(
+        name: "--budget", valueName: "size",
+        help: "The size a scene's file should stay under: B, KiB or MiB, as in 256KiB (default: 256KiB).")
+    static let container = Self(
+        name: "--container", valueName: "bundle-id",
+        help: "macOS: the state of the sandboxed app with this bundle ID, in its container (inspect, restore, watch).")
+    static let simulator = Self(
+        name: "--simulator", valueName: "device",
+        help: "macOS: the state of the app '--bundle' on this Simulator device (a UDID, a name or 'booted').")
+    static let bundle = Self(
+        name: "--bundle", valueName: "bundle-id", help: "With --simulator: the app's bundle ID.")
     static let key = Self(
         name: "--key", valueName: "name",
         help: "The scene value holding the navigation state (default: \(CommandLineTool.navigationKey)).")
@@ -98,8 +109,22 @@ enum GlobalOptions {
     static let stateDirectory = OptionDeclaration(.stateDirectory)
     static let app = OptionDeclaration(.app)
     static let data = OptionDeclaration(.data)
+    static let budget = OptionDeclaration(.budget) { text in
+        guard let size = SceneBudget.parseSize(text), size > 0 else {
+            throw CommandError.usage(
+                "invalid size '\(TerminalText.escaped(text))' for '--budget': a whole number and B, KiB or MiB, as in 256KiB"
+            )
+        }
+        return size
+    }
 
-    static let all: [CommandSpec.Option] = [stateDirectory.spec, app.spec, data.spec]
+    static let container = OptionDeclaration(.container)
+    static let simulator = OptionDeclaration(.simulator)
+    static let bundle = OptionDeclaration(.bundle)
+
+    static let all: [CommandSpec.Option] = [
+        stateDirectory.spec, app.spec, data.spec, budget.spec, container.spec, simulator.spec, bundle.spec,
+    ]
 }
 
 /// Declarations several subcommands share.
@@ -131,7 +156,7 @@ protocol Subcommand {
 enum Subcommands {
     static let all: [any Subcommand.Type] = [
         SaveCommand.self, RestoreCommand.self, InspectCommand.self, RetagCommand.self, RecoverCommand.self,
-        RemoveCommand.self, PruneCommand.self, RecipesCommand.self,
+        RemoveCommand.self, PruneCommand.self, RecipesCommand.self, WatchCommand.self,
     ]
 
     /// `help` is answered before any subcommand runs.

@@ -60,6 +60,20 @@ struct AppContainers {
         }
     }
 
+    /// The app whose scenes a state root holds, when `--app` is not given: the only folder there
+    /// with a `scenes` folder in it.
+    func appID(in root: String) throws(NotFound) -> String {
+        let apps = (reader.list(root) ?? []).filter { reader.list(root + "/" + $0 + "/scenes") != nil }.sorted()
+        guard apps.count == 1 else {
+            throw NotFound(
+                description: apps.isEmpty
+                    ? "no app's scenes in '\(root)' (no '<app-id>/scenes' folder): has the app saved any yet?"
+                    : "the scenes of \(apps.count) apps in '\(root)': give '--app' with one of \(apps.joined(separator: ", "))"
+            )
+        }
+        return apps[0]
+    }
+
     private func containerRoot(bundle: String) throws(NotFound) -> String {
         let containers = home + "/Library/Containers"
         let root = containers + "/" + bundle + "/Data/Library/Application Support"

@@ -135,6 +135,8 @@ enum CommandError: Error, CustomStringConvertible {
     case noSavedState(String)
     /// No app container or Simulator app where `--container` or `--simulator` pointed.
     case noContainer(String)
+    /// The kernel refused to watch the scenes folder.
+    case cannotWatch(WatchError)
     /// A stored value a command cannot work on, described whole.
     case unusableValue(String)
     /// A stored value that is not the cookbook's navigation state at all, and where in the file.
@@ -154,6 +156,7 @@ enum CommandError: Error, CustomStringConvertible {
         case .inputFile(let path, let errno): "cannot read '\(path)': \(errno)"
         case .inputContents(let path, let position, let reason):
             "\(Environment.displayName(ofInput: path)): \(position.map { "\($0): " } ?? "")\(reason)"
+        case .cannotWatch(let error): error.description
         case .alreadyReported: "errors were reported"
         }
     }
@@ -179,6 +182,8 @@ enum ExitStatus {
             case .unusableValue, .notNavigationData, .inputContents: return dataError
             case .inputFile(_, let errno):
                 return errno.isPermissionDenied ? permissionDenied : (errno == .noSuchFile ? noInput : ioError)
+            case .cannotWatch(let error):
+                return Errno(rawValue: error.errno).isPermissionDenied ? permissionDenied : ioError
             case .alreadyReported(let status): return status
             }
         case is RecipeDataError: return dataError

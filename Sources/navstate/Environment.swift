@@ -15,9 +15,8 @@ struct Environment {
 
     @MainActor
     init(_ line: ParsedCommandLine, context: CommandLineTool.Context) throws {
-        appID = try AppID(try line.value(GlobalOptions.app) ?? CommandLineTool.defaultAppID)
+        let givenApp = try line.value(GlobalOptions.app)
         let dataPath = try line.value(GlobalOptions.data)
-        isCookbook = appID.rawValue == CommandLineTool.defaultAppID || dataPath != nil
         var configuration = SceneStore.Configuration(now: context.now)
         if let budget = try line.value(GlobalOptions.budget) { configuration.sizeBudget = budget }
         if let request = try Self.containerRequest(line) {
@@ -30,17 +29,23 @@ struct Environment {
             let home = context.environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? ""
             let containers = AppContainers(convention: .current, home: home, reader: .system)
             do {
-                store = SceneStore(
-                    appID: appID, stateRoot: try containers.stateRoot(for: request), configuration: configuration)
-            } catch {
+                let root = try containers.stateRoot(for: request)
+                // The app's folder there: the one given, or the only one that holds scenes.
+                appID = try AppID(try givenApp ?? containers.appID(in: root))
+                store = SceneStore(appID: appID, stateRoot: root, configuration: configuration)
+            } catch let error as AppContainers.NotFound {
                 throw CommandError.noContainer(error.description)
             }
-        } else if let directory = try line.value(GlobalOptions.stateDirectory) {
-            guard !directory.isEmpty else { throw CommandError.usage("option '--state-dir' needs a path") }
-            store = SceneStore(appID: appID, stateRoot: context.absolute(directory), configuration: configuration)
         } else {
-            store = try SceneStore(appID: appID, environment: context.environment, configuration: configuration)
+            appID = try AppID(givenApp ?? CommandLineTool.defaultAppID)
+            if let directory = try line.value(GlobalOptions.stateDirectory) {
+                guard !directory.isEmpty else { throw CommandError.usage("option '--state-dir' needs a path") }
+                store = SceneStore(appID: appID, stateRoot: context.absolute(directory), configuration: configuration)
+            } else {
+                store = try SceneStore(appID: appID, environment: context.environment, configuration: configuration)
+            }
         }
+        isCookbook = appID.rawValue == CommandLineTool.defaultAppID || dataPath != nil
         if let dataPath {
             let absolute = context.absolute(dataPath)
             let bytes = try Self.readInputFile(absolute)

@@ -116,6 +116,25 @@ import Testing
         )
     }
 
+    @Test("without --app, the app is the only one with scenes in the container; none or several are said so")
+    func appInContainer() throws {
+        let home = try Self.home()
+        let root = home.appending("Library/Containers/com.example.mail/Data/Library/Application Support")
+        let containers = AppContainers(convention: .appleApplicationSupport, home: home.path, reader: .system)
+        #expect(throws: AppContainers.NotFound.self) { try containers.appID(in: root) }
+        #expect(
+            Result { () throws(AppContainers.NotFound) in try containers.appID(in: root) }.failure
+                == "no app's scenes in '\(root)' (no '<app-id>/scenes' folder): has the app saved any yet?")
+        try FileManager.default.createDirectory(
+            atPath: root + "/com.example.mail/scenes", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/Other", withIntermediateDirectories: true)
+        #expect(try containers.appID(in: root) == "com.example.mail")
+        try FileManager.default.createDirectory(atPath: root + "/drafts/scenes", withIntermediateDirectories: true)
+        #expect(
+            Result { () throws(AppContainers.NotFound) in try containers.appID(in: root) }.failure
+                == "the scenes of 2 apps in '\(root)': give '--app' with one of com.example.mail, drafts")
+    }
+
     @Test("the tool: only for commands that never write, one place at a time, exit 66 when nothing is there")
     @MainActor func commandLine() async throws {
         let directory = try TemporaryDirectory()

@@ -120,4 +120,22 @@ import Testing
             bad.standardError.hasPrefix(
                 "Error: invalid size '256kb' for '--budget': a whole number and B, KiB or MiB, as in 256KiB\n"))
     }
+
+    @Test("a value of a newer schema is not 'no drops': the listing flags it, and --sort drops puts it first")
+    func newerSchemaFlagged() async throws {
+        let directory = try await threeScenes()
+        let newer =
+            #"{"format":1,"savedAt":"2027-01-15T08:00:00.000Z","scene":"newer","values":{"navigation":{"json":{"recipePathIds":[],"selectedCategory":0}},"navigation.schema":{"json":9}}}"#
+        try Data(newer.utf8).write(to: URL(fileURLWithPath: directory.scenes + "/newer.json"))
+        let list = await navstate(["inspect", "--unhealthy", "--sort", "drops"], in: directory)
+        let rows = list.standardOutput.split(separator: "\n")
+        #expect(rows.count == 3)
+        #expect(rows[1].hasPrefix("newer ") && rows[1].contains("  invalid  "), "\(list.standardOutput)")
+        #expect(rows[2].hasPrefix("stale "))
+        let json = await navstate(["inspect", "--json"], in: directory)
+        let scenes = try JSONValue(parsing: Array(json.standardOutput.utf8)).objectValue?["scenes"]?.arrayValue ?? []
+        let entry = scenes.first { $0.objectValue?["scene"] == .string("newer") }?.objectValue
+        #expect(entry?["problem"] == .string("saved with schema 9, newer than this version's 0"))
+        #expect(entry?["needsAttention"] == .bool(true))
+    }
 }

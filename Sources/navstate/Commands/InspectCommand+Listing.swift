@@ -73,9 +73,11 @@ extension InspectCommand {
     func list(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
         let store = environment.store
         let knownTypes = try typesPath.map { try Self.readTypes(tool.context.absolute($0)) }
+        // One clock reading for the whole listing, so ages compare.
+        let now = store.configuration.now()
         var rows: [SceneHealth] = []
         for summary in try store.scenes() {
-            rows.append(try await health(of: summary, environment, knownTypes: knownTypes))
+            rows.append(try await health(of: summary, environment, now: now, knownTypes: knownTypes))
         }
         rows = Self.sorted(rows, by: sort)
         if onlyUnhealthy { rows = rows.filter(\.needsAttention) }
@@ -96,13 +98,13 @@ extension InspectCommand {
     /// (which changes nothing); for another app, the elements of its NavigationPaths whose JSON is
     /// invalid or whose type is not among `--types`.
     private func health(
-        of summary: SceneSummary, _ environment: Environment, knownTypes: Set<String>?
+        of summary: SceneSummary, _ environment: Environment, now: Date, knownTypes: Set<String>?
     ) async throws -> SceneHealth {
         let store = environment.store
         let guards = Result { () throws(SceneStoreError) in try CrashLoopGuard.states(of: summary.scene, in: store) }
+        // A save time in the future (another machine's clock) counts as just saved.
         var row = SceneHealth(
-            summary: summary, guards: guards,
-            age: .seconds(store.configuration.now().timeIntervalSince(summary.lastSaved)),
+            summary: summary, guards: guards, age: .seconds(max(0, now.timeIntervalSince(summary.lastSaved))),
             budget: store.budget(forSize: summary.size))
         guard summary.health == .ok, let document = try? store.document(for: summary.scene),
             let value = document.values[key]
@@ -111,7 +113,12 @@ extension InspectCommand {
             let model = NavigationModel(dataModel: environment.data)
             do {
                 let outcome = try await model.restore(from: store, scene: summary.scene, key: key)
-                row.drops = outcome.report?.dropped.count ?? 0
+                if case .newerSchema(let stored, let supported)? = outcome.intervention {
+                    // A restore takes nothing from it: not a drop, a value this version cannot use.
+                    row.problem = "saved with schema \(stored), newer than this version's \(supported)"
+                } else {
+                    row.drops = outcome.report.map { CookbookDrops($0).recipes.count } ?? 0
+                }
             } catch {
                 row.problem = Self.describe(error)
             }
@@ -139,8 +146,14 @@ extension InspectCommand {
         case .name: return byName
         case .age: return byName.sorted { $0.age > $1.age }
         case .size: return byName.sorted { $0.summary.size > $1.summary.size }
-        case .drops: return byName.sorted { ($0.drops ?? -1) > ($1.drops ?? -1) }
+        case .drops: return byName.sorted { dropRank($0) > dropRank($1) }
         }
+    }
+
+    /// Worst first: a scene whose value cannot be used at all, then the most drops, then none counted.
+    private static func dropRank(_ row: SceneHealth) -> Int {
+        if row.problem != nil || row.summary.health != .ok { return Int.max }
+        return row.drops ?? -1
     }
 
     /// Reads `--types`: a JSON array of type names.

@@ -43,14 +43,20 @@ struct InspectCommand: Subcommand {
         sort = order ?? .name
         onlyUnhealthy = line.has(Self.unhealthy)
         typesPath = try line.value(Self.types)
-        if scene != nil, onlyUnhealthy || order != nil {
-            throw CommandError.usage("options '--sort' and '--unhealthy' are for the listing: give no scene")
+        if scene != nil, onlyUnhealthy || order != nil || typesPath != nil {
+            throw CommandError.usage("options '--sort', '--unhealthy' and '--types' are for the listing: give no scene")
         }
     }
 
     func run(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
         let store = environment.store
-        guard let scene else { return try await list(&tool, environment) }
+        guard let scene else {
+            if typesPath != nil && environment.isCookbook {
+                throw CommandError.usage(
+                    "option '--types' names the types of another app's NavigationPaths: give '--app <id>'")
+            }
+            return try await list(&tool, environment)
+        }
         let guardState = Self.guardState(of: scene, key: key, in: store)
         let kept = try store.keptAsideFiles().filter { $0.scene == scene }
         let file: SceneFile

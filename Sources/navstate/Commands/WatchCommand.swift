@@ -67,7 +67,7 @@ struct WatchCommand: Subcommand {
             do {
                 watcher = try FolderWatcher(environment.store.scenesDirectory)
             } catch {
-                throw CommandError.unusableValue(error.description)
+                throw CommandError.cannotWatch(error)
             }
             changes += try await look(&tool, environment, seen: &seen, initial: first)
             first = false
@@ -76,7 +76,7 @@ struct WatchCommand: Subcommand {
             do {
                 try watcher.wait()
             } catch {
-                throw CommandError.unusableValue(error.description)
+                throw CommandError.cannotWatch(error)
             }
         }
     }
@@ -125,7 +125,7 @@ struct WatchCommand: Subcommand {
             case .unreadable: event = "unreadable"
             case .file: event = "saved"
             }
-            describe(&tool, scene: scene, event: event, file: file, problem: problem, environment)
+            await describe(&tool, scene: scene, event: event, file: file, problem: problem, environment)
             if !initial { printed += 1 }
         }
         return printed
@@ -135,7 +135,7 @@ struct WatchCommand: Subcommand {
     private func describe(
         _ tool: inout CommandLineTool, scene: SceneID, event: String, file: SceneFile?, problem: String?,
         _ environment: Environment
-    ) {
+    ) async {
         let time = SceneDocument.timestamp(tool.context.now())
         var members: [String: JSONValue] = [
             "time": .string(time), "scene": .string(scene.rawValue), "key": .string(key), "event": .string(event),
@@ -151,7 +151,7 @@ struct WatchCommand: Subcommand {
         if let file {
             members["savedAt"] = .string(SceneDocument.timestamp(file.document.savedAt))
             if let value = file.document.values[key] {
-                let (text, details) = summary(of: value, environment)
+                let (text, details) = await summary(of: value, scene: scene, environment)
                 words = text
                 members.merge(details) { $1 }
             } else {
@@ -167,22 +167,32 @@ struct WatchCommand: Subcommand {
     }
 
     /// The value in a few words and as JSON: the cookbook's category, path and drops against the
-    /// current data; another app's paths element by element, and its NavigationPath elements that a
-    /// restore could not read.
-    private func summary(of value: SceneValue, _ environment: Environment) -> (String, [String: JSONValue]) {
+    /// current data, as `restore` would make them (its schema and migrations included); another
+    /// app's paths element by element, and its NavigationPath elements that a restore could not read.
+    private func summary(of value: SceneValue, scene: SceneID, _ environment: Environment) async -> (
+        String, [String: JSONValue]
+    ) {
         if environment.isCookbook && !CommandLineTool.holdsNavigationPath(value) {
             let model = NavigationModel(dataModel: environment.data)
-            let report: RestoreReport
+            let outcome: RestoreOutcome
             do {
-                report = try model.restore(from: value, key: key)
+                outcome = try await model.restore(from: environment.store, scene: scene, key: key)
             } catch {
-                let reason = (error.description)
+                let reason: String
+                if case .cannotDecode(_, let why, _) = error { reason = why } else { reason = error.description }
                 return ("not navigation data: \(reason)", ["problem": .string(reason), "event": .string("invalid")])
             }
+            if case .newerSchema(let stored, let supported)? = outcome.intervention {
+                let reason =
+                    "saved with schema \(stored), newer than this version's \(supported): a restore takes nothing"
+                return (reason, ["problem": .string(reason), "event": .string("invalid")])
+            }
+            let report = outcome.report ?? RestoreReport()
             let drops = CookbookDrops(report)
             var text =
                 "category \(model.selectedCategory?.name ?? "(none)"), path "
                 + (model.path.isEmpty ? "(empty)" : model.path.map(\.name).joined(separator: " > "))
+            if let category = drops.category { text += "; a restore would drop the category \(category.json)" }
             if !drops.recipes.isEmpty {
                 text +=
                     "; a restore would drop \(drops.recipes.count): "

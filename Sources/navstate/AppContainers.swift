@@ -54,6 +54,10 @@ struct AppContainers {
                     "app containers and Simulator devices are on macOS: on this system, give the folder with '--state-dir'"
             )
         }
+        guard home.hasPrefix("/") else {
+            throw NotFound(
+                description: "no home folder (HOME is not an absolute path): give the folder with '--state-dir'")
+        }
         switch request {
         case .container(let bundle): return try containerRoot(bundle: bundle)
         case .simulator(let device, let bundle): return try simulatorRoot(device: device, bundle: bundle)
@@ -156,12 +160,14 @@ struct AppContainers {
         }
     }
 
-    /// `; found: a, b` (at most 10, sorted), or nothing.
+    /// `; apps found: a, b` (up to 10 names, sorted); past 10, how many and the closest to what was
+    /// asked for (`; 214 containers found; did you mean 'com.example.mail'?`); or nothing.
     private static func alternatives(_ names: [String], near: String, kind: String) -> String {
         guard !names.isEmpty else { return "" }
         let sorted = names.sorted()
-        let shown = sorted.prefix(10).joined(separator: ", ")
-        return "; \(kind) found: \(shown)\(sorted.count > 10 ? ", ... (\(sorted.count))" : "")"
+        guard sorted.count > 10 else { return "; \(kind) found: " + sorted.joined(separator: ", ") }
+        let closest = Suggestions.didYouMean(near, among: sorted)
+        return "; \(sorted.count) \(kind) found" + (closest.isEmpty ? ", none close to '\(near)'" : closest)
     }
 }
 

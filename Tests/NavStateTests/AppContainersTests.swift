@@ -78,6 +78,29 @@ import Testing
         )
     }
 
+    @Test("past ten containers, the closest to the bundle asked for; no home folder is said so")
+    func manyContainers() throws {
+        let home = try Self.home()
+        for index in 0..<12 {
+            try FileManager.default.createDirectory(
+                atPath: home.appending("Library/Containers/com.apple.tool\(index)/Data"),
+                withIntermediateDirectories: true)
+        }
+        #expect(
+            Self.resolve(.container(bundle: "com.example.mial"), home: home).failure
+                == "no container of 'com.example.mial' in '\(home.path)/Library/Containers'; 14 containers found; did you mean 'com.example.mail'?"
+        )
+        #expect(
+            Self.resolve(.container(bundle: "org.nothing.like.it"), home: home).failure
+                == "no container of 'org.nothing.like.it' in '\(home.path)/Library/Containers'; 14 containers found, none close to 'org.nothing.like.it'"
+        )
+        let homeless = Result { () throws(AppContainers.NotFound) in
+            try AppContainers(convention: .appleApplicationSupport, home: "", reader: .system)
+                .stateRoot(for: .container(bundle: "com.example.mail"))
+        }
+        #expect(homeless.failure == "no home folder (HOME is not an absolute path): give the folder with '--state-dir'")
+    }
+
     @Test("a Simulator app by the booted device, its UDID or its name; what was found when nothing matches")
     func simulator() throws {
         let home = try Self.home()

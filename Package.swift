@@ -49,6 +49,11 @@ let package = Package(
         .testTarget(
             name: "NavStateTests",
             dependencies: ["navstate", "RecipeData", "SceneNavigationTesting", "SceneStore", "TestSupport"]),
+        // Tests/SwiftUIDeclarations and Tests/DarwinDeclarations are not targets: they declare
+        // modules named SwiftUI and Darwin, which no target may be. Tests build them with swiftc during
+        // `swift test` and type-check code for Apple platforms against them: RecipeDataTests'
+        // ReadmeSwiftUITests (SceneNavigationUI and the SwiftUI guide) and NavStateTests'
+        // DarwinTypeCheckTests (the kqueue branch of navstate's Platform.swift).
         // Replays Fixtures/fuzz-corpus (and every other fixture) through the fuzz target's decoders.
         .testTarget(name: "NavStateFuzzTests", dependencies: ["NavStateFuzz", "TestSupport"]),
     ],

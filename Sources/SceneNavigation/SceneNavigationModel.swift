@@ -216,14 +216,32 @@ extension SceneNavigationModel {
         from store: SceneStore, scene: SceneID, key: String = "navigation", policy: RestorePolicy = RestorePolicy()
     ) async throws(NavigationError) -> RestoreOutcome {
         let document = try await offMain { () throws(SceneStoreError) in try store.document(for: scene) }
+        return try restore(from: document, key: key, policy: policy, now: store.configuration.now())
+    }
+
+    /// Restores the model from a scene's document already read, changing nothing on disk: the
+    /// decisions of ``restore(from:scene:key:policy:)``, for a tool that holds the document.
+    ///
+    /// - Parameters:
+    ///   - document: The scene's document.
+    ///   - key: The value's key, `navigation` by default.
+    ///   - policy: What to do with elements that cannot be restored, and the maximum age.
+    ///   - now: The time the age limit is measured at.
+    /// - Returns: What was restored, or why nothing was, and when the scene was saved.
+    /// - Throws: ``NavigationError/noValue(key:in:keys:)`` when the document holds no value under
+    ///   the key; the errors of ``restore(from:key:policy:schemaVersion:)``.
+    @discardableResult
+    public func restore(
+        from document: SceneDocument, key: String = "navigation", policy: RestorePolicy = RestorePolicy(), now: Date
+    ) throws(NavigationError) -> RestoreOutcome {
         guard let stored = document.values[key] else {
-            throw .noValue(key: key, in: "scene '\(scene)'", keys: document.values.keys.sorted())
+            throw .noValue(key: key, in: "scene '\(document.scene)'", keys: document.values.keys.sorted())
         }
         var facts = RestoreDecision.Facts(hasStoredValue: true)
         facts.storedSchema = try NavigationMigrations.storedVersion(forKey: key, in: document.values)
         facts.supportedSchema = schemaVersion
         facts.savedAt = document.savedAt
-        facts.now = store.configuration.now()
+        facts.now = now
         facts.maximumAge = policy.maximumAge
         let plan = RestoreDecision.plan(facts)
         var outcome = RestoreOutcome(

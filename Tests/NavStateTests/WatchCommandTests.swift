@@ -11,80 +11,9 @@ import Testing
 /// `navstate watch` as a user runs it: a child process whose output is read as it comes, while
 /// other processes save, remove and break the scene.
 @Suite struct WatchCommandTests {
-    /// A child process whose standard output and error are read line by line as they arrive.
-    final class StreamingChild {
-        let pid: pid_t
-        private let output: Int32
-        private var pending: [UInt8] = []
-
-        init(_ arguments: [String], environment: [String: String]) throws {
-            var pipeEnds: [Int32] = [0, 0]
-            guard pipe(&pipeEnds) == 0 else { throw POSIXError(.EMFILE) }
-            _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
-            #if canImport(Darwin)
-                var actions: posix_spawn_file_actions_t?
-            #else
-                var actions = posix_spawn_file_actions_t()
-            #endif
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
-            let executable = Products.path("navstate")
-            let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-            defer { for pointer in argv { free(pointer) } }
-            let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer { for pointer in variables { free(pointer) } }
-            var pid = pid_t()
-            let result = posix_spawn(&pid, executable, &actions, nil, argv, variables)
-            close(pipeEnds[1])
-            guard result == 0 else {
-                close(pipeEnds[0])
-                throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO)
-            }
-            self.pid = pid
-            output = pipeEnds[0]
-        }
-
-        deinit {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            close(output)
-        }
-
-        /// The next line it prints, or nil when none comes within `seconds`.
-        func nextLine(within seconds: Double) -> String? {
-            let deadline = Date().addingTimeInterval(seconds)
-            while true {
-                if let newline = pending.firstIndex(of: 0x0A) {
-                    let line = String(decoding: pending[..<newline], as: UTF8.self)
-                    pending.removeSubrange(...newline)
-                    return line
-                }
-                let left = deadline.timeIntervalSinceNow
-                guard left > 0 else { return nil }
-                var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-                guard poll(&descriptor, 1, Int32(left * 1000) + 1) > 0 else { continue }
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-                guard count > 0 else { return nil }
-                pending.append(contentsOf: buffer[..<count])
-            }
-        }
-
-        /// Waits for it to end, within `seconds`; its exit status, or nil.
-        func exitStatus(within seconds: Double) -> Int32? {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                var status: Int32 = 0
-                if waitpid(pid, &status, WNOHANG) == pid {
-                    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-                }
-                usleep(10_000)
-            }
-            return nil
-        }
+    /// `navstate` started as a child process, read as it prints.
+    static func watch(_ arguments: [String], _ directory: TemporaryDirectory) throws -> StreamingProcess {
+        try StreamingProcess(Products.path("navstate"), arguments, environment: directory.environment)
     }
 
     /// Runs navstate to completion (a writer, as another process).
@@ -99,7 +28,7 @@ import Testing
     @Test("two saves by another process are printed each within a second, as JSON lines that parse")
     func printsSuccessiveSaves() throws {
         let directory = try TemporaryDirectory()
-        let watch = try StreamingChild(["watch", "main", "--json"], environment: directory.environment)
+        let watch = try Self.watch(["watch", "main", "--json"], directory)
         // The start: nothing saved yet (the folder does not even exist).
         let first = try #require(watch.nextLine(within: 10))
         let start = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any]
@@ -126,7 +55,7 @@ import Testing
     func survivesReplaceRemoveCreate() throws {
         let directory = try TemporaryDirectory()
         _ = try Self.navstate(["save", "main", "--category", "salad"], directory)
-        let watch = try StreamingChild(["watch", "main"], environment: directory.environment)
+        let watch = try Self.watch(["watch", "main"], directory)
         let start = try #require(watch.nextLine(within: 10))
         #expect(start.hasSuffix("  main  navigation  category salad, path (empty)"), "\(start)")
 
@@ -167,7 +96,7 @@ import Testing
     func everySceneWithCount() throws {
         let directory = try TemporaryDirectory()
         _ = try Self.navstate(["save", "main", "--category", "salad"], directory)
-        let watch = try StreamingChild(["watch", "--count", "2"], environment: directory.environment)
+        let watch = try Self.watch(["watch", "--count", "2"], directory)
         #expect(try #require(watch.nextLine(within: 10)).hasSuffix("  main  navigation  category salad, path (empty)"))
         _ = try Self.navstate(["save", "side", "--category", "dessert"], directory)
         #expect(try #require(watch.nextLine(within: 5)).hasSuffix("  side  navigation  category dessert, path (empty)"))
@@ -196,7 +125,7 @@ import Testing
         let list = try Self.navstate(["inspect"], directory)
         #expect(list.status == 0, "\(list.standardError)")
         #expect(list.standardOutput.split(separator: "\n").count >= names.count + 1)
-        let watch = try StreamingChild(["watch", "--count", "1"], environment: directory.environment)
+        let watch = try Self.watch(["watch", "--count", "1"], directory)
         var shown = Set<String>()
         for _ in names {
             let line = try #require(watch.nextLine(within: 10))

@@ -2,13 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's SwiftUI guide, type-checked as an app's code: its Swift blocks that import SwiftUI,
-/// and SceneNavigationUI's sources, compiled in the Swift 6 language mode against SwiftUI's
+/// The SwiftUI guide (SceneNavigation's SwiftUIApps article), type-checked as an app's code: the
+/// Swift blocks that import SwiftUI, and SceneNavigationUI's sources, compiled in the Swift 6 language mode against SwiftUI's
 /// declarations (on Linux, the test-only module `Tests/SwiftUIDeclarations/SwiftUI.swift`, which
 /// declares them as Apple's SDK interfaces do; on Apple platforms, SwiftUI itself). Not run: SwiftUI
 /// does not exist on Linux. And the guide's `Package.swift`, resolved against this checkout.
 @Suite struct ReadmeSwiftUITests {
-    /// The README's Swift blocks that import SwiftUI.
+    /// The Swift blocks of the README and the articles that import SwiftUI.
     static let blocks = ReadmeSnippetTests.blocks.filter(\.isSwiftUI)
 
     /// SwiftUI's declarations and SceneNavigationUI, built as modules into `directory`; the
@@ -61,7 +61,7 @@ import Testing
                 + [source])
     }
 
-    @Test("the README's SwiftUI guide type-checks against SwiftUI's declarations, with SceneNavigationUI")
+    @Test("the SwiftUI guide type-checks against SwiftUI's declarations, with SceneNavigationUI")
     func guideTypeChecks() throws {
         #expect(Self.blocks.count >= 2)
         #expect(Self.blocks.contains { $0.code.contains("@main\nstruct") && $0.code.contains("WindowGroup") })

@@ -135,46 +135,9 @@ public func runProcess(
 ) throws -> ProcessResult {
     // A child that exits without reading its input must not kill the tests with SIGPIPE.
     signal(SIGPIPE, SIG_IGN)
-    var output: [Int32] = [0, 0]
-    var errors: [Int32] = [0, 0]
-    var inputPipe: [Int32] = [0, 0]
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    let variables = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in variables { free(pointer) } }
-    var pid = pid_t()
-    var piped = false
-    // Pipes are made close-on-exec and spawned under one lock: a child spawned by another test at
-    // the same moment must not inherit this child's stdin, or neither child ever sees its end.
-    let spawned = spawnLock.withLock { () -> Int32 in
-        guard pipe(&output) == 0, pipe(&errors) == 0, pipe(&inputPipe) == 0 else { return errno }
-        piped = true
-        for descriptor in output + errors + inputPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        #if canImport(Darwin)
-            // A pointer type on Darwin, a structure on Linux.
-            var actions: posix_spawn_file_actions_t?
-        #else
-            var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // dup2 onto 0, 1 and 2 clears close-on-exec there; every other descriptor closes at exec.
-        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, variables)
-        close(output[1])
-        close(errors[1])
-        close(inputPipe[0])
-        return result
-    }
-    guard piped else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EMFILE) }
-    guard spawned == 0 else {
-        close(output[0])
-        close(errors[0])
-        close(inputPipe[1])
-        throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO)
-    }
+    let child = try spawnChild(
+        executable, arguments, environment: environment ?? ProcessInfo.processInfo.environment, separateError: true)
+    let pid = child.pid
     // The deadline: killed unless it has been reaped, checked under the same lock as the reaping.
     let reaping = Reaping()
     if let timeLimit {
@@ -185,8 +148,8 @@ public func runProcess(
     }
     // Feed stdin and drain stderr on other threads, so no full pipe can stall the child.
     let inputBytes = Array(input ?? Data())
-    let inputDescriptor = inputPipe[1]
-    let errorDescriptor = errors[0]
+    let inputDescriptor = child.input
+    let errorDescriptor = child.error
     let writer = Thread {
         var offset = 0
         while offset < inputBytes.count {
@@ -206,14 +169,14 @@ public func runProcess(
         errorRead.signal()
     }
     reader.start()
-    let outputData = readToEnd(output[0])
+    let outputData = readToEnd(child.output)
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     reaping.markReaped()
     errorRead.wait()
-    close(output[0])
-    close(errors[0])
+    close(child.output)
+    close(child.error)
     let exited = status & 0x7F == 0
     return ProcessResult(
         status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
@@ -222,8 +185,133 @@ public func runProcess(
         maximumResidentKilobytes: residentKilobytes(usage.ru_maxrss))
 }
 
-/// Held while pipes are made and a child is spawned (see ``runProcess(_:_:environment:input:timeLimit:)``).
+/// Held while pipes are made and a child is spawned (see ``spawnChild(_:_:environment:separateError:)``).
 private let spawnLock = NSLock()
+
+/// A spawned child and this process's ends of its pipes.
+struct SpawnedChild {
+    var pid: pid_t
+    /// Its standard input, to write to.
+    var input: Int32
+    /// Its standard output (and error, when not separate), to read.
+    var output: Int32
+    /// Its standard error, to read; the output's descriptor when not separate.
+    var error: Int32
+}
+
+/// Spawns a program with its standard streams on new pipes. The pipes are made close-on-exec and
+/// the child spawned under one lock: a child spawned by another test at the same moment must not
+/// inherit this child's pipes, or neither ever sees its end.
+func spawnChild(
+    _ executable: String, _ arguments: [String], environment: [String: String], separateError: Bool
+) throws -> SpawnedChild {
+    var output: [Int32] = [0, 0]
+    var errors: [Int32] = [0, 0]
+    var inputPipe: [Int32] = [0, 0]
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in variables { free(pointer) } }
+    var pid = pid_t()
+    var piped = false
+    let spawned = spawnLock.withLock { () -> Int32 in
+        guard pipe(&output) == 0, pipe(&inputPipe) == 0, !separateError || pipe(&errors) == 0 else { return errno }
+        piped = true
+        if !separateError { errors = output }
+        for descriptor in output + errors + inputPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        #if canImport(Darwin)
+            // A pointer type on Darwin, a structure on Linux.
+            var actions: posix_spawn_file_actions_t?
+        #else
+            var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // dup2 onto 0, 1 and 2 clears close-on-exec there; every other descriptor closes at exec.
+        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        let result = posix_spawn(&pid, executable, &actions, nil, argv, variables)
+        close(output[1])
+        if separateError { close(errors[1]) }
+        close(inputPipe[0])
+        return result
+    }
+    guard piped else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EMFILE) }
+    guard spawned == 0 else {
+        close(output[0])
+        if separateError { close(errors[0]) }
+        close(inputPipe[1])
+        throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO)
+    }
+    return SpawnedChild(pid: pid, input: inputPipe[1], output: output[0], error: errors[0])
+}
+
+/// A child process whose standard output and error are read line by line as they arrive, for a
+/// command that runs until it is stopped. Killed and reaped when the value goes.
+public final class StreamingProcess {
+    /// Its process ID, to send signals to.
+    public let pid: pid_t
+    private let output: Int32
+    private var pending: [UInt8] = []
+    private var status: Int32?
+
+    /// Spawns it, with an empty standard input.
+    /// - Parameters:
+    ///   - executable: The program's absolute path.
+    ///   - arguments: Its arguments.
+    ///   - environment: Its environment.
+    public init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
+        let child = try spawnChild(executable, arguments, environment: environment, separateError: false)
+        close(child.input)
+        pid = child.pid
+        output = child.output
+    }
+
+    deinit {
+        if status == nil {
+            kill(pid, SIGKILL)
+            var ended: Int32 = 0
+            waitpid(pid, &ended, 0)
+        }
+        close(output)
+    }
+
+    /// The next line it prints, or nil when none comes within `seconds`.
+    public func nextLine(within seconds: Double) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if let newline = pending.firstIndex(of: 0x0A) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                return line
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return nil }
+            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(left * 1000) + 1) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            guard count > 0 else { return nil }
+            pending.append(contentsOf: buffer[..<count])
+        }
+    }
+
+    /// Waits for it to end, within `seconds`.
+    /// - Returns: Its exit status (128 + the signal number when a signal ended it), or nil.
+    public func exitStatus(within seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while status == nil && Date() < deadline {
+            var ended: Int32 = 0
+            if waitpid(pid, &ended, WNOHANG) == pid {
+                status = ended & 0x7F == 0 ? (ended >> 8) & 0xFF : 128 + (ended & 0x7F)
+            } else {
+                usleep(10_000)
+            }
+        }
+        return status
+    }
+}
 
 /// `ru_maxrss` in KiB: Linux reports KiB, Darwin bytes.
 private func residentKilobytes(_ maximum: Int) -> Int {

@@ -45,14 +45,7 @@ final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
     /// cancelled or the broadcaster is finished; a finished broadcaster gives an empty stream.
     /// - Returns: The stream.
     func subscribe() -> AsyncStream<Snapshot> {
-        let id = state.withLock { state -> Int? in
-            guard !state.finished else { return nil }
-            state.nextID += 1
-            state.all.append((state.nextID, Subscriber()))
-            return state.nextID
-        }
-        guard let id else { return AsyncStream { $0.finish() } }
-        let subscription = Subscription(broadcaster: self, id: id)
+        guard let subscription = register() else { return AsyncStream { $0.finish() } }
         return AsyncStream(unfolding: { await subscription.next() }, onCancel: { subscription.cancel() })
     }
 
@@ -61,16 +54,20 @@ final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
     /// - Parameter transform: Makes the element of a snapshot.
     /// - Returns: The stream.
     func subscribe<Element: Sendable>(_ transform: @escaping @Sendable (Snapshot) -> Element) -> AsyncStream<Element> {
+        guard let subscription = register() else { return AsyncStream { $0.finish() } }
+        return AsyncStream(
+            unfolding: { await subscription.next().map(transform) }, onCancel: { subscription.cancel() })
+    }
+
+    /// A new subscriber's place, or nil once the broadcaster is finished.
+    fileprivate func register() -> Subscription<Snapshot>? {
         let id = state.withLock { state -> Int? in
             guard !state.finished else { return nil }
             state.nextID += 1
             state.all.append((state.nextID, Subscriber()))
             return state.nextID
         }
-        guard let id else { return AsyncStream { $0.finish() } }
-        let subscription = Subscription(broadcaster: self, id: id)
-        return AsyncStream(
-            unfolding: { await subscription.next().map(transform) }, onCancel: { subscription.cancel() })
+        return id.map { Subscription(broadcaster: self, id: $0) }
     }
 
     /// Hands a snapshot to every subscriber: to the one waiting, or into its slot, replacing an

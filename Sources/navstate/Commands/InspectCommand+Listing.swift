@@ -112,7 +112,7 @@ extension InspectCommand {
         if environment.isCookbook && !CommandLineTool.holdsNavigationPath(value) {
             let model = NavigationModel(dataModel: environment.data)
             do {
-                let outcome = try await model.restore(from: store, scene: summary.scene, key: key)
+                let outcome = try model.restore(from: document, key: key, now: now)
                 if case .newerSchema(let stored, let supported)? = outcome.intervention {
                     // A restore takes nothing from it: not a drop, a value this version cannot use.
                     row.problem = "saved with schema \(stored), newer than this version's \(supported)"

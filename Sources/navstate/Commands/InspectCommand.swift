@@ -84,7 +84,7 @@ struct InspectCommand: Subcommand {
         var restored: Result<RestoreOutcome, NavigationError>?
         if document.values[key] != nil {
             do {
-                restored = .success(try await model.restore(from: store, scene: scene, key: key))
+                restored = .success(try model.restore(from: document, key: key, now: store.configuration.now()))
             } catch {
                 restored = .failure(error)
             }

@@ -125,7 +125,7 @@ struct WatchCommand: Subcommand {
             case .unreadable: event = "unreadable"
             case .file: event = "saved"
             }
-            await describe(&tool, scene: scene, event: event, file: file, problem: problem, environment)
+            describe(&tool, scene: scene, event: event, file: file, problem: problem, environment)
             if !initial { printed += 1 }
         }
         return printed
@@ -135,7 +135,7 @@ struct WatchCommand: Subcommand {
     private func describe(
         _ tool: inout CommandLineTool, scene: SceneID, event: String, file: SceneFile?, problem: String?,
         _ environment: Environment
-    ) async {
+    ) {
         let time = SceneDocument.timestamp(tool.context.now())
         var members: [String: JSONValue] = [
             "time": .string(time), "scene": .string(scene.rawValue), "key": .string(key), "event": .string(event),
@@ -151,7 +151,7 @@ struct WatchCommand: Subcommand {
         if let file {
             members["savedAt"] = .string(SceneDocument.timestamp(file.document.savedAt))
             if let value = file.document.values[key] {
-                let (text, details) = await summary(of: value, scene: scene, environment)
+                let (text, details) = summary(of: value, in: file.document, now: tool.context.now(), environment)
                 words = text
                 members.merge(details) { $1 }
             } else {
@@ -169,14 +169,14 @@ struct WatchCommand: Subcommand {
     /// The value in a few words and as JSON: the cookbook's category, path and drops against the
     /// current data, as `restore` would make them (its schema and migrations included); another
     /// app's paths element by element, and its NavigationPath elements that a restore could not read.
-    private func summary(of value: SceneValue, scene: SceneID, _ environment: Environment) async -> (
-        String, [String: JSONValue]
-    ) {
+    private func summary(
+        of value: SceneValue, in document: SceneDocument, now: Date, _ environment: Environment
+    ) -> (String, [String: JSONValue]) {
         if environment.isCookbook && !CommandLineTool.holdsNavigationPath(value) {
             let model = NavigationModel(dataModel: environment.data)
             let outcome: RestoreOutcome
             do {
-                outcome = try await model.restore(from: environment.store, scene: scene, key: key)
+                outcome = try model.restore(from: document, key: key, now: now)
             } catch {
                 let reason: String
                 if case .cannotDecode(_, let why, _) = error { reason = why } else { reason = error.description }

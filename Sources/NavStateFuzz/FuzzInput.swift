@@ -17,7 +17,7 @@ enum FuzzRoute: Codable, Hashable, Sendable {
 
 /// An app state with paths beside other state: a typed path, an optional one, a mixed path and
 /// plain members, each salvaged on its own.
-struct FuzzState: Codable, Equatable, Sendable {
+struct FuzzState: Codable, Equatable {
     var tab: Int = 0
     var items: RoutePath<FuzzRoute> = []
     var names: RoutePath<String>?
@@ -147,7 +147,7 @@ private func fuzzRoutePaths(_ value: JSONValue) {
     if let (path, report) = try? NavigationCoding.decode(
         MixedPath.self, from: value, resolvers: intResolvers, types: types)
     {
-        guard !path.elements.contains(where: { $0.value as? Int == 13 }),
+        guard !path.elements.contains(where: { $0.base as? Int == 13 }),
             path.count + report.dropped.count == (value.arrayValue?.count ?? 0) / 2
         else {
             fatalError("a resolver did not reach every mixed path element")

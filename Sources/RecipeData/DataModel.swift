@@ -32,8 +32,13 @@ public final class DataModel: Sendable {
     public let aliases: [Recipe.ID: Recipe.ID]
     /// How a restore finds a recipe again from its stored ID: looked up here in constant time, and
     /// when the ID is not here, through ``aliases``. A ``NavigationModel`` made with this data
-    /// restores with these.
-    public let resolvers: RouteResolvers
+    /// restores with these. Made on each read (one closure over the data's immutable indexes): the
+    /// data model is `Sendable`, and resolvers in general need not be.
+    public var resolvers: RouteResolvers {
+        RouteResolvers().adding(Recipe.self) { [indexByID, aliases, recipes] id in
+            (indexByID[id] ?? aliases[id].flatMap { indexByID[$0] }).map { recipes[$0] }
+        }
+    }
     private let indexByID: [Recipe.ID: Int]
     private let indicesByFoldedName: [String: [Int]]
     private let indicesByCategory: [Category: [Int]]
@@ -90,9 +95,6 @@ public final class DataModel: Sendable {
         self.indexByID = indexByID
         self.indicesByFoldedName = indicesByFoldedName
         self.indicesByCategory = indicesByCategory
-        resolvers = RouteResolvers().adding(Recipe.self) { [indexByID, aliases, recipes] id in
-            (indexByID[id] ?? aliases[id].flatMap { indexByID[$0] }).map { recipes[$0] }
-        }
     }
 
     // MARK: - Lookup

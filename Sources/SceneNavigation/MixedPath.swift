@@ -9,8 +9,11 @@ import SceneStore
 /// A navigation path whose elements are of different types, as SwiftUI's `NavigationPath` holds
 /// them, encoded in SwiftUI's own wire format.
 ///
-/// Only `Codable & Hashable & Sendable` values can be appended, so a path that cannot be encoded
-/// does not compile (SwiftUI's `codable` is silently nil instead). It encodes, with any `Encoder`,
+/// It takes what `NavigationPath` takes and can save: any `Codable & Hashable` value, `Sendable` or
+/// not, with conformances isolated to the main actor or not (as an Xcode 26 app target declares its
+/// types); a value that is not `Codable` does not compile (SwiftUI's `codable` is silently nil
+/// instead). Like `NavigationPath`, a path lives where its values do: encode it, decode it and
+/// compare it there (an app's on the main actor). It encodes, with any `Encoder`,
 /// as SwiftUI's `NavigationPath.CodableRepresentation` does: one flat array of strings, the type
 /// name and then the element's own JSON as a string (keys sorted, so the same path is always the
 /// same bytes), last-appended element first:
@@ -25,13 +28,18 @@ import SceneStore
 /// Decoding needs the app's ``NavigationTypeRegistry``; ``decode(from:types:policy:)`` restores
 /// element by element and reports what it dropped (an unregistered type, JSON that no longer
 /// decodes). Elements are decoded when restored, not kept as strings.
-public struct MixedPath: Sendable, Hashable {
+public struct MixedPath: Hashable {
     /// One element: its value and the type name it is written under.
-    public struct Element: Sendable, Hashable, CustomStringConvertible {
+    public struct Element: Hashable, CustomStringConvertible {
         /// The type name, such as `Swift.Int` or `MyApp.User`.
         public let typeName: String
-        /// The value.
-        public let value: any Codable & Hashable & Sendable
+        /// The value, as it was appended or restored (`element.base as? User`).
+        public let base: any Codable & Hashable
+
+        init(typeName: String, base: any Codable & Hashable) {
+            self.typeName = typeName
+            self.base = base
+        }
 
         /// Elements are equal when their type names and values are.
         /// - Parameters:
@@ -39,24 +47,24 @@ public struct MixedPath: Sendable, Hashable {
         ///   - rhs: Another element.
         /// - Returns: Whether they are equal.
         public static func == (lhs: Element, rhs: Element) -> Bool {
-            lhs.typeName == rhs.typeName && AnyHashable(lhs.value) == AnyHashable(rhs.value)
+            lhs.typeName == rhs.typeName && AnyHashable(lhs.base) == AnyHashable(rhs.base)
         }
 
         /// Hashes the type name and the value.
         /// - Parameter hasher: The hasher.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(typeName)
-            hasher.combine(AnyHashable(value))
+            hasher.combine(AnyHashable(base))
         }
 
         /// The type name and the value: `Swift.Int(1)`.
-        public var description: String { "\(typeName)(\(value))" }
+        public var description: String { "\(typeName)(\(base))" }
 
         /// The value's own JSON, as SwiftUI writes it with `JSONEncoder` (slashes escaped), but with
         /// sorted keys: on Linux `JSONEncoder`'s key order changes from run to run, and the same
         /// path must always be the same bytes. Readers accept any order.
         func json() throws -> String {
-            String(decoding: try Self.encoder.encode(value), as: UTF8.self)
+            String(decoding: try Self.encoder.encode(base), as: UTF8.self)
         }
 
         private static let encoder: JSONEncoder = {
@@ -79,10 +87,10 @@ public struct MixedPath: Sendable, Hashable {
     /// Whether the path is empty.
     public var isEmpty: Bool { elements.isEmpty }
 
-    /// Pushes a value.
-    /// - Parameter value: Any `Codable & Hashable & Sendable` value.
-    public mutating func append<Value: Codable & Hashable & Sendable>(_ value: Value) {
-        elements.append(Element(typeName: Self.typeName(of: Value.self), value: value))
+    /// Pushes a value, as `NavigationPath.append(_:)` does.
+    /// - Parameter value: Any `Codable & Hashable` value; it need not be `Sendable`.
+    public mutating func append<Value: Codable & Hashable>(_ value: Value) {
+        elements.append(Element(typeName: Self.typeName(of: Value.self), base: value))
     }
 
     /// Pops values.
@@ -229,7 +237,7 @@ extension MixedPath: Codable {
         }
         let decoder = decoding(value)
         do {
-            let element = Element(typeName: entry.name, value: try entry.decode(decoder))
+            let element = Element(typeName: entry.name, base: try entry.decode(decoder))
             return entry.name == name && !aliased ? .restored(element) : .migrated(element)
         } catch {
             return .dropped(RestoreSession.reason(for: error, below: decoder.codingPath.count))
@@ -281,3 +289,31 @@ extension MixedPath: Codable {
         return (path, report)
     }
 }
+
+// MARK: - Deprecated
+
+extension MixedPath.Element {
+    /// The value, typed as `Sendable` as in 0.2.0, when only `Sendable` values could be appended.
+    /// An element now holds what `NavigationPath` holds, `Sendable` or not: use ``base``.
+    @available(*, deprecated, renamed: "base", message: "an element's value need not be Sendable: use base")
+    public var value: any Codable & Hashable & Sendable {
+        // `Sendable` is a marker protocol: the two existentials have one layout, and this is the
+        // 0.2.0 promise kept for the values 0.2.0 could append (all of them `Sendable`).
+        unsafeBitCast(base, to: (any Codable & Hashable & Sendable).self)
+    }
+}
+
+// A path was `Sendable` in 0.2.0, when it could hold only `Sendable` values. It now holds what
+// `NavigationPath` (which is not `Sendable`) holds; the conformance stays for code written against
+// 0.2.0, deprecated, and is sound only for paths of `Sendable` values, which that code appends.
+@available(
+    *, deprecated,
+    message: "a MixedPath holds values that need not be Sendable, as NavigationPath does; send its encoded form instead"
+)
+extension MixedPath: @unchecked Sendable {}
+
+@available(
+    *, deprecated,
+    message: "a MixedPath holds values that need not be Sendable, as NavigationPath does; send its encoded form instead"
+)
+extension MixedPath.Element: @unchecked Sendable {}

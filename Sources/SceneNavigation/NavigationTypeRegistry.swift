@@ -13,14 +13,19 @@
 /// are known without registering: the integer and floating-point types, `Bool`, `String`, and
 /// `UUID`, `URL` and `Date` under both `Foundation.` and `FoundationEssentials.` names.
 ///
+/// A type need not be `Sendable`, and its conformances may be isolated to the main actor (as an
+/// Xcode 26 app target declares them): register it, and restore the paths that hold it, where its
+/// values live.
+///
 /// ```swift
 /// var registry = NavigationTypeRegistry()
 /// registry.register(User.self, aliases: ["OldApp.User"])
 /// ```
-public struct NavigationTypeRegistry: Sendable {
+public struct NavigationTypeRegistry {
     /// Decodes one element into a value of a registered type, through the restore's decoder (so the
-    /// app's resolvers apply to it).
-    typealias Decoder = @Sendable (ValueDecoder) throws -> any Codable & Hashable & Sendable
+    /// app's resolvers apply to it). It uses the type's conformances, which may be isolated to the
+    /// main actor: a registry is used where the app's values live, like a `MixedPath`.
+    typealias Decoder = (ValueDecoder) throws -> any Codable & Hashable
 
     /// For each name a type may be stored under: the name it is written under now, and its decoder.
     private var entries: [String: (name: String, decode: Decoder)] = [:]
@@ -30,7 +35,10 @@ public struct NavigationTypeRegistry: Sendable {
         self = Self.standard
     }
 
-    /// Built once: every restore starts from it.
+    /// Built once: every restore starts from it. Never changed after it is built, and its decoders
+    /// decode only the standard library's and Foundation's `Sendable` types, so it may be read from
+    /// any thread (when the deprecated `Sendable` conformance goes, this becomes
+    /// `nonisolated(unsafe)` for that reason).
     private static let standard: NavigationTypeRegistry = {
         var registry = NavigationTypeRegistry(empty: ())
         registry.registerStandardTypes()
@@ -43,12 +51,12 @@ public struct NavigationTypeRegistry: Sendable {
     /// - Parameters:
     ///   - type: The type.
     ///   - aliases: Other names it was saved under, such as an earlier name or module.
-    public mutating func register<Value: Codable & Hashable & Sendable>(_ type: Value.Type, aliases: [String] = []) {
+    public mutating func register<Value: Codable & Hashable>(_ type: Value.Type, aliases: [String] = []) {
         register(type, as: MixedPath.typeName(of: type), aliases: aliases)
     }
 
     /// Registers a type under a given name, which is also the name it is written under.
-    mutating func register<Value: Codable & Hashable & Sendable>(
+    mutating func register<Value: Codable & Hashable>(
         _ type: Value.Type, as name: String, aliases: [String] = []
     ) {
         let decode: Decoder = { decoder in try decoder.decode(Value.self) }
@@ -86,3 +94,15 @@ public struct NavigationTypeRegistry: Sendable {
         register(Date.self, as: "Foundation.Date", aliases: ["FoundationEssentials.Date"])
     }
 }
+
+// MARK: - Deprecated
+
+// A registry was `Sendable` in 0.2.0, when it could register only `Sendable` types. Its decoders
+// now use the conformances of any `Codable & Hashable` type, which may be isolated to the main
+// actor; the conformance stays for code written against 0.2.0, deprecated, and is sound only for
+// registries of `Sendable` types with conformances that are not isolated, which that code registers.
+@available(
+    *, deprecated,
+    message: "a NavigationTypeRegistry decodes types that need not be Sendable; use it where the app's values live"
+)
+extension NavigationTypeRegistry: @unchecked Sendable {}

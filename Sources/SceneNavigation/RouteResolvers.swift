@@ -15,22 +15,30 @@
 /// ```
 ///
 /// A type without a resolver restores every value that decodes.
-public struct RouteResolvers: Sendable {
-    private var resolvers: [ObjectIdentifier: any Sendable] = [:]
-    private var lookups: [ObjectIdentifier: any Sendable] = [:]
+///
+/// A resolver is called during the restore, where the restore runs: a model's restores run on the
+/// main actor, so a resolver written there may use what lives there (the app's data model, its
+/// routes' `==`); it need not be `Sendable`.
+public struct RouteResolvers {
+    private var resolvers: [ObjectIdentifier: Any] = [:]
+    private var lookups: [ObjectIdentifier: Any] = [:]
 
     /// No resolvers: every value that decodes is restored.
     public init() {}
 
     /// The key under which a decoder's `userInfo` may hold resolvers, so that an
     /// ``IdentifiedRoute`` can be looked up when decoded by the app's own `JSONDecoder`.
+    ///
+    /// `JSONDecoder`'s `userInfo` takes only `Sendable` values, and resolvers are `Sendable` only
+    /// through the conformance of 0.2.0, deprecated (sound when every resolver is `Sendable`): a
+    /// model's restore needs no decoder of the app's, and hands its resolvers over directly.
     public static let userInfoKey = CodingUserInfoKey(rawValue: "SceneNavigation.RouteResolvers")!
 
     /// Adds (or replaces) the resolver of a type.
     /// - Parameters:
     ///   - type: The type.
     ///   - resolve: Maps a restored value to the value to restore, or nil to drop it as unresolved.
-    public mutating func add<Value>(_ type: Value.Type, resolve: @escaping @Sendable (Value) -> Value?) {
+    public mutating func add<Value>(_ type: Value.Type, resolve: @escaping (Value) -> Value?) {
         resolvers[ObjectIdentifier(type)] = resolve
     }
 
@@ -40,7 +48,7 @@ public struct RouteResolvers: Sendable {
     ///   - type: The route type.
     ///   - lookUp: The route with an identifier, or nil when the app no longer has it.
     public mutating func add<Route: IdentifiedRoute>(
-        _ type: Route.Type, lookUp: @escaping @Sendable (Route.ID) -> Route?
+        _ type: Route.Type, lookUp: @escaping (Route.ID) -> Route?
     ) {
         lookups[ObjectIdentifier(type)] = lookUp
     }
@@ -50,7 +58,7 @@ public struct RouteResolvers: Sendable {
     ///   - type: The type.
     ///   - resolve: Maps a restored value to the value to restore, or nil to drop it.
     /// - Returns: The resolvers.
-    public func adding<Value>(_ type: Value.Type, resolve: @escaping @Sendable (Value) -> Value?) -> Self {
+    public func adding<Value>(_ type: Value.Type, resolve: @escaping (Value) -> Value?) -> Self {
         var copy = self
         copy.add(type, resolve: resolve)
         return copy
@@ -62,7 +70,7 @@ public struct RouteResolvers: Sendable {
     ///   - lookUp: The route with an identifier, or nil when the app no longer has it.
     /// - Returns: The resolvers.
     public func adding<Route: IdentifiedRoute>(
-        _ type: Route.Type, lookUp: @escaping @Sendable (Route.ID) -> Route?
+        _ type: Route.Type, lookUp: @escaping (Route.ID) -> Route?
     ) -> Self {
         var copy = self
         copy.add(type, lookUp: lookUp)
@@ -73,12 +81,21 @@ public struct RouteResolvers: Sendable {
     var hasResolvers: Bool { !resolvers.isEmpty }
 
     /// The resolver of a type, if the app gave one.
-    func resolver<Value>(for type: Value.Type) -> (@Sendable (Value) -> Value?)? {
-        resolvers[ObjectIdentifier(type)] as? @Sendable (Value) -> Value?
+    func resolver<Value>(for type: Value.Type) -> ((Value) -> Value?)? {
+        resolvers[ObjectIdentifier(type)] as? (Value) -> Value?
     }
 
     /// The lookup of a route stored as its identifier, if the app gave one.
-    func lookup<Route: IdentifiedRoute>(for type: Route.Type) -> (@Sendable (Route.ID) -> Route?)? {
-        lookups[ObjectIdentifier(type)] as? @Sendable (Route.ID) -> Route?
+    func lookup<Route: IdentifiedRoute>(for type: Route.Type) -> ((Route.ID) -> Route?)? {
+        lookups[ObjectIdentifier(type)] as? (Route.ID) -> Route?
     }
 }
+
+// MARK: - Deprecated
+
+// Resolvers were `Sendable` in 0.2.0, when every resolver had to be. They are now called where the
+// restore runs (a model's, on the main actor), and may use what lives there; the conformance stays
+// for code written against 0.2.0, deprecated, and is sound only for resolvers that are `Sendable`,
+// which that code adds.
+@available(*, deprecated, message: "resolvers need not be Sendable: use them where the restore runs")
+extension RouteResolvers: @unchecked Sendable {}

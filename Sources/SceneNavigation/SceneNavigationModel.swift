@@ -11,18 +11,20 @@ import SceneStore
 /// member by member, and saved without ever making a mutation wait for I/O.
 ///
 /// `State` is any `Codable` and `Equatable` value: a ``RoutePath`` of the app's routes, or a struct
-/// with paths and other state side by side; it need not be `Sendable` (a ``ScenePersistence`` then
-/// encodes it on the main actor). The model publishes each change; a ``ScenePersistence`` listens
-/// and writes the state through to a scene, and a `Sendable` state can be followed as snapshots
-/// (``changes()``). A restore falls back on ``initialState`` for each member that no longer decodes.
+/// with paths and other state side by side. It need not be `Sendable`, and its conformances may be
+/// isolated to the main actor (Xcode 26's app targets declare every type so): the model, and a
+/// ``ScenePersistence`` that keeps it saved, encode and decode it on the main actor, where it lives.
+/// The model publishes each change; a ``ScenePersistence`` listens and writes the state through to
+/// a scene, and a `Sendable` state can also be followed as snapshots (``changes()``). A restore
+/// falls back on ``initialState`` for each member that no longer decodes.
 ///
 /// ```swift
-/// enum Animal: Codable, Hashable, Sendable { case cat, dog }
+/// enum Animal: Codable, Hashable { case cat, dog }
 /// let model = SceneNavigationModel(RoutePath<Animal>())
 /// model.state.append(.cat)                      // returns at once
 /// ```
 @MainActor
-public final class SceneNavigationModel<State: Codable & Equatable & SendableMetatype>: Observable {
+public final class SceneNavigationModel<State: Codable & Equatable>: Observable {
     /// The navigation state; bind a `NavigationStack` to its path. Observable: views that read it
     /// update when it changes.
     public var state: State {
@@ -125,7 +127,7 @@ extension SceneNavigationModel {
     /// ``changes()``, which exists when `State` is `Sendable`; otherwise subscribers read the
     /// revision alone, and the state on the main actor.
     @usableFromInline
-    struct Published: @unchecked Sendable {
+    struct Published: RevisionedSnapshot, @unchecked Sendable {
         @usableFromInline let revision: UInt64
         @usableFromInline let state: State
 
@@ -139,7 +141,7 @@ extension SceneNavigationModel {
     /// The revisions of the model's changes: a signal that the state changed, to be read on the
     /// main actor. Bursts coalesce to the newest, as in ``changes()``.
     func revisions() -> AsyncStream<UInt64> {
-        broadcaster.subscribe { $0.revision }
+        broadcaster.revisions()
     }
 
     @inlinable
@@ -155,6 +157,13 @@ extension SceneNavigationModel where State: Sendable {
     /// The model's changes, each as a snapshot of the state after the change. A subscriber that
     /// falls behind gets only the newest snapshot; any number may listen; a stream ends when its
     /// consuming task is cancelled or the model goes away.
+    ///
+    /// The one API that asks `Sendable` of a state, because its snapshots go to whichever task
+    /// consumes them. A state whose conformances are isolated to the main actor (any state declared
+    /// in an Xcode 26 app target) cannot cross, and the compiler says so at the call:
+    /// `main actor-isolated conformance of 'Route' to 'Decodable' cannot satisfy conformance
+    /// requirement for a 'Sendable' type parameter`. Observe such a model where it lives instead:
+    /// SwiftUI's views, `withObservationTracking`, or `Observations` from iOS 26 and macOS 26.
     /// - Returns: A stream that starts with the next change.
     public func changes() -> AsyncStream<Snapshot> {
         broadcaster.subscribe { Snapshot(revision: $0.revision, state: $0.state) }
@@ -291,32 +300,15 @@ extension SceneNavigationModel {
     ///   - key: The value's key.
     /// - Returns: Whether the value restores whole.
     public func restoresWhole(_ document: SceneDocument, key: String = "navigation") -> Bool {
-        wholeRestoreCheck(key: key)(document)
-    }
-
-    /// A check, to run anywhere, of whether a scene's document holds under `key` a value this
-    /// model restores with nothing lost for good: it restores (at its stored schema), and nothing
-    /// is dropped that a later version could restore again. No value under the key passes.
-    func wholeRestoreCheck(key: String) -> @Sendable (SceneDocument) -> Bool {
-        // Only Sendable parts cross: the initial state as JSON, not as a State.
-        Self.wholeRestoreCheck(
-            key: key, resolvers: resolvers, types: types, migrations: migrations,
-            fallback: try? ValueEncoder.encode(initialState))
-    }
-
-    private nonisolated static func wholeRestoreCheck(
-        key: String, resolvers: RouteResolvers, types: NavigationTypeRegistry, migrations: NavigationMigrations,
-        fallback: JSONValue?
-    ) -> @Sendable (SceneDocument) -> Bool {
-        { document in
-            guard let value = document.values[key] else { return true }
-            guard let schema = try? NavigationMigrations.storedVersion(forKey: key, in: document.values),
-                let json = try? NavigationCoding.json(of: value, key: key),
-                let (_, report) = try? NavigationCoding.decode(
-                    State.self, from: json, key: key, resolvers: resolvers, types: types, migrations: migrations,
-                    schemaVersion: schema, fallback: fallback)
-            else { return false }
-            return !report.dropped.contains { $0.reason.couldBeUndone }
-        }
+        // Decoded here, on the main actor, where the state's conformances live (in an app whose
+        // types are main-actor isolated, they may be used nowhere else).
+        guard let value = document.values[key] else { return true }
+        guard let schema = try? NavigationMigrations.storedVersion(forKey: key, in: document.values),
+            let json = try? NavigationCoding.json(of: value, key: key),
+            let (_, report) = try? NavigationCoding.decode(
+                State.self, from: json, key: key, resolvers: resolvers, types: types, migrations: migrations,
+                schemaVersion: schema, fallback: try? ValueEncoder.encode(initialState))
+        else { return false }
+        return !report.dropped.contains { $0.reason.couldBeUndone }
     }
 }

@@ -19,13 +19,13 @@ import Synchronization
 /// try await persistence.close()                   // the last change is durable
 /// ```
 ///
-/// Mutating the model never waits: reads and writes run off the main actor, and so does encoding
-/// the changes the model publishes when `State` is `Sendable` (a state that is not is encoded on the
-/// main actor, once per write, never per mutation; ``flush()`` and ``close()`` encode the current
-/// state where they are called). Bursts of changes coalesce to the newest, and a state equal to what
-/// is stored is not written again.
+/// Mutating the model never waits: reads and writes run off the main actor. The state is encoded
+/// where it lives, on the main actor, once per write and never per mutation, and only its bytes
+/// reach the writer; so the state and its routes need not be `Sendable`, and their conformances may
+/// be isolated to the main actor (as an Xcode 26 app target declares them). Bursts of changes
+/// coalesce to the newest, and a state equal to what is stored is not written again.
 @MainActor
-public final class ScenePersistence<State: Codable & Equatable & SendableMetatype> {
+public final class ScenePersistence<State: Codable & Equatable> {
     /// The model this persistence keeps saved.
     public typealias Model = SceneNavigationModel<State>
 
@@ -56,32 +56,25 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
     /// ``CrashLoopGuard/healthyAfterFirstWrite``).
     private let healthyAfterFirstWrite: Bool
 
-    /// How a connection follows its model's changes: encoding snapshots off the main actor (a
-    /// `Sendable` state), or the current state on the main actor when the model signals a change.
-    struct Forwarding {
-        let start:
-            @MainActor (
-                _ model: Model, _ writer: SceneWriter, _ failure: EncodingFailure, _ healthyAfterWrite: RestoreHealth?
-            ) -> Task<Void, Never>
-
-        /// On the main actor: at each signal, the newest state is encoded where it lives.
-        static var onMainActor: Forwarding {
-            Forwarding { model, writer, failure, healthyAfterWrite in
-                let revisions = model.revisions()
-                return Task { @MainActor [weak model] in
-                    var awaitingHealth = healthyAfterWrite
-                    for await _ in revisions {
-                        guard let model else { return }
-                        do throws(NavigationError) {
-                            writer.submit(
-                                SceneValue.json(try NavigationCoding.encode(model.state)), sequence: model.revision)
-                        } catch {
-                            failure.record(error)
-                        }
-                        awaitingHealth = healthyAfterFirst(awaitingHealth, writer: writer)
-                        await writer.waitUntilReady()
-                    }
+    /// Follows the model's changes on the main actor, where its state lives: at each signal, the
+    /// newest state is encoded there and its bytes handed to the writer, once per write (the next
+    /// signal is taken only when the writer can use it; meanwhile signals coalesce, and mutating
+    /// the model wakes nobody).
+    private static func follow(
+        _ model: Model, writer: SceneWriter, failure: EncodingFailure, healthyAfterWrite: RestoreHealth?
+    ) -> Task<Void, Never> {
+        let revisions = model.revisions()
+        return Task { @MainActor [weak model] in
+            var awaitingHealth = healthyAfterWrite
+            for await _ in revisions {
+                guard let model else { return }
+                do throws(NavigationError) {
+                    writer.submit(SceneValue.json(try NavigationCoding.encode(model.state)), sequence: model.revision)
+                } catch {
+                    failure.record(error)
                 }
+                awaitingHealth = healthyAfterFirst(awaitingHealth, writer: writer)
+                await writer.waitUntilReady()
             }
         }
     }
@@ -98,7 +91,7 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
     private init(
         model: Model, writer: SceneWriter, outcome: RestoreOutcome, scene: SceneID, key: String,
         health: RestoreHealth?, crashGuard: CrashLoopGuard?, unchangedRevision: UInt64?, store: SceneStore,
-        sharedCopy: SharedCopy, forwarding: Forwarding
+        sharedCopy: SharedCopy
     ) {
         self.unchangedRevision = unchangedRevision
         self.sharedCopy = sharedCopy
@@ -128,7 +121,7 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
             return
         }
         let healthyAfterWrite = crashGuard?.healthyAfterFirstWrite == true ? health : nil
-        self.forwarding = forwarding.start(model, writer, failure, healthyAfterWrite)
+        self.forwarding = Self.follow(model, writer: writer, failure: failure, healthyAfterWrite: healthyAfterWrite)
     }
 
     // A plain deinit: an isolated one crashes release builds below macOS 15.4 and iOS 18.4, and
@@ -200,14 +193,13 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
     ) async throws(NavigationError) -> ScenePersistence {
         try await connect(
             model, to: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
-            deepLink: deepLink, forwarding: .onMainActor)
+            deepLink: deepLink, unrestorable: nil)
     }
 
-    /// The connection, with the way it follows the model's changes.
+    /// The connection, with why a stored value is not restored (when `run` starts fresh).
     static func connect(
         _ model: Model, to store: SceneStore, scene: SceneID, key: String, policy: RestorePolicy, restoring: Bool,
-        guard crashGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?, forwarding: Forwarding,
-        unrestorable: String? = nil
+        guard crashGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?, unrestorable: String?
     ) async throws(NavigationError) -> ScenePersistence {
         let writer: SceneWriter
         do {
@@ -287,9 +279,7 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
                 // copy made for another key of the scene (in this launch) holds it already.
                 try writer.keepAsideBeforeFirstWrite(reason: .unrestored) { document in
                     guard document.values[key] == stored else { return false }
-                    if let copy = Self.newestCopy(
-                        of: scene, reason: .unrestored, holding: stored, under: key, in: store)
-                    {
+                    if let copy = newestCopy(of: scene, reason: .unrestored, holding: stored, under: key, in: store) {
                         sharedCopy.path = copy
                         return false
                     }
@@ -302,15 +292,32 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
         // Applied before the changes are listened to, so it is not itself a change to write.
         deepLink?(model)
         if plan.keepsUnreadableValue {
-            let readsWhole = model.wholeRestoreCheck(key: key)
+            // Whether the model reads the stored value back whole is decided here, on the main
+            // actor, where the state's conformances may be used; under the scene's lock, the copy
+            // is kept when the value is still one found wanting, or is another one since.
+            let found: SceneDocument?
+            do throws(SceneStoreError) {
+                found = try await store.loadDocument(for: scene)
+            } catch .corrupt, .cannotRead(_, .notADirectory) {
+                // As `keepAside` takes them: nothing readable to keep (the first write moves a
+                // corrupt file aside, and says what is wrong with the folder).
+                found = nil
+            } catch {
+                throw .store(error)
+            }
+            let checked = found?.values[key]
+            let readsWhole = found.map { model.restoresWhole($0, key: key) } ?? true
             outcome.keptAsidePath = try await offMain { () throws(SceneStoreError) in
-                try store.keepAside(scene, reason: .invalid) { !readsWhole($0) }
+                try store.keepAside(scene, reason: .invalid) { document in
+                    guard let value = document.values[key] else { return false }
+                    return value != checked || !readsWhole
+                }
             }
         }
         return ScenePersistence(
             model: model, writer: writer, outcome: outcome, scene: scene, key: key, health: health,
             crashGuard: crashGuard, unchangedRevision: plan.leavesStoredValueUntilChanged ? model.revision : nil,
-            store: store, sharedCopy: sharedCopy, forwarding: forwarding)
+            store: store, sharedCopy: sharedCopy)
     }
 
     /// Marks the restore healthy: the guard's marker is removed, so the next restore of this value
@@ -411,22 +418,21 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
         guard crashGuard: CrashLoopGuard? = CrashLoopGuard(), deepLink: ((Model) -> Void)? = nil,
         connected: (ScenePersistence) -> Void
     ) async throws(NavigationError) {
-        try await run(
+        try await running(
             model, store: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
-            deepLink: deepLink, forwarding: .onMainActor, connected: connected)
+            deepLink: deepLink, connected: connected)
     }
 
-    /// The run, with the way it follows the model's changes.
-    static func run(
+    /// The whole of a scene's `.task`: the body of every `run`.
+    static func running(
         _ model: Model, store: SceneStore, scene: SceneID, key: String, policy: RestorePolicy, restoring: Bool,
-        guard crashGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?, forwarding: Forwarding,
-        connected: (ScenePersistence) -> Void
+        guard crashGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?, connected: (ScenePersistence) -> Void
     ) async throws(NavigationError) {
         let persistence: ScenePersistence
         do {
             persistence = try await connect(
                 model, to: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
-                deepLink: deepLink, forwarding: forwarding)
+                deepLink: deepLink, unrestorable: nil)
         } catch {
             let reason: String
             switch error {
@@ -438,7 +444,7 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
             // cannot read the value; the first write moves a corrupt file aside), and a fresh start.
             persistence = try await connect(
                 model, to: store, scene: scene, key: key, policy: policy, restoring: false, guard: crashGuard,
-                deepLink: deepLink, forwarding: forwarding, unrestorable: reason)
+                deepLink: deepLink, unrestorable: reason)
         }
         connected(persistence)
         // Until cancelled; the forwarding task does the work meanwhile.
@@ -525,18 +531,18 @@ public final class ScenePersistence<State: Codable & Equatable & SendableMetatyp
     public var statistics: SceneWriter.Statistics { writer.statistics }
 }
 
-extension ScenePersistence {
-    /// The newest copy of a scene kept aside for a reason, when it holds `value` under `key`.
-    nonisolated static func newestCopy(
-        of scene: SceneID, reason: KeptAsideFile.Reason, holding value: SceneValue, under key: String,
-        in store: SceneStore
-    ) -> String? {
-        guard let files = try? store.keptAsideFiles(),
-            let newest = files.last(where: { $0.scene == scene && $0.reason == reason }),
-            let document = try? store.document(ofKeptAside: newest), document.values[key] == value
-        else { return nil }
-        return newest.path
-    }
+/// The newest copy of a scene kept aside for a reason, when it holds `value` under `key`. Not a
+/// member of the generic persistence: the writer calls it off the main actor, where the state's
+/// type has no business.
+private func newestCopy(
+    of scene: SceneID, reason: KeptAsideFile.Reason, holding value: SceneValue, under key: String,
+    in store: SceneStore
+) -> String? {
+    guard let files = try? store.keptAsideFiles(),
+        let newest = files.last(where: { $0.scene == scene && $0.reason == reason }),
+        let document = try? store.document(ofKeptAside: newest), document.values[key] == value
+    else { return nil }
+    return newest.path
 }
 
 /// Runs blocking store work off the main actor.
@@ -581,48 +587,14 @@ final class EncodingFailure: Sendable {
     }
 }
 
-// MARK: - Sendable states
-
-extension ScenePersistence.Forwarding where State: Sendable {
-    /// Off the main actor: the model's snapshots are encoded by a task of their own, only those
-    /// the writer can take.
-    static var detached: Self {
-        Self { model, writer, failure, healthyAfterWrite in
-            let changes = model.changes()
-            return Task.detached {
-                var awaitingHealth = healthyAfterWrite
-                for await snapshot in changes {
-                    do throws(NavigationError) {
-                        writer.submit(
-                            SceneValue.json(try NavigationCoding.encode(snapshot.state)), sequence: snapshot.revision)
-                    } catch {
-                        failure.record(error)
-                    }
-                    awaitingHealth = ScenePersistence.healthyAfterFirst(awaitingHealth, writer: writer)
-                    // Take the next snapshot only when the writer can use it: meanwhile the stream
-                    // keeps just the newest, and mutating the model wakes nobody.
-                    await writer.waitUntilReady()
-                }
-            }
-        }
-    }
-}
+// MARK: - Deprecated
 
 extension ScenePersistence where State: Sendable {
-    /// Restores `model` from what `store` holds for the scene, then writes every change through,
-    /// as the general ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)-1gu1f`` does; a
-    /// `Sendable` state's changes are encoded off the main actor.
-    /// - Parameters:
-    ///   - model: The model to restore and save.
-    ///   - store: The store.
-    ///   - scene: The scene.
-    ///   - key: The value's key, `navigation` by default.
-    ///   - policy: What to do with elements that cannot be restored, and the maximum age.
-    ///   - restoring: Whether to restore first.
-    ///   - crashGuard: The crash-loop guard, or nil for none. On by default.
-    ///   - deepLink: Applied to the model in place of the saved paths, or nil.
-    /// - Returns: The connection, with the restore's report.
-    /// - Throws: The errors of the general `connect`.
+    /// The `Sendable` states' connect of 0.2.0, which encoded their changes off the main actor.
+    /// Every state is now encoded on the main actor, once per write; calls resolve to the general
+    /// ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)-1gu1f``, unchanged.
+    @available(*, deprecated, message: "use the general connect(_:to:scene:key:policy:restoring:guard:deepLink:)")
+    @_disfavoredOverload
     public static func connect(
         _ model: Model, to store: SceneStore, scene: SceneID, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), restoring: Bool = true,
@@ -630,30 +602,23 @@ extension ScenePersistence where State: Sendable {
     ) async throws(NavigationError) -> ScenePersistence {
         try await connect(
             model, to: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
-            deepLink: deepLink, forwarding: .detached)
+            deepLink: deepLink, unrestorable: nil)
     }
 
-    /// The whole of a scene's `.task`, as the general ``run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)-3n869``
-    /// does; a `Sendable` state's changes are encoded off the main actor.
-    /// - Parameters:
-    ///   - model: The model to restore and save.
-    ///   - store: The store.
-    ///   - scene: The scene.
-    ///   - key: The value's key.
-    ///   - policy: What to do with elements that cannot be restored, and the maximum age.
-    ///   - restoring: Whether to restore first.
-    ///   - crashGuard: The crash-loop guard, or nil for none.
-    ///   - deepLink: Applied to the model in place of the saved paths, or nil.
-    ///   - connected: Called with the connection once it is made.
-    /// - Throws: The errors of the general `run`.
+    /// The `Sendable` states' run of 0.2.0; calls resolve to the general
+    /// ``run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)``, unchanged.
+    @available(
+        *, deprecated, message: "use the general run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)"
+    )
+    @_disfavoredOverload
     public static func run(
         _ model: Model, store: SceneStore, scene: SceneID, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), restoring: Bool = true,
         guard crashGuard: CrashLoopGuard? = CrashLoopGuard(), deepLink: ((Model) -> Void)? = nil,
         connected: (ScenePersistence) -> Void
     ) async throws(NavigationError) {
-        try await run(
+        try await running(
             model, store: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
-            deepLink: deepLink, forwarding: .detached, connected: connected)
+            deepLink: deepLink, connected: connected)
     }
 }

@@ -21,7 +21,7 @@ import SceneStore
 /// leaves the restore unhealthy, as a crash does, so the crash-loop guard acts at the next launch
 /// without a real crash.
 @MainActor
-public final class AppSimulator<State: Codable & Equatable & SendableMetatype> {
+public final class AppSimulator<State: Codable & Equatable> {
     /// The app's model.
     public typealias Model = SceneNavigationModel<State>
 

@@ -143,7 +143,7 @@ public struct PayloadReplay: Sendable {
     /// - Throws: When the folder, a payload or a golden file cannot be read, or a golden file
     ///   cannot be written.
     @MainActor
-    public func run<State: Codable & Equatable & SendableMetatype>(
+    public func run<State: Codable & Equatable>(
         model: @escaping @MainActor () -> SceneNavigationModel<State>,
         describe: @escaping (RestoreReport) -> JSONValue = \.json
     ) async throws -> Outcome {

@@ -10,7 +10,7 @@
         public init(_ path: MixedPath) {
             self.init()
             for element in path.elements {
-                Self.append(element.value, to: &self)
+                Self.append(element.base, to: &self)
             }
         }
 

@@ -29,7 +29,7 @@
     ///
     /// The state is encoded on the main actor, once per write (never per mutation).
     @MainActor @preconcurrency
-    public struct PersistentNavigation<Value: Codable & Equatable & SendableMetatype, Content: View>: View {
+    public struct PersistentNavigation<Value: Codable & Equatable, Content: View>: View {
         /// A link's change to the model.
         public typealias Link = @MainActor (SceneNavigationModel<Value>) -> Void
 

@@ -11,7 +11,7 @@ import SceneNavigation
 /// made, or, if it fails, right then; any other is applied at once. Only the newest appearance's
 /// connection is kept: an older task that ends late does not clear it.
 @MainActor
-final class SceneConnection<Value: Codable & Equatable & SendableMetatype> {
+final class SceneConnection<Value: Codable & Equatable> {
     /// A link's change to the model.
     typealias Link = @MainActor (SceneNavigationModel<Value>) -> Void
 

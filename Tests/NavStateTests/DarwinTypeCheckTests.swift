@@ -6,12 +6,7 @@ import Testing
 /// against a module named Darwin that is the C library plus kqueue as Apple's SDK declares it
 /// (`Tests/DarwinDeclarations`), so `#if canImport(Darwin)` takes the Apple branches.
 @Suite struct DarwinTypeCheckTests {
-    static let swiftc: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/swiftc" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }()
+    static let swiftc = Toolchain.tool("swiftc")
 
     /// Type-checks a copy of Platform.swift, changed by `edit`, with the Darwin declarations.
     static func typeCheck(_ edit: (String) -> String = { $0 }) throws -> ProcessResult {

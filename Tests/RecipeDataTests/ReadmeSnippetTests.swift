@@ -89,10 +89,31 @@ import Testing
         !blocks[$0].isSwiftUI && !blocks[$0].isManifest && !blocks[$0].isDependencyLine
     }
 
+    /// How an app target isolates what it declares: Swift's default, or an Xcode 26 app target's.
+    enum Isolation: String, CaseIterable, Sendable, CustomStringConvertible {
+        case nonisolated
+        case mainActor = "main actor"
+
+        /// The compiler's flags for it: Xcode 26's new app targets set main-actor default isolation
+        /// and "approachable concurrency" (its two upcoming features).
+        var flags: [String] {
+            switch self {
+            case .nonisolated: []
+            case .mainActor:
+                [
+                    "-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances",
+                    "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+                ]
+            }
+        }
+
+        var description: String { rawValue }
+    }
+
     @Test(
-        "each Swift block of the README and the articles compiles as pasted against the public API, and runs",
-        arguments: programs)
-    func blockCompilesAndRuns(_ index: Int) throws {
+        "each Swift block of the README and the articles compiles as pasted against the public API, and runs, in either isolation default",
+        arguments: programs, Isolation.allCases)
+    func blockCompilesAndRuns(_ index: Int, isolation: Isolation) throws {
         let block = Self.blocks[index]
         let directory = try TemporaryDirectory()
         // A test file (it imports Testing) is built with a runner that starts Swift Testing, as
@@ -107,13 +128,13 @@ import Testing
                 to: URL(fileURLWithPath: runner))
             sources.append(runner)
         }
-        let compiled = try Self.compile(sources, to: directory.appending("example"))
-        #expect(compiled.status == 0, "\(block) does not compile:\n\(compiled.standardError)")
+        let compiled = try Self.compile(sources, to: directory.appending("example"), flags: isolation.flags)
+        #expect(compiled.status == 0, "\(block) does not compile (\(isolation)):\n\(compiled.standardError)")
         guard compiled.status == 0 else { return }
         let ran = try runProcess(directory.appending("example"), [], environment: directory.environment)
         #expect(
             ran.status == 0,
-            "\(block) failed when run:\n\(ran.standardOutput)\n\(ran.standardError)")
+            "\(block) failed when run (\(isolation)):\n\(ran.standardOutput)\n\(ran.standardError)")
         if isTestFile {
             // Every test of the file ran and passed.
             let tests = block.code.components(separatedBy: "@Test func ").count - 1
@@ -122,13 +143,13 @@ import Testing
             #expect(summary.contains("passed"), "\(summary)")
         }
         if let output = block.output {
-            #expect(ran.standardOutput == output, "\(block) printed other output")
+            #expect(ran.standardOutput == output, "\(block) printed other output (\(isolation))")
         }
     }
 
     /// Compiles a program from `sources` against the public API of the built libraries, as an app
     /// that depends on the package is compiled (no `-enable-testing`, no package name).
-    static func compile(_ sources: [String], to executable: String) throws -> ProcessResult {
+    static func compile(_ sources: [String], to executable: String, flags: [String] = []) throws -> ProcessResult {
         let products = Products.directory
         var objects: [String] = []
         for target in ["SceneStore", "SceneNavigation", "RecipeData", "SceneNavigationTesting"] {
@@ -140,14 +161,10 @@ import Testing
         }
         let compiler = try #require(Self.swiftc, "no swiftc on PATH")
         return try runProcess(
-            compiler, ["-swift-version", "6", "-I", products + "/Modules"] + sources + objects + ["-o", executable])
+            compiler,
+            ["-swift-version", "6", "-I", products + "/Modules"] + flags + sources + objects + ["-o", executable])
     }
 
     /// The compiler next to the `swift` that runs the tests, found on `PATH`.
-    static let swiftc: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/swiftc" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }()
+    static let swiftc = Toolchain.tool("swiftc")
 }

@@ -21,6 +21,22 @@ struct Link: Codable, Hashable, Sendable {
     var title: String
 }
 
+/// A wallet app's price screen, as a `NavigationPath` holds it: a class inside, so not `Sendable`.
+struct PriceScreen: Codable, Hashable {
+    final class History: Codable, Hashable {
+        let closes: [Double]
+        init(closes: [Double]) { self.closes = closes }
+        static func == (lhs: History, rhs: History) -> Bool { lhs.closes == rhs.closes }
+        func hash(into hasher: inout Hasher) { hasher.combine(closes) }
+    }
+
+    var symbol: String
+    var history: History
+}
+
+@available(*, unavailable)
+extension PriceScreen: Sendable {}
+
 @Suite struct MixedPathTests {
     @Test("1 then true encodes as SwiftUI writes it: exactly [\"Swift.Bool\",\"true\",\"Swift.Int\",\"1\"], 37 bytes")
     func seedArticleBytes() throws {
@@ -49,7 +65,18 @@ struct Link: Codable, Hashable, Sendable {
         #expect(MixedPath.typeName(of: UUID.self) == "Foundation.UUID")
     }
 
+    /// A path decoded by a `JSONDecoder` with the registry in its `userInfo`, which takes only
+    /// `Sendable` values: the registry's `Sendable` conformance of 0.2.0, deprecated, is what
+    /// lets it in (for a registry of `Sendable` types, as here).
+    @available(*, deprecated, message: "uses NavigationTypeRegistry's deprecated Sendable conformance")
+    static func strictlyDecoded(_ data: Data, types: NavigationTypeRegistry) throws -> MixedPath {
+        let decoder = JSONDecoder()
+        decoder.userInfo[MixedPath.typesKey] = types
+        return try decoder.decode(MixedPath.self, from: data)
+    }
+
     @Test("with the app's registry the path decodes back equal; without one, decoding says what is missing")
+    @available(*, deprecated, message: "decodes through the registry's deprecated Sendable conformance")
     func roundTrip() throws {
         var path = MixedPath()
         path.append(User(id: 1, name: "A"))
@@ -58,9 +85,7 @@ struct Link: Codable, Hashable, Sendable {
         var types = NavigationTypeRegistry()
         types.register(User.self)
         let data = try JSONEncoder().encode(path)
-        let decoder = JSONDecoder()
-        decoder.userInfo[MixedPath.typesKey] = types
-        #expect(try decoder.decode(MixedPath.self, from: data) == path)
+        #expect(try Self.strictlyDecoded(data, types: types) == path)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(MixedPath.self, from: data) }
         let (restored, report) = try MixedPath.decode(from: try JSONValue(parsing: data), types: types)
         #expect(restored == path && report.isComplete)
@@ -89,7 +114,7 @@ struct Link: Codable, Hashable, Sendable {
             second.elements.map(\.typeName) == [
                 "Foundation.UUID", "Swift.Optional<Swift.Int>", "SceneNavigationTests.Link",
             ])
-        #expect(second.elements.last?.value as? Link == Link(url: "https://example.com/a/b", title: "A/B"))
+        #expect(second.elements.last?.base as? Link == Link(url: "https://example.com/a/b", title: "A/B"))
         // Written back under the current name, with JSONEncoder's escapes.
         #expect(
             String(decoding: try JSONEncoder().encode(second), as: UTF8.self).hasPrefix(
@@ -127,7 +152,7 @@ struct Link: Codable, Hashable, Sendable {
         let (path, report) = try MixedPath.decode(representation: representation, types: types)
         #expect(report.isComplete)
         #expect(path.elements.map(\.typeName) == ["Swift.Int", "SceneNavigationTests.EmojiVisualisation"])
-        #expect(path.elements.last?.value as? EmojiVisualisation == EmojiVisualisation(emoji: "🎈", count: 99))
+        #expect(path.elements.last?.base as? EmojiVisualisation == EmojiVisualisation(emoji: "🎈", count: 99))
         // What its `codableRepresentation()` calls: SwiftUI's own pairs, under the current type name,
         // the element's JSON with sorted keys.
         let back = try path.representation(as: Representation.self)
@@ -187,7 +212,7 @@ struct Link: Codable, Hashable, Sendable {
     @Test("a mixed path inside an app state persists and restores through a real store, element by element")
     @MainActor
     func persistence() async throws {
-        struct State: Codable, Equatable, Sendable {
+        struct State: Codable, Equatable {
             var tab = 0
             var path = MixedPath()
         }
@@ -298,5 +323,43 @@ struct Link: Codable, Hashable, Sendable {
         #expect(report.dropped.map(\.position) == [1, 2])
         #expect(report.dropped.map(\.reason) == [.unknownType("SceneNavigationTests.User"), .afterDroppedElement])
         #expect(report.dropped.map(\.location) == ["", ""])
+    }
+
+    @Test(
+        "a path takes what NavigationPath takes: a value that is not Sendable is appended, saved and restored with a report"
+    )
+    func valuesThatAreNotSendable() throws {
+        var path = MixedPath()
+        path.append(PriceScreen(symbol: "BTC", history: .init(closes: [1.5, 2])))
+        path.append(7)
+        #expect(
+            String(decoding: try JSONEncoder().encode(path), as: UTF8.self)
+                == #"["Swift.Int","7","SceneNavigationTests.PriceScreen","{\"history\":{\"closes\":[1.5,2]},\"symbol\":\"BTC\"}"]"#
+        )
+        var types = NavigationTypeRegistry()
+        types.register(PriceScreen.self)
+        let stored = try NavigationCoding.encode(path)
+        let (restored, report) = try MixedPath.decode(from: stored, types: types)
+        #expect(restored == path && report.isComplete)
+        #expect(
+            restored.elements.first?.base as? PriceScreen
+                == PriceScreen(symbol: "BTC", history: .init(closes: [1.5, 2])))
+        // A version that no longer has the type drops that element, says so, and keeps the rest.
+        let (older, olderReport) = try MixedPath.decode(from: stored, types: NavigationTypeRegistry())
+        #expect(older.elements.map(\.typeName) == ["Swift.Int"])
+        #expect(olderReport.dropped.map(\.reason) == [.unknownType("SceneNavigationTests.PriceScreen")])
+        #expect(olderReport.dropped.map(\.position) == [0])
+    }
+
+    @Test("an element's deprecated value is its base, typed as 0.2.0 typed it")
+    @available(*, deprecated, message: "reads MixedPath.Element.value")
+    func deprecatedValue() throws {
+        var path = MixedPath()
+        path.append(User(id: 1, name: "A"))
+        path.append("b")
+        let values: [any Codable & Hashable & Sendable] = path.elements.map(\.value)
+        #expect(values.map { $0 as? User } == [User(id: 1, name: "A"), nil])
+        #expect(values.map { $0 as? String } == [nil, "b"])
+        #expect(path.elements.map { AnyHashable($0.value) } == path.elements.map { AnyHashable($0.base) })
     }
 }

@@ -15,7 +15,7 @@ struct Sidebar: Codable, Equatable, Sendable {
     var detail = "none"
 }
 
-struct PanelState: Codable, Equatable, Sendable {
+struct PanelState: Codable, Equatable {
     var sidebar = Sidebar()
     var panels = MixedPath()
 }
@@ -76,7 +76,7 @@ struct TabsState: Codable, Equatable, Sendable {
         types.register(Panel.self, aliases: ["RealAppTests.Panel"])
         let model = SceneNavigationModel(PanelState(), types: types)
         let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, guard: nil)
-        #expect(model.state.panels.elements.map { $0.value as? Panel } == [Panel(id: 1, title: "One")])
+        #expect(model.state.panels.elements.map { $0.base as? Panel } == [Panel(id: 1, title: "One")])
         #expect(model.state.sidebar == Sidebar())
         #expect(
             persistence.report?.dropped == [
@@ -234,7 +234,7 @@ struct TabsState: Codable, Equatable, Sendable {
         let (path, report) = try NavigationCoding.decode(
             MixedPath.self, from: mixed, types: types, migrations: migrations, schemaVersion: 0)
         #expect(
-            path.elements.map { $0.value as? Panel } == [Panel(id: 1, title: "One"), Panel(id: 2, title: "untitled")])
+            path.elements.map { $0.base as? Panel } == [Panel(id: 1, title: "One"), Panel(id: 2, title: "untitled")])
         // Both elements changed name (registry alias); the second also went through the step.
         #expect(report.migrated.map(\.position) == [0, 1])
         #expect(

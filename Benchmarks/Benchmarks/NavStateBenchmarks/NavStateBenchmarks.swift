@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import MainActorRoutes
 import RecipeData
 import SceneNavigation
 import SceneStore
@@ -386,6 +387,26 @@ let benchmarks: @Sendable () -> Void = {
         burstBenchmark("burst/routes, not Sendable/100000 mutations") {
             await routeBurst(store: store, scene: unsendableScene, mutations: 100_000, routes: makeRoutes(8).map(UnsendableRoute.init))
         }
+        // The same routes declared in an Xcode 26 app target (main-actor default isolation, isolated
+        // conformances): the burst, and single saves interleaved with the Sendable routes' own.
+        let mainActorScene = try! SceneID("routes-main-actor")
+        burstBenchmark("burst/routes, main actor/100000 mutations") {
+            await mainActorRouteBurst(store: store, scene: mainActorScene, mutations: 100_000)
+        }
+        let sendableSaves = try! SceneID("saves-sendable")
+        let mainActorSaves = try! SceneID("saves-main-actor")
+        Benchmark(
+            "save/routes/one change then flush",
+            configuration: .init(
+                metrics: [.custom("Sendable ns per save"), .custom("main actor ns per save")], warmupIterations: 2,
+                maxDuration: .seconds(10), maxIterations: 40)
+        ) { benchmark in
+            benchmark.measurement(
+                .custom("Sendable ns per save"), await routeSaves(store: store, scene: sendableSaves, count: 50))
+            benchmark.measurement(
+                .custom("main actor ns per save"),
+                await mainActorRouteSaves(store: store, scene: mainActorSaves, count: 50))
+        }
     }
 
     // Where the producer's cost goes: the route model alone, and with a subscriber that does not consume.
@@ -457,10 +478,6 @@ func burst(store: SceneStore, scene: SceneID, recipes: [Recipe], mutations: Int)
     return (nanoseconds(producer), persistence.statistics.written, nanoseconds(latency))
 }
 
-func nanoseconds(_ duration: Duration) -> Int {
-    Int(duration.components.seconds) * 1_000_000_000 + Int(duration.components.attoseconds / 1_000_000_000)
-}
-
 /// A route with associated values, as apps navigate with.
 enum BenchRoute: Codable, Hashable, Sendable {
     case home
@@ -508,6 +525,17 @@ func routeBurst(store: SceneStore, scene: SceneID, mutations: Int, guarded: Bool
     return await measureBurst(model, persistence, mutations: mutations, routes: makeRoutes(8))
 }
 
+/// `count` saves of one change each of the `Sendable` routes, as `mainActorRouteSaves` makes them.
+@MainActor
+func routeSaves(store: SceneStore, scene: SceneID, count: Int) async -> Int {
+    let model = SceneNavigationModel(RoutePath<BenchRoute>())
+    _ = try! store.removeScene(scene)
+    let persistence = try! await ScenePersistence.connect(model, to: store, scene: scene, restoring: false, guard: nil)
+    let perSave = await measureSaves(model, persistence, count: count, routes: makeRoutes(8))
+    try! await persistence.close()
+    return perSave
+}
+
 /// The burst of routes that are not `Sendable` (the general `connect`, encoding on the main actor).
 @MainActor
 func routeBurst(store: SceneStore, scene: SceneID, mutations: Int, routes: [UnsendableRoute]) async -> (Int, Int, Int) {
@@ -517,36 +545,10 @@ func routeBurst(store: SceneStore, scene: SceneID, mutations: Int, routes: [Unse
     return await measureBurst(model, persistence, mutations: mutations, routes: routes)
 }
 
-/// A burst's producer cost per mutation, physical writes and last mutation to durable.
-@MainActor
-func measureBurst<Route: Codable & Hashable>(
-    _ model: SceneNavigationModel<RoutePath<Route>>, _ persistence: ScenePersistence<RoutePath<Route>>,
-    mutations: Int, routes: [Route]
-) async -> (Int, Int, Int) {
-    let clock = ContinuousClock()
-    let start = clock.now
-    navigate(model, mutations: mutations, routes: routes)
-    let last = clock.now
-    try! await persistence.close()
-    let durable = clock.now
-    return (nanoseconds((last - start) / mutations), persistence.statistics.written, nanoseconds(durable - last))
-}
-
 /// Pushes and pops routes, as a user navigates: the path stays a few routes deep.
 @MainActor
 func navigate(_ model: SceneNavigationModel<RoutePath<BenchRoute>>, mutations: Int) {
     navigate(model, mutations: mutations, routes: makeRoutes(8))
-}
-
-@MainActor
-func navigate<Route: Codable & Hashable>(_ model: SceneNavigationModel<RoutePath<Route>>, mutations: Int, routes: [Route]) {
-    for index in 0..<mutations {
-        if model.state.count >= 4 {
-            model.state.removeLast()
-        } else {
-            model.state.append(routes[index & 7])
-        }
-    }
 }
 
 /// Registers a burst benchmark: `run` returns the producer's cost per mutation, the physical

@@ -1,5 +1,12 @@
 import Synchronization
 
+/// A snapshot that carries the revision of its change.
+@usableFromInline
+protocol RevisionedSnapshot: Sendable {
+    /// The count of changes published up to this one.
+    var revision: UInt64 { get }
+}
+
 /// Hands each change of a model to any number of subscribers as a snapshot, newest first: a
 /// subscriber that falls behind gets only the newest snapshot (bursts coalesce), and publishing
 /// costs the producer no wake-up while no subscriber waits.
@@ -57,6 +64,15 @@ final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
         guard let subscription = register() else { return AsyncStream { $0.finish() } }
         return AsyncStream(
             unfolding: { await subscription.next().map(transform) }, onCancel: { subscription.cancel() })
+    }
+
+    /// A stream of the revisions of the snapshots published from now on: the signal a subscriber
+    /// on the snapshot's own actor needs, with no snapshot crossing to it.
+    /// - Returns: The stream.
+    func revisions() -> AsyncStream<UInt64> where Snapshot: RevisionedSnapshot {
+        // Formed here, generic over the Sendable snapshot alone: a model whose state's conformances
+        // are isolated (an Xcode 26 app's) never has its state's type captured.
+        subscribe { $0.revision }
     }
 
     /// A new subscriber's place, or nil once the broadcaster is finished.

@@ -1,0 +1,126 @@
+import Foundation
+import SceneNavigation
+import SceneNavigationTesting
+import SceneStore
+
+// Types as SwiftUI takes them: Codable and Hashable, nothing more.
+enum Route: Codable, Hashable {
+    case inbox
+    case message(id: Int)
+}
+
+// A wallet's price screen, as a NavigationPath holds it: a class inside, so it is not Sendable
+// where types are nonisolated either.
+final class PriceHistory: Codable, Hashable {
+    let closes: [Double]
+
+    init(closes: [Double]) { self.closes = closes }
+
+    static func == (lhs: PriceHistory, rhs: PriceHistory) -> Bool { lhs.closes == rhs.closes }
+    func hash(into hasher: inout Hasher) { hasher.combine(closes) }
+}
+
+struct PriceScreen: Codable, Hashable {
+    var symbol: String
+    var history: PriceHistory
+}
+
+// Schema 1. Schema 0 stored the mail path alone, as a bare array.
+struct AppState: Codable, Equatable {
+    var tab = 0
+    var mail: RoutePath<Route> = []
+    var wallet = MixedPath()
+}
+
+// The app's data, as an app keeps it: a class (isolated to the main actor in an Xcode 26 target).
+final class Mailbox {
+    var messages: Set<Int>
+
+    init(messages: Set<Int>) { self.messages = messages }
+
+    func message(_ id: Int) -> Route? { messages.contains(id) ? .message(id: id) : nil }
+}
+
+typealias Model = SceneNavigationModel<AppState>
+
+// Functions that touch the model are on the main actor, as the model is (the attribute is what a
+// nonisolated target needs; a main-actor one has it by default).
+@MainActor func makeModel(deleted: Set<Int> = []) -> Model {
+    let mailbox = Mailbox(messages: Set(1...50).subtracting(deleted))
+    var types = NavigationTypeRegistry()
+    types.register(PriceScreen.self)
+    var migrations = NavigationMigrations()
+    migrations.addStep { old in .object(["tab": .number(JSONNumber(0)), "path": old, "wallet": .array([])]) }
+    migrations.renameKey("path", to: "mail", in: AppState.self)
+    // A resolver asks the app's data, where it lives, and compares routes with their own `==`.
+    let resolvers = RouteResolvers().adding(Route.self) { route in
+        if case .message(let id) = route { return mailbox.message(id) }
+        return route == .inbox ? route : nil
+    }
+    return SceneNavigationModel(AppState(), resolvers: resolvers, types: types, migrations: migrations)
+}
+
+@MainActor func describe(_ model: Model) -> String {
+    let wallet = model.state.wallet.elements.map { element in
+        (element.base as? PriceScreen).map { "\($0.symbol) \($0.history.closes)" } ?? "\(element)"
+    }
+    return "tab \(model.state.tab), mail \(model.state.mail.map { "\($0)" }), wallet \(wallet)"
+}
+
+@MainActor func report(_ persistence: ScenePersistence<AppState>) {
+    for dropped in persistence.report?.dropped ?? [] { print("dropped \(dropped.place): \(dropped.reason)") }
+    if let migrated = persistence.report?.migrated, !migrated.isEmpty { print("migrated: \(migrated.count)") }
+    if let intervention = persistence.intervention { print("intervention: \(intervention)") }
+}
+
+let store = try SceneStore(appID: AppID("com.example.wallet"), environment: ProcessInfo.processInfo.environment)
+let scene = try SceneID("main")
+
+switch CommandLine.arguments.dropFirst().first {
+case "old":
+    // What the previous version left on disk: schema 0, a bare array.
+    try store.setSceneValue(
+        .json(.array([.object(["inbox": .object([:])]), .object(["message": .object(["id": .number(JSONNumber(99))])])])),
+        forKey: "navigation", in: scene)
+    let model = makeModel()
+    let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
+    report(persistence)
+    print("migrated launch: \(describe(model))")
+    try await persistence.close()
+case "save":
+    let model = makeModel()
+    let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
+    model.state.tab = 1
+    model.state.mail = [.inbox, .message(id: 7), .message(id: 9)]
+    model.state.wallet.append(PriceScreen(symbol: "BTC", history: PriceHistory(closes: [1.5, 2])))
+    try await persistence.close()
+    print("saved: \(describe(model))")
+case "relaunch":
+    // Message 7 was deleted since.
+    let model = makeModel(deleted: [7])
+    let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
+    report(persistence)
+    print("relaunched: \(describe(model))")
+    try await persistence.close()
+case "link":
+    let model = makeModel()
+    let persistence = try await ScenePersistence.connect(model, to: store, scene: scene) { model in
+        model.state.mail = [.message(id: 42)]
+    }
+    report(persistence)
+    print("linked: \(describe(model))")
+    try await persistence.close()
+case "kit":
+    // The testing kit: a relaunch after a kill, then a crash loop that the guard stops.
+    let app = try AppSimulator(TemporaryStore()) { makeModel() }
+    let first = try await app.launch()
+    first.model.state.mail = [.inbox, .message(id: 1)]
+    first.model.state.wallet.append(PriceScreen(symbol: "ETH", history: PriceHistory(closes: [3])))
+    let second = try await app.relaunch(after: .flushedThenKilled)
+    print("kit relaunch: \(describe(second.model)), complete \(second.report?.isComplete == true)")
+    try await app.crashDuringRestore(times: 1)
+    let guarded = try await app.relaunch(after: .closed)
+    print("kit after a crash: \(guarded.intervention.map { "\($0)" } ?? "none"), \(describe(guarded.model))")
+default:
+    print("usage: MainActorApp old|save|relaunch|link|kit")
+}

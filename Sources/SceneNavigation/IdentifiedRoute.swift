@@ -19,7 +19,10 @@
 /// ```
 ///
 /// Decoded outside a restore, by a `JSONDecoder`, the type finds its lookup in the decoder's
-/// `userInfo` under ``RouteResolvers/userInfoKey``, or fails with a `DecodingError` saying so.
+/// `userInfo` under ``RouteResolvers/userInfoKey``, or fails with a `DecodingError` saying so. A
+/// `userInfo` takes only `Sendable` values, and resolvers get in only through their deprecated
+/// `Sendable` conformance (with a warning): restore through ``NavigationCoding`` or a model
+/// instead, which hand the resolvers over directly.
 public protocol IdentifiedRoute: Identifiable, Codable, Hashable where ID: Codable {}
 
 extension IdentifiedRoute {

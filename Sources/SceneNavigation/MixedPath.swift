@@ -13,7 +13,13 @@ import SceneStore
 /// not, with conformances isolated to the main actor or not (as an Xcode 26 app target declares its
 /// types); a value that is not `Codable` does not compile (SwiftUI's `codable` is silently nil
 /// instead). Like `NavigationPath`, a path lives where its values do: encode it, decode it and
-/// compare it there (an app's on the main actor). It encodes, with any `Encoder`,
+/// compare it there (an app's on the main actor).
+///
+/// Not `Sendable` in truth, as `NavigationPath` is not. Its `Sendable` conformance of 0.2.0 (when
+/// only `Sendable` values could be appended) stays, deprecated, so that code written then builds. The
+/// compiler warns where a path is handed over as `Sendable` (a generic parameter, a decoder's
+/// `userInfo`), not where a `Sendable` type stores one or a task captures one: a path that holds
+/// values isolated to the main actor must not be sent away from it. It encodes, with any `Encoder`,
 /// as SwiftUI's `NavigationPath.CodableRepresentation` does: one flat array of strings, the type
 /// name and then the element's own JSON as a string (keys sorted, so the same path is always the
 /// same bytes), last-appended element first:
@@ -294,18 +300,22 @@ extension MixedPath: Codable {
 
 extension MixedPath.Element {
     /// The value, typed as `Sendable` as in 0.2.0, when only `Sendable` values could be appended.
-    /// An element now holds what `NavigationPath` holds, `Sendable` or not: use ``base``.
+    /// An element now holds what `NavigationPath` holds, `Sendable` or not: use ``base``. Read it
+    /// where the value lives: the runtime refuses conformances isolated to an actor off that actor.
     @available(*, deprecated, renamed: "base", message: "an element's value need not be Sendable: use base")
     public var value: any Codable & Hashable & Sendable {
-        // `Sendable` is a marker protocol: the two existentials have one layout, and this is the
-        // 0.2.0 promise kept for the values 0.2.0 could append (all of them `Sendable`).
-        unsafeBitCast(base, to: (any Codable & Hashable & Sendable).self)
+        // `Sendable` is a marker protocol, so the cast checks only the value's conformances, which
+        // its dynamic type has: it succeeds for every value 0.2.0 could append (none of them with
+        // isolated conformances). Through `Any`, because the compiler knows it succeeds otherwise.
+        (base as Any) as! any Codable & Hashable & Sendable
     }
 }
 
 // A path was `Sendable` in 0.2.0, when it could hold only `Sendable` values. It now holds what
-// `NavigationPath` (which is not `Sendable`) holds; the conformance stays for code written against
-// 0.2.0, deprecated, and is sound only for paths of `Sendable` values, which that code appends.
+// `NavigationPath` (which is not `Sendable`) holds. Unchecked, and not proven: sound for a path of
+// `Sendable` values with conformances that are not isolated (all that 0.2.0's code can append), not
+// for the rest, which is why it is deprecated and documented on the type; it goes in a later minor
+// release.
 @available(
     *, deprecated,
     message: "a MixedPath holds values that need not be Sendable, as NavigationPath does; send its encoded form instead"

@@ -19,7 +19,7 @@ import SceneStore
 /// state is an array) fails as a whole.
 ///
 /// ```swift
-/// struct AppState: Codable, Equatable, Sendable {
+/// struct AppState: Codable, Equatable {
 ///     var tab = 0
 ///     var path: RoutePath<Animal> = []
 /// }

@@ -15,7 +15,10 @@
 ///
 /// A type need not be `Sendable`, and its conformances may be isolated to the main actor (as an
 /// Xcode 26 app target declares them): register it, and restore the paths that hold it, where its
-/// values live.
+/// values live. The registry's `Sendable` conformance of 0.2.0 (when only `Sendable` types could be
+/// registered) stays, deprecated; the compiler warns where a registry is handed over as `Sendable`
+/// (a decoder's `userInfo`), not where a `Sendable` type stores one or a task captures one, so a
+/// registry of types isolated to the main actor must not be sent away from it.
 ///
 /// ```swift
 /// var registry = NavigationTypeRegistry()
@@ -99,8 +102,9 @@ public struct NavigationTypeRegistry {
 
 // A registry was `Sendable` in 0.2.0, when it could register only `Sendable` types. Its decoders
 // now use the conformances of any `Codable & Hashable` type, which may be isolated to the main
-// actor; the conformance stays for code written against 0.2.0, deprecated, and is sound only for
-// registries of `Sendable` types with conformances that are not isolated, which that code registers.
+// actor. Unchecked, and not proven: sound for registries of `Sendable` types whose conformances are
+// not isolated (all that 0.2.0's code can register), not for the rest, which is why it is deprecated
+// and documented on the type; it goes in a later minor release.
 @available(
     *, deprecated,
     message: "a NavigationTypeRegistry decodes types that need not be Sendable; use it where the app's values live"

@@ -13,7 +13,7 @@
 /// back.
 ///
 /// ```swift
-/// enum Item: Codable, Hashable, Sendable { case sub1(id: Int), sub2(id: Int) }
+/// enum Item: Codable, Hashable { case sub1(id: Int), sub2(id: Int) }
 /// var path: RoutePath<Item> = [.sub1(id: 1), .sub2(id: 2)]
 /// path.append(.sub1(id: 3))
 /// ```

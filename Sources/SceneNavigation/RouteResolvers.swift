@@ -18,7 +18,10 @@
 ///
 /// A resolver is called during the restore, where the restore runs: a model's restores run on the
 /// main actor, so a resolver written there may use what lives there (the app's data model, its
-/// routes' `==`); it need not be `Sendable`.
+/// routes' `==`); it need not be `Sendable`. The resolvers' `Sendable` conformance of 0.2.0 (when
+/// every resolver had to be `@Sendable`) stays, deprecated; the compiler warns where resolvers are
+/// handed over as `Sendable` (a decoder's `userInfo`), not where a `Sendable` type stores them or a
+/// task captures them, so resolvers that use the main actor's objects must not be sent away from it.
 public struct RouteResolvers {
     private var resolvers: [ObjectIdentifier: Any] = [:]
     private var lookups: [ObjectIdentifier: Any] = [:]
@@ -94,8 +97,8 @@ public struct RouteResolvers {
 // MARK: - Deprecated
 
 // Resolvers were `Sendable` in 0.2.0, when every resolver had to be. They are now called where the
-// restore runs (a model's, on the main actor), and may use what lives there; the conformance stays
-// for code written against 0.2.0, deprecated, and is sound only for resolvers that are `Sendable`,
-// which that code adds.
+// restore runs (a model's, on the main actor), and may use what lives there. Unchecked, and not
+// proven: sound for `@Sendable` resolvers (all that 0.2.0's code can add), not for the rest, which
+// is why it is deprecated and documented on the type; it goes in a later minor release.
 @available(*, deprecated, message: "resolvers need not be Sendable: use them where the restore runs")
 extension RouteResolvers: @unchecked Sendable {}

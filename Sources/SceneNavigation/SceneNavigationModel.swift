@@ -160,10 +160,12 @@ extension SceneNavigationModel where State: Sendable {
     ///
     /// The one API that asks `Sendable` of a state, because its snapshots go to whichever task
     /// consumes them. A state whose conformances are isolated to the main actor (any state declared
-    /// in an Xcode 26 app target) cannot cross, and the compiler says so at the call:
-    /// `main actor-isolated conformance of 'Route' to 'Decodable' cannot satisfy conformance
-    /// requirement for a 'Sendable' type parameter`. Observe such a model where it lives instead:
-    /// SwiftUI's views, `withObservationTracking`, or `Observations` from iOS 26 and macOS 26.
+    /// in an Xcode 26 app target) cannot cross, and the compiler says so at the call, naming the
+    /// state's type (for a bare ``RoutePath``, its route's), once for each of `Decodable`,
+    /// `Encodable` and `Equatable`: `main actor-isolated conformance of 'MailState' to 'Decodable'
+    /// cannot satisfy conformance requirement for a 'Sendable' type parameter`. Observe such a model
+    /// where it lives instead: SwiftUI's views, `withObservationTracking`, or `Observations` from
+    /// iOS 26 and macOS 26.
     /// - Returns: A stream that starts with the next change.
     public func changes() -> AsyncStream<Snapshot> {
         broadcaster.subscribe { Snapshot(revision: $0.revision, state: $0.state) }
@@ -203,7 +205,7 @@ extension SceneNavigationModel {
     }
 
     /// Restores the model from what a scene stores, changing nothing on disk: the same decisions as
-    /// ``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)-1gu1f`` about a value
+    /// ``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)-6lxqy`` about a value
     /// of a newer schema (not restored) and one older than `policy.maximumAge` (not restored), with
     /// no crash-loop guard, no copy kept and nothing written. For tools and tests: `navstate
     /// restore` is this call.

@@ -390,7 +390,7 @@ public final class ScenePersistence<State: Codable & Equatable> {
 
     /// Connects, hands the connection over, then keeps writing changes through until the calling
     /// task is cancelled, and closes (the last change durable, the restore healthy): the whole of a
-    /// scene's `.task` in one call, with every option of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)-1gu1f``.
+    /// scene's `.task` in one call, with every option of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)-6lxqy``.
     ///
     /// A stored value that cannot be restored at all (not the state's shape: an incompatible build
     /// saved it) does not fail every launch: it is kept aside (``keptAsidePath``), the scene starts
@@ -410,7 +410,7 @@ public final class ScenePersistence<State: Codable & Equatable> {
     ///   - deepLink: Applied to the model in place of the saved paths, or nil.
     ///   - connected: Called with the connection once it is made: its report, intervention and
     ///     kept-aside copy, and ``leftForeground()`` for the scene's phase.
-    /// - Throws: The errors of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)-1gu1f`` but an
+    /// - Throws: The errors of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)-6lxqy`` but an
     ///   unrestorable value and a corrupt file, and those of ``close()``.
     public static func run(
         _ model: Model, store: SceneStore, scene: SceneID, key: String = "navigation",
@@ -592,7 +592,7 @@ final class EncodingFailure: Sendable {
 extension ScenePersistence where State: Sendable {
     /// The `Sendable` states' connect of 0.2.0, which encoded their changes off the main actor.
     /// Every state is now encoded on the main actor, once per write; calls resolve to the general
-    /// ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)-1gu1f``, unchanged.
+    /// ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)-6lxqy``, unchanged.
     @available(*, deprecated, message: "use the general connect(_:to:scene:key:policy:restoring:guard:deepLink:)")
     @_disfavoredOverload
     public static func connect(
@@ -606,7 +606,7 @@ extension ScenePersistence where State: Sendable {
     }
 
     /// The `Sendable` states' run of 0.2.0; calls resolve to the general
-    /// ``run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)``, unchanged.
+    /// ``run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)-63tzy``, unchanged.
     @available(
         *, deprecated, message: "use the general run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)"
     )

@@ -127,7 +127,7 @@ public final class AppSimulator<State: Codable & Equatable> {
     /// Launches: a new store and a new model per key, each restored from what the scene holds.
     /// - Parameter deepLink: Applied to the first key's model in place of its saved paths, or nil.
     /// - Returns: The launch.
-    /// - Throws: What ``/SceneNavigation/ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)-1gu1f``
+    /// - Throws: What ``/SceneNavigation/ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)-6lxqy``
     ///   throws (the keys connected before are cancelled, as a failed launch ends);
     ///   ``SimulatorError/alreadyRunning`` when a launch has not ended.
     @discardableResult

@@ -17,7 +17,7 @@
     /// It gives the scene an ID of its own, kept in `@SceneStorage("navstate.scene")` (SwiftUI gives a
     /// scene none, and restores this one with the scene); restores the model when the view first
     /// appears and writes every change through
-    /// (``ScenePersistence/run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)`` in a
+    /// (``ScenePersistence/run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)-63tzy`` in a
     /// `.task`, so the last change is made durable when the view goes away; shown again, the view
     /// connects the model as it is, without restoring); marks the restore healthy and makes the state
     /// durable when the scene goes to the background (iOS may suspend and end the app then, with no

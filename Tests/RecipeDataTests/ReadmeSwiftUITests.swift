@@ -97,11 +97,21 @@ import Testing
     )
     func changesOfAnIsolatedState() throws {
         // What cannot be lifted: snapshots that cross to any task. The message an adopter meets is
-        // the compiler's, as the model's documentation and the guide quote it.
+        // the compiler's, as the model's documentation and the guide quote it: naming the state's
+        // type (the guide's MailState), or the route of a bare RoutePath.
         let code = """
             import SceneNavigation
 
             enum Route: Codable, Hashable { case inbox }
+
+            struct MailState: Codable, Equatable {
+                var tab = 0
+                var mail: RoutePath<Route> = []
+            }
+
+            @MainActor func follow(_ model: SceneNavigationModel<MailState>) async {
+                for await snapshot in model.changes() { print(snapshot.revision) }
+            }
 
             @MainActor func follow(_ model: SceneNavigationModel<RoutePath<Route>>) async {
                 for await snapshot in model.changes() { print(snapshot.revision) }
@@ -111,15 +121,22 @@ import Testing
         let directory = try TemporaryDirectory()
         let checked = try Self.typeCheck(code, flags: ReadmeSnippetTests.Isolation.mainActor.flags, in: directory)
         #expect(checked.status != 0)
-        let message =
-            "main actor-isolated conformance of 'Route' to 'Decodable' cannot satisfy conformance requirement for a 'Sendable' type parameter"
-        #expect(checked.standardError.contains(message), "\(checked.standardError)")
-        // The model's documentation quotes it (its lines joined as DocC joins them).
-        let documented = try Fixtures.text("../Sources/SceneNavigation/SceneNavigationModel.swift")
-            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { $0.hasPrefix("///") }.map { $0.dropFirst(3).trimmingCharacters(in: .whitespaces) }
-            .joined(separator: " ")
-        #expect(documented.contains("`" + message + "`"))
+        func message(_ type: String, _ conformance: String) -> String {
+            "main actor-isolated conformance of '\(type)' to '\(conformance)' cannot satisfy conformance requirement for a 'Sendable' type parameter"
+        }
+        for conformance in ["Decodable", "Encodable", "Equatable"] {
+            #expect(checked.standardError.contains(message("MailState", conformance)), "\(checked.standardError)")
+        }
+        #expect(checked.standardError.contains(message("Route", "Decodable")), "\(checked.standardError)")
+        // The model's documentation and the guide quote it (their lines joined as DocC joins them).
+        func joined(_ file: String, prefix: String) throws -> String {
+            try Fixtures.text("../" + file).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { $0.hasPrefix(prefix) }.map { $0.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces) }
+                .joined(separator: " ")
+        }
+        let quoted = "`" + message("MailState", "Decodable") + "`"
+        #expect(try joined("Sources/SceneNavigation/SceneNavigationModel.swift", prefix: "///").contains(quoted))
+        #expect(try joined("Sources/SceneNavigation/SceneNavigation.docc/SwiftUIApps.md", prefix: "").contains(quoted))
         let plain = try Self.typeCheck(code, in: directory)
         #expect(plain.status == 0, "\(plain.standardError)")
     }

@@ -460,6 +460,8 @@ let benchmarks: @Sendable () -> Void = {
 @MainActor
 func burst(store: SceneStore, scene: SceneID, recipes: [Recipe], mutations: Int) async -> (Int, Int, Int) {
     let model = NavigationModel()
+    // From no file, so that the last state is never the one stored by the run before.
+    _ = try! store.removeScene(scene)
     let persistence = try! await ScenePersistence.connect(model, to: store, scene: scene, restoring: false)
     let clock = ContinuousClock()
     let start = clock.now
@@ -528,21 +530,13 @@ func routeBurst(store: SceneStore, scene: SceneID, mutations: Int, guarded: Bool
 /// `count` saves of one change each of the `Sendable` routes, as `mainActorRouteSaves` makes them.
 @MainActor
 func routeSaves(store: SceneStore, scene: SceneID, count: Int) async -> Int {
-    let model = SceneNavigationModel(RoutePath<BenchRoute>())
-    _ = try! store.removeScene(scene)
-    let persistence = try! await ScenePersistence.connect(model, to: store, scene: scene, restoring: false, guard: nil)
-    let perSave = await measureSaves(model, persistence, count: count, routes: makeRoutes(8))
-    try! await persistence.close()
-    return perSave
+    await saves(of: SceneNavigationModel(RoutePath<BenchRoute>()), store: store, scene: scene, count: count, routes: makeRoutes(8))
 }
 
-/// The burst of routes that are not `Sendable` (the general `connect`, encoding on the main actor).
+/// The burst of routes that are not `Sendable`.
 @MainActor
 func routeBurst(store: SceneStore, scene: SceneID, mutations: Int, routes: [UnsendableRoute]) async -> (Int, Int, Int) {
-    let model = SceneNavigationModel(RoutePath<UnsendableRoute>())
-    _ = try! store.removeScene(scene)
-    let persistence = try! await ScenePersistence.connect(model, to: store, scene: scene, restoring: false, guard: nil)
-    return await measureBurst(model, persistence, mutations: mutations, routes: routes)
+    await burst(of: SceneNavigationModel(RoutePath<UnsendableRoute>()), store: store, scene: scene, mutations: mutations, routes: routes)
 }
 
 /// Pushes and pops routes, as a user navigates: the path stays a few routes deep.

@@ -26,24 +26,45 @@ func makeMainActorRoutes(_ count: Int) -> [MainActorRoute] {
 /// A burst of `mutations` route mutations from no file, written through: the producer's cost per
 /// mutation (ns), the physical writes, and the time from the last mutation until durable (ns).
 public func mainActorRouteBurst(store: SceneStore, scene: SceneID, mutations: Int) async -> (Int, Int, Int) {
-    let model = SceneNavigationModel(RoutePath<MainActorRoute>())
-    _ = try! store.removeScene(scene)
-    let persistence = try! await ScenePersistence.connect(model, to: store, scene: scene, restoring: false, guard: nil)
-    return await measureBurst(model, persistence, mutations: mutations, routes: makeMainActorRoutes(8))
+    await burst(of: SceneNavigationModel(RoutePath<MainActorRoute>()), store: store, scene: scene, mutations: mutations,
+        routes: makeMainActorRoutes(8))
 }
 
 /// `count` saves of one change each (a push or a pop, then `flush()`), from no file: the time per
 /// save (ns), the change made durable before the next.
 public func mainActorRouteSaves(store: SceneStore, scene: SceneID, count: Int) async -> Int {
-    let model = SceneNavigationModel(RoutePath<MainActorRoute>())
+    await saves(of: SceneNavigationModel(RoutePath<MainActorRoute>()), store: store, scene: scene, count: count,
+        routes: makeMainActorRoutes(8))
+}
+
+// The helpers below serve every route type alike, and are inlinable so that the benchmark's own
+// module specializes them for its routes, as this module does for its own.
+
+/// A burst through a model of no file, without the guard: what `measureBurst` returns.
+@inlinable
+public func burst<Route: Codable & Hashable>(
+    of model: SceneNavigationModel<RoutePath<Route>>, store: SceneStore, scene: SceneID, mutations: Int, routes: [Route]
+) async -> (Int, Int, Int) {
+    // From no file, so that the last state is never the one stored by the run before.
     _ = try! store.removeScene(scene)
     let persistence = try! await ScenePersistence.connect(model, to: store, scene: scene, restoring: false, guard: nil)
-    let perSave = await measureSaves(model, persistence, count: count, routes: makeMainActorRoutes(8))
+    return await measureBurst(model, persistence, mutations: mutations, routes: routes)
+}
+
+/// Saves through a model of no file, without the guard: what `measureSaves` returns.
+@inlinable
+public func saves<Route: Codable & Hashable>(
+    of model: SceneNavigationModel<RoutePath<Route>>, store: SceneStore, scene: SceneID, count: Int, routes: [Route]
+) async -> Int {
+    _ = try! store.removeScene(scene)
+    let persistence = try! await ScenePersistence.connect(model, to: store, scene: scene, restoring: false, guard: nil)
+    let perSave = await measureSaves(model, persistence, count: count, routes: routes)
     try! await persistence.close()
     return perSave
 }
 
 /// A burst's producer cost per mutation, physical writes and last mutation to durable, in ns.
+@inlinable
 public func measureBurst<Route: Codable & Hashable>(
     _ model: SceneNavigationModel<RoutePath<Route>>, _ persistence: ScenePersistence<RoutePath<Route>>,
     mutations: Int, routes: [Route]
@@ -58,6 +79,7 @@ public func measureBurst<Route: Codable & Hashable>(
 }
 
 /// The time of one save (a change, then `flush()`), in ns, over `count` saves.
+@inlinable
 public func measureSaves<Route: Codable & Hashable>(
     _ model: SceneNavigationModel<RoutePath<Route>>, _ persistence: ScenePersistence<RoutePath<Route>>,
     count: Int, routes: [Route]
@@ -72,6 +94,7 @@ public func measureSaves<Route: Codable & Hashable>(
 }
 
 /// Pushes and pops routes, as a user navigates: the path stays a few routes deep.
+@inlinable
 public func navigate<Route: Codable & Hashable>(
     _ model: SceneNavigationModel<RoutePath<Route>>, mutations: Int, routes: [Route]
 ) {
@@ -85,6 +108,7 @@ public func navigate<Route: Codable & Hashable>(
 }
 
 /// A duration in nanoseconds.
+@inlinable
 public func nanoseconds(_ duration: Duration) -> Int {
     Int(duration.components.seconds) * 1_000_000_000 + Int(duration.components.attoseconds / 1_000_000_000)
 }

@@ -300,14 +300,20 @@ extension MixedPath: Codable {
 
 extension MixedPath.Element {
     /// The value, typed as `Sendable` as in 0.2.0, when only `Sendable` values could be appended.
-    /// An element now holds what `NavigationPath` holds, `Sendable` or not: use ``base``. Read it
-    /// where the value lives: the runtime refuses conformances isolated to an actor off that actor.
+    /// An element now holds what `NavigationPath` holds, `Sendable` or not: use ``base``. A value
+    /// whose conformances are isolated to an actor (an Xcode 26 app's types) comes back as itself
+    /// on that actor, and as its type name (a `String`) off it, where its conformances may not be
+    /// used.
     @available(*, deprecated, renamed: "base", message: "an element's value need not be Sendable: use base")
     public var value: any Codable & Hashable & Sendable {
-        // `Sendable` is a marker protocol, so the cast checks only the value's conformances, which
-        // its dynamic type has: it succeeds for every value 0.2.0 could append (none of them with
-        // isolated conformances). Through `Any`, because the compiler knows it succeeds otherwise.
-        (base as Any) as! any Codable & Hashable & Sendable
+        Self.cast(base, to: (any Codable & Hashable & Sendable).self) ?? typeName
+    }
+
+    /// A cast the runtime checks where it runs: a conformance isolated to an actor passes on that
+    /// actor and fails off it. (Written with `Sendable` in its target type, the same cast would be
+    /// refused for isolated conformances everywhere, and as a forced cast, trap.)
+    private static func cast<Target>(_ value: Any, to type: Target.Type) -> Target? {
+        value as? Target
     }
 }
 

@@ -160,10 +160,11 @@ extension SceneNavigationModel where State: Sendable {
     ///
     /// The one API that asks `Sendable` of a state, because its snapshots go to whichever task
     /// consumes them. A state whose conformances are isolated to the main actor (any state declared
-    /// in an Xcode 26 app target) cannot cross, and the compiler says so at the call, naming the
-    /// state's type (for a bare ``RoutePath``, its route's), once for each of `Decodable`,
-    /// `Encodable` and `Equatable`: `main actor-isolated conformance of 'MailState' to 'Decodable'
-    /// cannot satisfy conformance requirement for a 'Sendable' type parameter`. Observe such a model
+    /// in an Xcode 26 app target) cannot cross, and the compiler says so at the call, naming a
+    /// struct state's type once for each of `Decodable`, `Encodable` and `Equatable`:
+    /// `main actor-isolated conformance of 'MailState' to 'Decodable' cannot satisfy conformance
+    /// requirement for a 'Sendable' type parameter` (for a bare ``RoutePath``, it names the route's
+    /// `Decodable`). Observe such a model
     /// where it lives instead: SwiftUI's views, `withObservationTracking`, or `Observations` from
     /// iOS 26 and macOS 26.
     /// - Returns: A stream that starts with the next change.

@@ -37,6 +37,14 @@ struct PriceScreen: Codable, Hashable {
 @available(*, unavailable)
 extension PriceScreen: Sendable {}
 
+/// A screen whose conformances are isolated to the main actor, as an Xcode 26 app target declares
+/// every type's.
+struct IsolatedScreen {
+    var id: Int
+}
+
+extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
+
 @Suite struct MixedPathTests {
     @Test("1 then true encodes as SwiftUI writes it: exactly [\"Swift.Bool\",\"true\",\"Swift.Int\",\"1\"], 37 bytes")
     func seedArticleBytes() throws {
@@ -361,5 +369,21 @@ extension PriceScreen: Sendable {}
         #expect(values.map { $0 as? User } == [User(id: 1, name: "A"), nil])
         #expect(values.map { $0 as? String } == [nil, "b"])
         #expect(path.elements.map { AnyHashable($0.value) } == path.elements.map { AnyHashable($0.base) })
+    }
+
+    @Test("an element's deprecated value, of a value isolated to the main actor: itself there, its type name off it")
+    @available(*, deprecated, message: "reads MixedPath.Element.value, and sends a path through its Sendable conformance")
+    @MainActor
+    func deprecatedValueOfAnIsolatedValue() async throws {
+        var path = MixedPath()
+        path.append(IsolatedScreen(id: 1))
+        #expect(path.elements[0].value as? IsolatedScreen == IsolatedScreen(id: 1))
+        let offMain = await Task.detached { path.elements[0].value as? String }.value
+        #expect(offMain == "SceneNavigationTests.IsolatedScreen")
+        // Restored through the registry, on the main actor, it is the same value.
+        var types = NavigationTypeRegistry()
+        types.register(IsolatedScreen.self)
+        let (restored, report) = try MixedPath.decode(from: try NavigationCoding.encode(path), types: types)
+        #expect(restored == path && report.isComplete)
     }
 }

@@ -372,7 +372,7 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
     }
 
     @Test("an element's deprecated value, of a value isolated to the main actor: itself there, its type name off it")
-    @available(*, deprecated, message: "reads MixedPath.Element.value, and sends a path through its Sendable conformance")
+    @available(*, deprecated, message: "reads MixedPath.Element.value; sends a path as Sendable")
     @MainActor
     func deprecatedValueOfAnIsolatedValue() async throws {
         var path = MixedPath()

@@ -8,8 +8,9 @@ import Testing
 /// SwiftPM against this checkout and launched as separate processes: a migrated launch, a save, a
 /// relaunch with a report, a deep link, and the testing kit's relaunch and crash loop. The same
 /// sources are built again in a target without those settings (Swift's nonisolated default), and
-/// must print the same.
-@Suite(.serialized) struct XcodeAppTargetTests {
+/// must print the same. The builds and launches are bounded in time, so that one that never ends
+/// fails the test instead of holding up the run.
+@Suite(.serialized, .timeLimit(.minutes(10))) struct XcodeAppTargetTests {
     /// What the launches print, in order, in either isolation.
     static let expected = """
         == old
@@ -91,12 +92,12 @@ import Testing
                 "build", "--package-path", app, "--scratch-path", directory.appending("build"), "-Xswiftc",
                 "-warnings-as-errors",
             ],
-            environment: environment)
+            environment: environment, timeLimit: 480)
         try #require(built.status == 0, "\(isolation): \(built.standardOutput)\n\(built.standardError)")
         let executable = directory.appending("build/debug/MainActorApp")
         var output = ""
         for launch in ["old", "save", "relaunch", "link", "relaunch", "kit"] {
-            let ran = try runProcess(executable, [launch], environment: directory.environment)
+            let ran = try runProcess(executable, [launch], environment: directory.environment, timeLimit: 60)
             #expect(ran.status == 0, "\(isolation), \(launch): \(ran.standardError)")
             output += "== \(launch)\n" + ran.standardOutput
         }

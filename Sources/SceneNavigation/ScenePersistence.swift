@@ -305,12 +305,14 @@ public final class ScenePersistence<State: Codable & Equatable> {
             } catch {
                 throw .store(error)
             }
+            let schemaKey = NavigationMigrations.schemaKey(for: key)
             let checked = found?.values[key]
+            let checkedSchema = found?.values[schemaKey]
             let readsWhole = found.map { model.restoresWhole($0, key: key) } ?? true
             outcome.keptAsidePath = try await offMain { () throws(SceneStoreError) in
                 try store.keepAside(scene, reason: .invalid) { document in
                     guard let value = document.values[key] else { return false }
-                    return value != checked || !readsWhole
+                    return value != checked || document.values[schemaKey] != checkedSchema || !readsWhole
                 }
             }
         }

@@ -15,12 +15,7 @@ import SceneStore
 /// instead). Like `NavigationPath`, a path lives where its values do: encode it, decode it and
 /// compare it there (an app's on the main actor).
 ///
-/// Not `Sendable` in truth, as `NavigationPath` is not. Its `Sendable` conformance of 0.2.0 (when
-/// only `Sendable` values could be appended) stays, deprecated, so that code written then builds. The
-/// compiler warns where a path is handed over as `Sendable` (a generic parameter, a decoder's
-/// `userInfo`), not where a `Sendable` type stores one or a task captures one: a path that holds
-/// values isolated to the main actor must not be sent away from it. It encodes, with any `Encoder`,
-/// as SwiftUI's `NavigationPath.CodableRepresentation` does: one flat array of strings, the type
+/// It encodes, with any `Encoder`, as SwiftUI's `NavigationPath.CodableRepresentation` does: one flat array of strings, the type
 /// name and then the element's own JSON as a string (keys sorted, so the same path is always the
 /// same bytes), last-appended element first:
 ///
@@ -34,6 +29,12 @@ import SceneStore
 /// Decoding needs the app's ``NavigationTypeRegistry``; ``decode(from:types:policy:)`` restores
 /// element by element and reports what it dropped (an unregistered type, JSON that no longer
 /// decodes). Elements are decoded when restored, not kept as strings.
+///
+/// Not `Sendable` in truth, as `NavigationPath` is not. Its `Sendable` conformance of 0.2.0 (when
+/// only `Sendable` values could be appended) stays, deprecated, so that code written then builds. The
+/// compiler warns where a path is handed over as `Sendable` (a generic parameter, a decoder's
+/// `userInfo`), not where a `Sendable` type stores one or a task captures one: a path that holds
+/// values isolated to the main actor must not be sent away from it.
 public struct MixedPath: Hashable {
     /// One element: its value and the type name it is written under.
     public struct Element: Hashable, CustomStringConvertible {
@@ -41,11 +42,6 @@ public struct MixedPath: Hashable {
         public let typeName: String
         /// The value, as it was appended or restored (`element.base as? User`).
         public let base: any Codable & Hashable
-
-        init(typeName: String, base: any Codable & Hashable) {
-            self.typeName = typeName
-            self.base = base
-        }
 
         /// Elements are equal when their type names and values are.
         /// - Parameters:

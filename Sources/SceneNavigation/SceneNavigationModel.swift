@@ -164,9 +164,8 @@ extension SceneNavigationModel where State: Sendable {
     /// struct state's type once for each of `Decodable`, `Encodable` and `Equatable`:
     /// `main actor-isolated conformance of 'MailState' to 'Decodable' cannot satisfy conformance
     /// requirement for a 'Sendable' type parameter` (for a bare ``RoutePath``, it names the route's
-    /// `Decodable`). Observe such a model
-    /// where it lives instead: SwiftUI's views, `withObservationTracking`, or `Observations` from
-    /// iOS 26 and macOS 26.
+    /// `Decodable`). Observe such a model where it lives instead: SwiftUI's views,
+    /// `withObservationTracking`, or `Observations` from iOS 26 and macOS 26.
     /// - Returns: A stream that starts with the next change.
     public func changes() -> AsyncStream<Snapshot> {
         broadcaster.subscribe { Snapshot(revision: $0.revision, state: $0.state) }

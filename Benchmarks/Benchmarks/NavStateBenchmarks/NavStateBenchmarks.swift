@@ -507,13 +507,7 @@ extension UnsendableRoute: Sendable {}
 
 /// `count` routes of every case, in turn.
 func makeRoutes(_ count: Int) -> [BenchRoute] {
-    (0..<count).map { index in
-        switch index % 3 {
-        case 0: .item(id: index, title: "Item \(index)")
-        case 1: .search(query: "query \(index)", page: index % 7)
-        default: .home
-        }
-    }
+    routes(count, home: .home, item: BenchRoute.item, search: BenchRoute.search)
 }
 
 @MainActor

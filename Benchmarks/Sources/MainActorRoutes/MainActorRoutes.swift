@@ -14,11 +14,19 @@ public enum MainActorRoute: Codable, Hashable {
 
 /// `count` routes of every case, in turn, as `makeRoutes` makes them.
 func makeMainActorRoutes(_ count: Int) -> [MainActorRoute] {
+    routes(count, home: .home, item: MainActorRoute.item, search: MainActorRoute.search)
+}
+
+/// `count` routes of every case of a route type with the benchmark's three cases, in turn.
+@inlinable
+public func routes<Route>(
+    _ count: Int, home: Route, item: (_ id: Int, _ title: String) -> Route, search: (_ query: String, _ page: Int) -> Route
+) -> [Route] {
     (0..<count).map { index in
         switch index % 3 {
-        case 0: .item(id: index, title: "Item \(index)")
-        case 1: .search(query: "query \(index)", page: index % 7)
-        default: .home
+        case 0: item(index, "Item \(index)")
+        case 1: search("query \(index)", index % 7)
+        default: home
         }
     }
 }

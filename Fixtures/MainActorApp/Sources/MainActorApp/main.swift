@@ -73,6 +73,20 @@ typealias Model = SceneNavigationModel<AppState>
     if let intervention = persistence.intervention { print("intervention: \(intervention)") }
 }
 
+/// One launch of the app: connect (restoring, with the report printed), navigate, close, and print
+/// the state it ends with.
+@MainActor func launch(
+    _ name: String, store: SceneStore, scene: SceneID, deleted: Set<Int> = [], deepLink: ((Model) -> Void)? = nil,
+    navigating: (Model) -> Void = { _ in }
+) async throws {
+    let model = makeModel(deleted: deleted)
+    let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, deepLink: deepLink)
+    report(persistence)
+    navigating(model)
+    try await persistence.close()
+    print("\(name): \(describe(model))")
+}
+
 let store = try SceneStore(appID: AppID("com.example.wallet"), environment: ProcessInfo.processInfo.environment)
 let scene = try SceneID("main")
 
@@ -82,34 +96,20 @@ case "old":
     try store.setSceneValue(
         .json(.array([.object(["inbox": .object([:])]), .object(["message": .object(["id": .number(JSONNumber(99))])])])),
         forKey: "navigation", in: scene)
-    let model = makeModel()
-    let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
-    report(persistence)
-    print("migrated launch: \(describe(model))")
-    try await persistence.close()
+    try await launch("migrated launch", store: store, scene: scene)
 case "save":
-    let model = makeModel()
-    let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
-    model.state.tab = 1
-    model.state.mail = [.inbox, .message(id: 7), .message(id: 9)]
-    model.state.wallet.append(PriceScreen(symbol: "BTC", history: PriceHistory(closes: [1.5, 2])))
-    try await persistence.close()
-    print("saved: \(describe(model))")
+    try await launch(
+        "saved", store: store, scene: scene,
+        navigating: { model in
+            model.state.tab = 1
+            model.state.mail = [.inbox, .message(id: 7), .message(id: 9)]
+            model.state.wallet.append(PriceScreen(symbol: "BTC", history: PriceHistory(closes: [1.5, 2])))
+        })
 case "relaunch":
     // Message 7 was deleted since.
-    let model = makeModel(deleted: [7])
-    let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
-    report(persistence)
-    print("relaunched: \(describe(model))")
-    try await persistence.close()
+    try await launch("relaunched", store: store, scene: scene, deleted: [7])
 case "link":
-    let model = makeModel()
-    let persistence = try await ScenePersistence.connect(model, to: store, scene: scene) { model in
-        model.state.mail = [.message(id: 42)]
-    }
-    report(persistence)
-    print("linked: \(describe(model))")
-    try await persistence.close()
+    try await launch("linked", store: store, scene: scene, deepLink: { model in model.state.mail = [.message(id: 42)] })
 case "kit":
     // The testing kit: a relaunch after a kill, then a crash loop that the guard stops.
     let app = try AppSimulator(TemporaryStore()) { makeModel() }

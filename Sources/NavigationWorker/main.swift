@@ -1,9 +1,11 @@
 // A process that launches like an app: it restores a scene through `ScenePersistence` with the
-// crash-loop guard, prints what it restored as one JSON line, and then either kills itself with
-// SIGKILL before the restore becomes healthy (a crash on the restored screen) or closes the scene
-// normally. For the crash-loop tests; not a product.
+// crash-loop guard (its launch is the process's own, whose end the guard records), prints what it
+// restored as one JSON line, and then ends before the restore becomes healthy, in one of the ways
+// an app's process ends, or closes the scene normally. For the crash-loop tests; not a product.
 //
-//   NavigationWorker crash   <state-root> <scene>   restore, print, kill -9 itself
+//   NavigationWorker trap    <state-root> <scene>   restore, print, fatalError (a crash on the restored screen)
+//   NavigationWorker kill    <state-root> <scene>   restore, print, kill -9 itself (a watchdog, jetsam, Xcode's Stop)
+//   NavigationWorker exit    <state-root> <scene>   restore, print, exit(0) without closing (a Mac app's Quit)
 //   NavigationWorker healthy <state-root> <scene>   restore, print, close (the restore becomes healthy)
 
 import Foundation
@@ -30,8 +32,8 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, ["crash", "healthy"].contains(arguments[1]) else {
-    fail("usage: NavigationWorker crash|healthy <state-root> <scene>")
+guard arguments.count == 4, ["trap", "kill", "exit", "healthy"].contains(arguments[1]) else {
+    fail("usage: NavigationWorker trap|kill|exit|healthy <state-root> <scene>")
 }
 
 @MainActor
@@ -59,8 +61,11 @@ func launch() async {
         }
         // Written unbuffered: the process is killed right after.
         FileHandle.standardOutput.write(Data(JSONValue.object(line).serialized() + [0x0A]))
-        if arguments[1] == "crash" {
-            kill(getpid(), SIGKILL)
+        switch arguments[1] {
+        case "trap": fatalError("the restored screen crashes")
+        case "kill": kill(getpid(), SIGKILL)
+        case "exit": exit(0)
+        default: break
         }
         try await persistence.close()
     } catch {

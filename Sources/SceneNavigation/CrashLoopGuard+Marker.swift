@@ -9,15 +9,23 @@ import Synchronization
 
 // MARK: - The marker
 
-/// A marker as stored: `{"restoringSince": "<time>", "failures": <n>}`, under the value's key in
-/// the scene's document of the markers' folder.
-struct Marker {
+/// A marker as stored: `{"restoringSince": "<time>", "failures": <n>, "launch": "<id>",
+/// "unexplained": <n>}`, under the value's key in the scene's document of the markers' folder.
+/// Markers of 0.2.0 have no launch (nor unexplained ends).
+struct Marker: Equatable {
     var since: Date
+    /// Restores before this one that were counted as failed.
     var failures: Int
+    /// The launch that made the restore, whose record says how it ended; nil in a 0.2.0 marker.
+    var launch: String?
+    /// Launches in a row before this one that ended with nothing recorded (SIGKILL).
+    var unexplained = 0
 
-    init(since: Date, failures: Int) {
+    init(since: Date, failures: Int, launch: String? = nil, unexplained: Int = 0) {
         self.since = since
         self.failures = failures
+        self.launch = launch
+        self.unexplained = unexplained
     }
 
     init(_ value: SceneValue, path: String) throws(SceneStoreError) {
@@ -31,15 +39,43 @@ struct Marker {
         }
         self.since = since
         self.failures = failures
+        launch = members["launch"]?.stringValue
+        if case .number(let count)? = members["unexplained"], let unexplained = count.intValue, unexplained >= 0 {
+            self.unexplained = unexplained
+        }
     }
 
     var state: CrashLoopGuard.State { .restoring(since: since, failures: failures) }
 
     var sceneValue: SceneValue {
-        .json(
-            .object([
-                "restoringSince": .string(since.formatted(.iso8601)), "failures": .number(JSONNumber(failures)),
-            ]))
+        var members: [String: JSONValue] = [
+            "restoringSince": .string(since.formatted(.iso8601)), "failures": .number(JSONNumber(failures)),
+        ]
+        if let launch {
+            members["launch"] = .string(launch)
+            members["unexplained"] = .number(JSONNumber(unexplained))
+        }
+        return .json(.object(members))
+    }
+
+    /// What the previous restore's marker, and the record of how its launch ended, count against
+    /// the next restore (made by `launch`): a crash counts at once; an exit never, and clears what
+    /// was counted; an end with nothing recorded (SIGKILL) only from the second in a row. A
+    /// previous restore of the same launch did not end (the process runs): nothing new is counted.
+    /// A marker of 0.2.0 counts as it did then, as one failure more.
+    static func count(
+        after previous: Marker?, ended end: CrashLoopGuard.Launch.End?, next launch: String
+    ) -> (failures: Int, unexplained: Int) {
+        guard let previous else { return (0, 0) }
+        guard let previousLaunch = previous.launch else { return (previous.failures + 1, 0) }
+        if previousLaunch == launch { return (previous.failures, previous.unexplained) }
+        switch end {
+        case .crashed: return (previous.failures + 1, 0)
+        case .exited: return (0, 0)
+        case nil:
+            let unexplained = previous.unexplained + 1
+            return (unexplained >= 2 ? previous.failures + 1 : previous.failures, unexplained)
+        }
     }
 
     /// The store of an app's markers: a sibling of its scenes, `<root>/<app-id>/restores/`, whose
@@ -49,25 +85,6 @@ struct Marker {
         var configuration = store.configuration
         configuration.durableRemovals = false
         return try store.siblingStore(folder: CrashLoopGuard.folder, configuration: configuration)
-    }
-
-    /// What the marker of a scene's value says before a restore: how many restores before it never
-    /// became healthy. A marker of another shape counts as one, and is kept aside here (a corrupt
-    /// marker file is moved aside by the write that begins the restore, as any corrupt file).
-    static func failuresBefore(scene: SceneID, key: String, store: SceneStore) throws(SceneStoreError) -> Int {
-        let markers = try Marker.store(of: store)
-        let previous: SceneValue?
-        do {
-            previous = try markers.sceneValue(forKey: key, in: scene)
-        } catch .corrupt {
-            return 0
-        }
-        guard let previous else { return 0 }
-        guard let marker = try? Marker(previous, path: markers.path(for: scene)) else {
-            try markers.keepAside(scene, reason: .invalid)
-            return 1
-        }
-        return marker.failures + 1
     }
 }
 
@@ -89,15 +106,43 @@ final class RestoreHealth: Sendable {
         self.key = key
     }
 
-    /// Writes this restore's marker durably, before the restore is applied: `failures` restores
-    /// before it never became healthy.
+    /// Begins a guarded restore, in one hold of the scene's lock in the markers' folder: reads the
+    /// previous restore's marker and the record of how its launch ended, counts them
+    /// (``Marker/count(after:ended:next:)``), and writes this restore's marker durably; then opens
+    /// this launch's record, before the restore is applied. A previous marker of another shape is
+    /// kept aside and counts as one failure; a corrupt markers file (a write a power cut tore) is
+    /// moved aside and reads as no marker.
+    /// - Returns: The failures counted before this restore, and its marker.
     static func begin(
-        scene: SceneID, key: String, failures: Int, store: SceneStore
-    ) throws(SceneStoreError) -> RestoreHealth {
+        scene: SceneID, key: String, store: SceneStore, launch: CrashLoopGuard.Launch
+    ) throws(SceneStoreError) -> (failures: Int, health: RestoreHealth) {
         let markers = try Marker.store(of: store)
-        try markers.setSceneValue(
-            Marker(since: store.configuration.now(), failures: failures).sceneValue, forKey: key, in: scene)
-        return RestoreHealth(markers: markers, scene: scene, key: key)
+        let folder = markers.scenesDirectory
+        let path = markers.path(for: scene)
+        var failures = 0
+        let isOfAnotherShape = { (document: SceneDocument) -> Bool in
+            document.values[key].map { (try? Marker($0, path: path)) == nil } ?? false
+        }
+        try markers.update(scene, keepingAside: .invalid, if: isOfAnotherShape) { values in
+            var counted = (failures: 0, unexplained: 0)
+            if let previous = values[key] {
+                if let marker = try? Marker(previous, path: path) {
+                    counted = Marker.count(
+                        after: marker, ended: marker.launch.flatMap { LaunchRecords.end(of: $0, in: folder) },
+                        next: launch.id)
+                } else {
+                    counted = (1, 0)
+                }
+            }
+            failures = counted.failures
+            values[key] =
+                Marker(
+                    since: store.configuration.now(), failures: counted.failures, launch: launch.id,
+                    unexplained: counted.unexplained
+                ).sceneValue
+        }
+        LaunchRecords.begin(launch, in: folder)
+        return (failures, RestoreHealth(markers: markers, scene: scene, key: key))
     }
 
     var isHealthy: Bool { phase.withLock { $0 == .healthy } }

@@ -8,8 +8,10 @@ import SceneStore
 
 /// Keeps an app from crashing at every launch on a restored screen: before a restore is applied, a
 /// marker is made durable; it is cleared when the app is known to be healthy. A marker still there
-/// at the next restore means the last one never became healthy, and that restore is not applied as
-/// is.
+/// at the next restore means the last one never became healthy, and how its launch ended decides
+/// whether that counts (``Launch``): a crash counts at once, an end with nothing recorded (SIGKILL:
+/// the watchdog, jetsam, Xcode's Stop) only when it happens twice in a row, and a normal exit (a
+/// Mac app's Quit) never. A restore that counts withholds the paths next time.
 ///
 /// The marker of a scene's value is a small scene document of its own, in a folder next to the
 /// scenes (`<root>/<app-id>/restores/<scene>.json`, the value's key inside it), written with every
@@ -36,18 +38,24 @@ public struct CrashLoopGuard: Sendable, Hashable {
     /// How long after the restore the app is taken as healthy, or nil for never by time. 10 seconds
     /// by default.
     public var healthyAfter: Duration?
+    /// The launch whose restores this guard marks: ``Launch/current`` (the running process) by
+    /// default; a simulated one in tests of launches.
+    public var launch: Launch
 
     /// Creates a guard.
     /// - Parameters:
     ///   - restoresNothingAfter: The consecutive failures from which nothing is restored.
     ///   - healthyAfterFirstWrite: Whether the first write-through marks the restore healthy.
     ///   - healthyAfter: How long after the restore the app is taken as healthy.
+    ///   - launch: The launch whose restores it marks, the running process's by default.
     public init(
-        restoresNothingAfter: Int = 2, healthyAfterFirstWrite: Bool = true, healthyAfter: Duration? = .seconds(10)
+        restoresNothingAfter: Int = 2, healthyAfterFirstWrite: Bool = true, healthyAfter: Duration? = .seconds(10),
+        launch: Launch = .current
     ) {
         self.restoresNothingAfter = restoresNothingAfter
         self.healthyAfterFirstWrite = healthyAfterFirstWrite
         self.healthyAfter = healthyAfter
+        self.launch = launch
     }
 
     /// The name of the folder next to the scenes that holds the markers.

@@ -59,10 +59,25 @@ public enum NavigationScenes {
         return try store.removeScene(scene, keepingNewerFormat: keepingNewerFormat)
     }
 
+    /// Makes the state of every connection of the process durable, before the process ends: call
+    /// it where the app learns it is terminating (a Mac app's `applicationWillTerminate(_:)`),
+    /// where no task started then is promised to run. Each connection's restore is marked
+    /// healthy, and its current state written, blocking the main thread for that write.
+    ///
+    /// A Quit is never counted by the crash-loop guard even without this call (the process's exit
+    /// is recorded, ``CrashLoopGuard/Launch``); this call saves what the last moment changed.
+    /// - Returns: The errors of the connections that could not be saved, in the order they were made.
+    @MainActor
+    @discardableResult
+    public static func terminating() -> [NavigationError] {
+        Termination.terminateAll()
+    }
+
     /// Removes every scene whose ID is not among the live ones, with its markers and lock files: for
     /// an app that knows which scenes it still has (at launch, the persistent identifiers of the
     /// scene sessions the system kept), so that scenes discarded while it was not running leave
-    /// nothing behind. Kept-aside copies stay until ``prune(before:in:)``. A scene whose file is of a
+    /// nothing behind. Kept-aside copies stay until ``prune(before:in:)``. A scene this process has
+    /// restored or connected and not yet closed is kept too. A scene whose file is of a
     /// newer format is kept, as ``prune(before:in:)`` keeps it, and listed among the failures.
     /// - Parameters:
     ///   - live: The scenes to keep.
@@ -75,7 +90,7 @@ public enum NavigationScenes {
     ) throws(SceneStoreError) -> PruneOutcome {
         var outcome = PruneOutcome()
         let ids = Set(try store.sceneIDs()).union(try CrashLoopGuard.markedScenes(in: store))
-        for scene in ids.subtracting(live).sorted() {
+        for scene in ids.subtracting(live).sorted() where !LiveScenes.isLive(scene, in: store) {
             do throws(SceneStoreError) {
                 try remove(scene, from: store, keepingNewerFormat: true)
                 outcome.removedScenes.append(scene)
@@ -87,7 +102,9 @@ public enum NavigationScenes {
     }
 
     /// Removes every scene last saved before a date, with its markers, and every file kept aside
-    /// before it (see ``/SceneStore/SceneStore/prune(before:)``).
+    /// before it (see ``/SceneStore/SceneStore/prune(before:)``). A scene this process has restored
+    /// or connected and not yet closed is kept, whatever its age: it is checked under the scene's
+    /// lock, and a restore holds its scene before it reads it.
     /// - Parameters:
     ///   - date: What was last saved, or kept aside, before this moment is removed.
     ///   - store: The app's store.
@@ -95,7 +112,8 @@ public enum NavigationScenes {
     ///   removed is among the failures.
     /// - Throws: ``/SceneStore/SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be listed.
     public static func prune(before date: Date, in store: SceneStore) throws(SceneStoreError) -> PruneOutcome {
-        var outcome = try store.prune(before: date)
+        // A scene restored or connected now is in use, whatever its save time says.
+        var outcome = try store.prune(before: date, keeping: { LiveScenes.isLive($0, in: store) })
         for scene in outcome.removedScenes {
             do throws(SceneStoreError) {
                 try CrashLoopGuard.removeMarkers(of: scene, in: store)

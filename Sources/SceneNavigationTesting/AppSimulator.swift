@@ -1,6 +1,12 @@
 import SceneNavigation
 import SceneStore
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Launches, ends and relaunches an app's scene as processes would, in one test: each launch
 /// opens the store anew, builds a new model from the factory, and restores it through
 /// ``/SceneNavigation/ScenePersistence`` (with the crash-loop guard, unless told otherwise).
@@ -17,9 +23,12 @@ import SceneStore
 /// `keys:`: every launch restores a model per key, in order, and ends them all alike.
 ///
 /// How a launch ends decides what the next one finds: ``Ending/closed`` flushes and marks the
-/// restore healthy, as closing a scene does; ``Ending/killed`` drops what was not yet written and
-/// leaves the restore unhealthy, as a crash does, so the crash-loop guard acts at the next launch
-/// without a real crash.
+/// restore healthy, as closing a scene does; ``Ending/crashed`` drops what was not yet written and
+/// records a crash, so the crash-loop guard acts at the next launch without a real crash;
+/// ``Ending/killed`` drops it too and records nothing, as SIGKILL does, which the guard counts only
+/// when it happens twice in a row. Each launch is a simulated process
+/// (``/SceneNavigation/CrashLoopGuard/Launch/init(simulatedID:)``) whose end is recorded as a real
+/// process's would be.
 @MainActor
 public final class AppSimulator<State: Codable & Equatable> {
     /// The app's model.
@@ -47,12 +56,18 @@ public final class AppSimulator<State: Codable & Equatable> {
 
     /// How a launch ends.
     public enum Ending: Sendable {
-        /// Closed: the last change is made durable and the restore marked healthy.
+        /// Closed: the last change is made durable and the restore marked healthy; the process
+        /// then exits normally.
         case closed
-        /// Killed after the last change was made durable, before the restore became healthy.
+        /// Killed (SIGKILL) after the last change was made durable, before the restore became healthy.
         case flushedThenKilled
-        /// Killed: changes not yet written are lost, and the restore never became healthy.
+        /// Killed by SIGKILL (the watchdog, jetsam, Xcode's Stop): changes not yet written are lost,
+        /// the restore never became healthy, and nothing records the end. The crash-loop guard
+        /// counts it only when the next launch ends so too.
         case killed
+        /// Crashed (a trap, `abort()`, a bad access) before the restore became healthy: changes not
+        /// yet written are lost, and the crash is recorded. The crash-loop guard counts it at once.
+        case crashed
         /// Sent to the background (``/SceneNavigation/ScenePersistence/leftForeground()``), suspended, then killed by
         /// the system without a crash and without a close: not a crash.
         case suspendedThenKilled
@@ -78,6 +93,10 @@ public final class AppSimulator<State: Codable & Equatable> {
     public private(set) var current: Launch?
 
     private let makeModel: @MainActor (String) -> Model
+    /// The simulated process of the launch running now, and the number of launches so far.
+    private var process: CrashLoopGuard.Launch?
+    private var launches = 0
+    private let firstLaunch = Int64(Date().timeIntervalSince1970 * 1000)
 
     /// Creates a simulator.
     /// - Parameters:
@@ -134,6 +153,15 @@ public final class AppSimulator<State: Codable & Equatable> {
     public func launch(deepLink: ((Model) -> Void)? = nil) async throws -> Launch {
         guard current == nil else { throw SimulatorError.alreadyRunning }
         let store = try temporary.makeStore()
+        // A simulated process per launch, whose end is recorded as a real process's would be.
+        launches += 1
+        let process = CrashLoopGuard.Launch(simulatedID: "\(firstLaunch + Int64(launches))-simulated")
+        self.process = process
+        let crashGuard = self.crashGuard.map { configuration -> CrashLoopGuard in
+            var configuration = configuration
+            if configuration.launch == .current { configuration.launch = process }
+            return configuration
+        }
         var models: [String: Model] = [:]
         var persistences: [String: ScenePersistence<State>] = [:]
         for key in keys {
@@ -171,7 +199,7 @@ public final class AppSimulator<State: Codable & Equatable> {
                 case .flushedThenKilled:
                     try await persistence.flush()
                     await persistence.cancel()
-                case .killed:
+                case .killed, .crashed:
                     await persistence.cancel()
                 case .suspendedThenKilled:
                     try await persistence.leftForeground()
@@ -183,6 +211,16 @@ public final class AppSimulator<State: Codable & Equatable> {
             } catch {
                 await persistence.cancel()
                 failure = failure ?? error
+            }
+        }
+        // How the simulated process ended, recorded as its handlers would: a crash's signal, or
+        // an exit; SIGKILL records nothing.
+        if let process {
+            let store = try temporary.makeStore()
+            switch ending {
+            case .crashed: try process.record(.crashed, in: store)
+            case .closed, .quitWithoutClose: try process.record(.exited, in: store)
+            case .killed, .flushedThenKilled, .suspendedThenKilled: break
             }
         }
         if let failure { throw failure }
@@ -200,15 +238,16 @@ public final class AppSimulator<State: Codable & Equatable> {
         return try await launch(deepLink: deepLink)
     }
 
-    /// Launches and kills the app `count` times in a row before its restore becomes healthy, as an
-    /// app that crashes on a restored screen does: the crash-loop guard then acts at the next launch.
+    /// Launches the app and crashes it `count` times in a row before its restore becomes healthy, as
+    /// an app that crashes on a restored screen does: the crash-loop guard then acts at the next
+    /// launch.
     /// - Parameter count: How many launches crash.
     /// - Throws: The errors of ``launch(deepLink:)``.
     public func crashDuringRestore(times count: Int = 1) async throws {
         if current != nil { try await end(.closed) }
         for _ in 0..<count {
             try await launch()
-            try await end(.killed)
+            try await end(.crashed)
         }
     }
 }

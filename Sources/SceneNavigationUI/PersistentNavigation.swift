@@ -14,18 +14,24 @@
     /// }
     /// ```
     ///
-    /// It gives the scene an ID of its own, kept in `@SceneStorage("navstate.scene")` (SwiftUI gives a
-    /// scene none, and restores this one with the scene); restores the model when the view first
-    /// appears and writes every change through
-    /// (``ScenePersistence/run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)-63tzy`` in a
-    /// `.task`, so the last change is made durable when the view goes away; shown again, the view
-    /// connects the model as it is, without restoring); marks the restore healthy and makes the state
-    /// durable when the scene goes to the background (iOS may suspend and end the app then, with no
-    /// code run); and applies the links the scene opens that `openURL` makes into changes. A link
-    /// opened before the first restore begins is its deep link (the stored paths are withheld, kept
-    /// aside before the first write, and left as they are until the model changes); one opened while
-    /// the connection is being made is applied right after it (or right after it fails); any other
-    /// at once.
+    /// It only forwards SwiftUI's events to a ``/SceneNavigation/PersistentScene``, which decides
+    /// with ``/SceneNavigation/SceneLife`` and does the rest:
+    ///
+    /// - the content's appearance restores the model at once, before the first frame (`onAppear`);
+    ///   a later appearance connects it as it is; its disappearance closes, the last change durable;
+    /// - the scene's phase, the initial one included, marks the restore healthy and makes the state
+    ///   durable when the scene is in the background;
+    /// - links the scene opens, that `openURL` makes into changes, go where ``/SceneNavigation/SceneLife``
+    ///   says (a link at launch is the restore's deep link, whichever comes first); the scene prefers
+    ///   to take links itself (`handlesExternalEvents(preferring:allowing:)` with `linkConditions`),
+    ///   so that on iPad and Mac a running window takes them rather than a new one;
+    /// - the scene's ID is found as `identity` says, kept in `@SceneStorage("navstate.scene")`.
+    ///
+    /// The modifiers are on a `ZStack` around the content, whose identity does not change when the
+    /// content switches between branches (a tab switch written as `if`), so the connection is not
+    /// closed and made again at each switch. A second `PersistentNavigation` of the same scene and
+    /// key is refused (``/SceneNavigation/NavigationError/store(_:)`` to `onError`): two would
+    /// overwrite each other's value.
     ///
     /// The state is encoded on the main actor, once per write (never per mutation).
     @MainActor @preconcurrency
@@ -33,20 +39,13 @@
         /// A link's change to the model.
         public typealias Link = @MainActor (SceneNavigationModel<Value>) -> Void
 
-        private let model: SceneNavigationModel<Value>
-        private let store: SceneStore
-        private let key: String
-        private let policy: RestorePolicy
-        private let crashGuard: CrashLoopGuard?
         private let openURL: (@MainActor (URL) -> Link?)?
-        private let onConnect: (@MainActor (ScenePersistence<Value>) -> Void)?
-        private let onError: @MainActor (NavigationError) -> Void
+        private let linkConditions: Set<String>
         private let content: Content
-
         /// The scene's ID, made on the scene's first restore and restored with the scene.
         @SceneStorage("navstate.scene") private var sceneID: String?
         @Environment(\.scenePhase) private var scenePhase
-        @SwiftUI.State private var connection = SceneConnection<Value>()
+        @SwiftUI.State private var scene: PersistentScene<Value>
 
         /// Keeps `model` saved in the scene under `key`, as long as the view is shown.
         /// - Parameters:
@@ -55,6 +54,10 @@
         ///   - key: The value's key, `navigation` by default.
         ///   - policy: What to do with elements that cannot be restored, and the maximum age.
         ///   - crashGuard: The crash-loop guard, or nil for none. On by default.
+        ///   - identity: How the scene's ID is found, ``/SceneNavigation/SceneIdentity/perScene`` by default.
+        ///   - linkConditions: The links this scene prefers to take (as
+        ///     `handlesExternalEvents(preferring:allowing:)` matches them), `*` for all by default;
+        ///     used only with `openURL`.
         ///   - openURL: Makes a link the scene opens into a change of the model, or returns nil for a
         ///     link that is not the app's navigation (which then changes nothing, and withholds
         ///     nothing); nil leaves links to the app's other handlers.
@@ -66,83 +69,52 @@
         public init(
             _ model: SceneNavigationModel<Value>, store: SceneStore, key: String = "navigation",
             policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
+            identity: SceneIdentity = .perScene, linkConditions: Set<String> = ["*"],
             openURL: (@MainActor (URL) -> Link?)? = nil,
             onConnect: (@MainActor (ScenePersistence<Value>) -> Void)? = nil,
             onError: @escaping @MainActor (NavigationError) -> Void, @ViewBuilder content: () -> Content
         ) {
-            self.model = model
-            self.store = store
-            self.key = key
-            self.policy = policy
-            self.crashGuard = crashGuard
             self.openURL = openURL
-            self.onConnect = onConnect
-            self.onError = onError
+            self.linkConditions = linkConditions
             self.content = content()
+            _scene = SwiftUI.State(
+                wrappedValue: PersistentScene(
+                    model, store: store, key: key, policy: policy, guard: crashGuard, identity: identity,
+                    onConnect: onConnect, onError: onError))
         }
 
         /// The content, restored and saved.
         public var body: some View {
-            let persisted =
-                content
-                .task { await persist() }
-                .onChange(of: scenePhase) { _, phase in
-                    if phase == .background { leftForeground() }
+            let hosted = ZStack { content }
+                .onAppear {
+                    scene.storedID = sceneID
+                    scene.handle(.appeared)
+                    if let id = scene.sceneID?.rawValue, id != sceneID { sceneID = id }
+                }
+                .onDisappear { scene.handle(.disappeared) }
+                .onChange(of: scenePhase, initial: true) { _, phase in
+                    scene.handle(.phase(SceneLife.Phase(phase)))
                 }
             // Without `openURL`, links are left to the app's other handlers.
             if let openURL {
-                persisted.onOpenURL { url in
-                    if let link = openURL(url), let now = connection.open(link) { now(model) }
-                }
+                hosted
+                    .onOpenURL { url in
+                        if let link = openURL(url) { scene.open(link) }
+                    }
+                    .handlesExternalEvents(preferring: linkConditions, allowing: linkConditions)
             } else {
-                persisted
+                hosted
             }
         }
+    }
 
-        /// Restores (on the first appearance), then writes through until the view goes away.
-        private func persist() async {
-            let attempt = connection.begin()
-            var deepLinkApplied = false
-            defer {
-                for link in connection.ended(attempt, deepLinkApplied: deepLinkApplied) { link(model) }
-            }
-            let scene: SceneID
-            do throws(SceneStoreError) {
-                scene = try SceneID(sceneID ?? UUID().uuidString.lowercased())
-            } catch {
-                onError(.store(error))
-                return
-            }
-            sceneID = scene.rawValue
-            let deepLink: ((SceneNavigationModel<Value>) -> Void)? = attempt.deepLink.map { link in
-                { model in
-                    deepLinkApplied = true
-                    link(model)
-                }
-            }
-            do {
-                try await ScenePersistence.run(
-                    model, store: store, scene: scene, key: key, policy: policy, restoring: attempt.restoring,
-                    guard: crashGuard, deepLink: deepLink
-                ) { persistence in
-                    for link in connection.connected(persistence, attempt: attempt) { link(model) }
-                    onConnect?(persistence)
-                }
-            } catch {
-                onError(error)
-            }
-        }
-
-        /// Marks the restore healthy and makes the state durable: the app may be suspended now.
-        private func leftForeground() {
-            guard let persistence = connection.persistence else { return }
-            let onError = onError
-            Task {
-                do throws(NavigationError) {
-                    try await persistence.leftForeground()
-                } catch {
-                    onError(error)
-                }
+    extension SceneLife.Phase {
+        /// SwiftUI's phase of a scene.
+        init(_ phase: ScenePhase) {
+            switch phase {
+            case .active: self = .active
+            case .inactive: self = .inactive
+            default: self = .background
             }
         }
     }

@@ -100,11 +100,24 @@ extension SceneStore {
     /// - Returns: What was removed and what could not be, each sorted.
     /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be listed.
     public func prune(before date: Date) throws(SceneStoreError) -> PruneOutcome {
+        try prune(before: date, keeping: { _ in false })
+    }
+
+    /// Prunes as ``prune(before:)`` does, but keeps the scenes `keeping` names, asked under each
+    /// scene's lock right before it would be removed: for scenes in use (a scene being restored
+    /// is old by its save time, and must not go).
+    /// - Parameters:
+    ///   - date: What was last saved, or kept aside, before this moment is removed.
+    ///   - keeping: Whether a scene is kept whatever its age.
+    /// - Returns: What was removed and what could not be, each sorted.
+    /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be listed.
+    public func prune(before date: Date, keeping: (SceneID) -> Bool) throws(SceneStoreError) -> PruneOutcome {
         var outcome = PruneOutcome()
         for summary in try scenes() where summary.lastSaved < date {
             if case .newerFormat = summary.health { continue }
             do throws(SceneStoreError) {
                 let wasRemoved = try removeScene(summary.scene) { directory in
+                    if keeping(summary.scene) { return false }
                     // Look again under the lock: the scene may have been saved since the listing.
                     guard let current = self.summary(of: summary.scene, in: directory) else { return false }
                     if case .newerFormat = current.health { return false }

@@ -156,10 +156,14 @@ import Testing
         let store = temporary.store
         let scene = try SceneID("ours")
         let first = NavigationModel()
-        // A launch that never closes nor writes: as if it crashed on the restored screen.
+        // A launch (a simulated process) that never closes nor writes, and crashes on the restored
+        // screen.
+        let process = CrashLoopGuard.Launch(simulatedID: "1-crashing")
         let crashed = try await ScenePersistence.connect(
-            first, to: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil))
+            first, to: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil, launch: process))
         #expect(crashed.intervention == nil && !first.path.isEmpty)
+        await crashed.cancel()
+        try process.record(.crashed, in: store)
         let second = NavigationModel()
         let guarded = try await ScenePersistence.connect(second, to: store, scene: scene)
         #expect(guarded.intervention == .crashLoop(failures: 1, restoredNothing: false))

@@ -84,16 +84,16 @@ struct AppState: Codable, Equatable, Sendable {
         let third = try await app.relaunch(after: .flushedThenKilled)
         #expect(third.intervention == nil)
         #expect(third.model.state == AppState(tab: 1, path: [.inbox, .message, .settings]))
-        // Killed with no change since the restore: it never became healthy, so the guard acts.
-        let guarded = try await app.relaunch(after: .killed)
+        // Crashed with no change since the restore: it never became healthy, so the guard acts.
+        let guarded = try await app.relaunch(after: .crashed)
         #expect(guarded.intervention == .crashLoop(failures: 1, restoredNothing: false))
         #expect(guarded.model.state == AppState(tab: 1, path: []))
         try await app.end(.closed)
 
-        // Killed before the change was written: the next launch finds the state before it.
+        // Crashed before the change was written: the next launch finds the state before it.
         let fourth = try await app.launch()
         let before = fourth.model.state
-        try await app.end(.killed)
+        try await app.end(.crashed)
         let fifth = try await app.launch()
         #expect(fifth.intervention == .crashLoop(failures: 1, restoredNothing: false))
         #expect(fifth.model.state.tab == before.tab)
@@ -140,7 +140,7 @@ struct AppState: Codable, Equatable, Sendable {
         let guarded = try await app.launch()
         #expect(guarded.intervention == .crashLoop(failures: 1, restoredNothing: false))
         #expect(guarded.model.state == AppState(tab: 2, path: []))
-        try await app.end(.killed)
+        try await app.end(.crashed)
         let nothing = try await app.launch()
         #expect(nothing.intervention == .crashLoop(failures: 2, restoredNothing: true))
         try await app.end(.closed)
@@ -324,7 +324,9 @@ struct AppState: Codable, Equatable, Sendable {
         #expect(payloads.payloads.count == 2)
     }
 
-    @Test("an app suspended then killed, or quit without a close, is not taken for a crash; a crash still is")
+    @Test(
+        "an app suspended then killed, or quit without a close, is not taken for a crash; one SIGKILL is not; a crash is, and SIGKILL twice"
+    )
     func suspensionIsNoCrash() async throws {
         let temporary = try TemporaryStore(clock: TestClock())
         try temporary.saveScene("main", value: AppState(tab: 1, path: [.inbox, .message]))
@@ -339,6 +341,12 @@ struct AppState: Codable, Equatable, Sendable {
         }
         try await app.launch()
         try await app.end(.killed)
+        #expect(try await app.launch().intervention == nil)
+        try await app.end(.killed)
+        #expect(try await app.launch().intervention == .crashLoop(failures: 1, restoredNothing: false))
+        try await app.end(.closed)
+        try await app.launch()
+        try await app.end(.crashed)
         #expect(try await app.launch().intervention == .crashLoop(failures: 1, restoredNothing: false))
         try await app.end(.closed)
     }

@@ -43,11 +43,14 @@ import Testing
         let scene = try SceneID("main")
         // The marker of a restore that never became healthy, as an earlier launch left it.
         let setup = SimulatedFileSystem(directory: Self.restores)
-        _ = try RestoreHealth.begin(scene: scene, key: "navigation", failures: 0, store: Self.store(setup))
+        // A 0.2.0 marker: the next begin counts it as one failure.
+        try Marker.store(of: Self.store(setup)).setSceneValue(
+            Marker(since: Self.clock(), failures: 0).sceneValue, forKey: "navigation", in: scene)
         let old = CrashLoopGuard.State.restoring(since: Self.clock(), failures: 0)
         let new = CrashLoopGuard.State.restoring(since: Self.clock(), failures: 1)
         let (calls, found) = try Self.outcomes(from: setup.files) { store in
-            _ = try RestoreHealth.begin(scene: scene, key: "navigation", failures: 1, store: store)
+            _ = try RestoreHealth.begin(
+                scene: scene, key: "navigation", store: store, launch: .init(simulatedID: "2-next"))
         }
         #expect(calls > 10)
         #expect(found.count > calls)
@@ -61,12 +64,15 @@ import Testing
     func markerRemoval() throws {
         let scene = try SceneID("main")
         let setup = SimulatedFileSystem(directory: Self.restores)
-        _ = try RestoreHealth.begin(scene: scene, key: "navigation", failures: 0, store: Self.store(setup))
+        // A 0.2.0 marker: the next begin counts it as one failure.
+        try Marker.store(of: Self.store(setup)).setSceneValue(
+            Marker(since: Self.clock(), failures: 0).sceneValue, forKey: "navigation", in: scene)
         let old = CrashLoopGuard.State.restoring(since: Self.clock(), failures: 0)
         let new = CrashLoopGuard.State.restoring(since: Self.clock(), failures: 1)
         let (_, found) = try Self.outcomes(from: setup.files) { store in
-            let health = try RestoreHealth.begin(scene: scene, key: "navigation", failures: 1, store: store)
-            try health.markHealthy()
+            let health = try RestoreHealth.begin(
+                scene: scene, key: "navigation", store: store, launch: .init(simulatedID: "2-next"))
+            try health.health.markHealthy()
         }
         // The removal is not fsynced: a power cut after it may bring the new marker back (one
         // guarded restore that was not needed), never the old one once the write was acknowledged.

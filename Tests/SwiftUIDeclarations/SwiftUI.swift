@@ -453,3 +453,32 @@ extension View {
 extension View {
     nonisolated public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View { _StubView() }
 }
+
+// SwiftUI lines 2643-2649 (../shared/swiftui-declarations/Scenes_Links_Handoff.txt, item 1).
+extension View {
+    nonisolated public func handlesExternalEvents(preferring: Set<String>, allowing: Set<String>) -> some View {
+        _StubView()
+    }
+}
+
+// SwiftUICore, the extension at characters 558525-559377 (after `_AppearanceActionModifier`).
+extension View {
+    @inlinable nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { _StubView() }
+    @inlinable nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { _StubView() }
+}
+
+// SwiftUICore, characters 573155-576000: `Alignment` and its `center`.
+@frozen public struct Alignment: Equatable {
+    public static let center: Alignment = { fatalError("declarations only") }()
+}
+
+// SwiftUICore lines 336-353.
+@frozen public struct ZStack<Content>: View where Content: View {
+    @inlinable public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        fatalError("declarations only")
+    }
+    public var body: Never { fatalError("declarations only") }
+}
+
+@available(*, unavailable)
+extension ZStack: Sendable {}

@@ -108,4 +108,24 @@ enum RestoreDecision {
         plan.keepsWhatIsLeftOut = plan.restore != .nothing && plan.keepAside == nil
         return plan
     }
+
+    /// Whether a copy of the scene's file is kept before the first write over the value restored:
+    /// when the plan asks for one and the restore left out what a later version could restore,
+    /// or withheld the paths.
+    static func copiesBeforeFirstWrite(_ plan: Plan, report: RestoreReport?) -> Bool {
+        guard plan.keepsWhatIsLeftOut, let report else { return false }
+        return report.dropped.contains { $0.reason.couldBeUndone || $0.reason == .withheld }
+    }
+
+    /// Why a restore that failed with `error` starts the scene fresh instead (the value kept
+    /// aside, the model's state written from its next change): the stored value is not the
+    /// state's shape at all (an incompatible build saved it), or the scene's file is not a scene
+    /// document at all. Nil for every other error, which the caller gets.
+    static func unrestorable(after error: NavigationError) -> String? {
+        switch error {
+        case .cannotDecode(_, let reason, _): reason
+        case .store(.corrupt(let path, let reason)): "\(path) is corrupt: \(reason)"
+        default: nil
+        }
+    }
 }

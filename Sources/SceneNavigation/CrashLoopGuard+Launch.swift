@@ -1,0 +1,175 @@
+import SceneStore
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+// MARK: - Launches
+
+extension CrashLoopGuard {
+    /// A launch of the app, whose end the guard records so that the next launch can tell a crash
+    /// from an end that is not one.
+    ///
+    /// A guarded restore writes its launch's ID into its marker and, before the restore is
+    /// applied, opens the launch's record, `launch-<id>.end` beside the markers. How the process
+    /// ends is written there:
+    ///
+    /// - a fatal signal (a Swift runtime trap, `abort()`, a bad access) writes `crash`, from a
+    ///   signal handler that makes only async-signal-safe calls and then gives the signal back to
+    ///   the handler that was there before (a crash reporter's, the Swift runtime's backtracer,
+    ///   or the system's), as crash reporters chain;
+    /// - a normal exit (`exit`, a Mac app's Quit, returning from `main`) writes `exit`;
+    /// - SIGKILL writes nothing: the system's watchdog, memory pressure (jetsam), Xcode's Stop and
+    ///   the end of a suspended app all send it, and no code runs.
+    ///
+    /// The next restore of the value reads the record of the launch its marker names: a crash is
+    /// counted at once; an exit never; an end with nothing written (or no record) only when it
+    /// repeats, two launches in a row. A launch whose scene went to the background marked its
+    /// restore healthy then (``ScenePersistence/leftForeground()``), so its later end is never
+    /// looked at.
+    ///
+    /// The app's launch is ``current``. A simulator of launches (the testing kit's) makes one per
+    /// simulated process with ``init(simulatedID:)`` and writes its end with ``record(_:in:)``.
+    public struct Launch: Sendable, Hashable {
+        /// The launch's ID: `<milliseconds since 1970>-<process ID>` for a process.
+        public let id: String
+        /// Whether this is the running process's launch, whose end its handlers record.
+        let isProcess: Bool
+
+        /// How a launch ended, as its record says.
+        public enum End: String, Sendable, Hashable, CaseIterable {
+            /// A fatal signal: counted at once.
+            case crashed = "crash"
+            /// A normal exit: never counted.
+            case exited = "exit"
+        }
+
+        /// The running process's launch.
+        public static let current = Launch(
+            id: "\(Int64(Date().timeIntervalSince1970 * 1000))-\(Platform.processID)", isProcess: true)
+
+        /// A simulated launch, for tests of launches in one process: nothing is installed, and its
+        /// end is what ``record(_:in:)`` writes (nothing, as SIGKILL writes, until then).
+        /// - Parameter id: The launch's ID: letters, digits, `-` and `_`.
+        public init(simulatedID id: String) {
+            self.init(id: id, isProcess: false)
+        }
+
+        private init(id: String, isProcess: Bool) {
+            self.id = id
+            self.isProcess = isProcess
+        }
+
+        /// Writes how a simulated launch ended into its record in an app's store. A store with no
+        /// markers' folder had no guarded restore, so nothing reads the record: nothing is written.
+        /// - Parameters:
+        ///   - end: How it ended.
+        ///   - store: The app's store.
+        /// - Throws: ``/SceneStore/SceneStoreError/cannotWrite(path:errno:)`` when the record cannot be written.
+        public func record(_ end: End, in store: SceneStore) throws(SceneStoreError) {
+            let path = try LaunchRecords.path(of: id, in: store)
+            if let error = Platform.replace(path, with: Array((end.rawValue + "\n").utf8)) {
+                if Errno(rawValue: error) == .noSuchFile { return }
+                throw .cannotWrite(path: path, errno: Errno(rawValue: error))
+            }
+        }
+    }
+}
+
+// MARK: - Records
+
+/// The records of launches: where they are, how to read one, and the running process's, written by
+/// its signal handler and at exit.
+enum LaunchRecords {
+    /// A record's path in an app's store: beside the markers.
+    static func path(of id: String, in store: SceneStore) throws(SceneStoreError) -> String {
+        try Marker.store(of: store).scenesDirectory + "/" + fileName(of: id)
+    }
+
+    static func fileName(of id: String) -> String { "launch-\(id).end" }
+
+    /// How a launch ended, as its record in `folder` says: nil when nothing was written (a
+    /// SIGKILL, or no record).
+    static func end(of id: String, in folder: String) -> CrashLoopGuard.Launch.End? {
+        guard let bytes = Platform.prefix(of: folder + "/" + fileName(of: id)) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        return CrashLoopGuard.Launch.End(rawValue: text)
+    }
+
+    /// Begins recording a launch's end in `folder` (the markers' folder, which exists by then):
+    /// for the running process, opens its record once per folder and installs the handlers once;
+    /// for a simulated launch, makes an empty record. Also removes the oldest records beyond the
+    /// newest 16: a record is read only by the next launch.
+    static func begin(_ launch: CrashLoopGuard.Launch, in folder: String) {
+        let path = folder + "/" + fileName(of: launch.id)
+        if launch.isProcess {
+            let isNew = opened.withLock { folders -> Bool in
+                guard !folders.contains(folder), folders.count < capacity else { return false }
+                folders.insert(folder)
+                return true
+            }
+            guard isNew else { return }
+            let descriptor = Platform.openForRecording(path)
+            guard descriptor >= 0 else { return }
+            installOnce.withLock { installed in
+                let slot = count.load(ordering: .acquiring)
+                descriptors[slot] = descriptor
+                count.store(slot + 1, ordering: .releasing)
+                guard !installed else { return }
+                installed = true
+                // Made now: the handler must find them made (a first use allocates).
+                _ = (LaunchRecords.crashBytes, LaunchRecords.exitBytes)
+                Platform.installFatalSignalHandler { signal in
+                    LaunchRecords.write(LaunchRecords.crashBytes)
+                    Platform.restoreAndRaise(signal)
+                }
+                Platform.atExit { LaunchRecords.write(LaunchRecords.exitBytes) }
+            }
+        } else if Platform.prefix(of: path) == nil {
+            // Not written: a record that cannot be made reads as nothing written, as SIGKILL's.
+            _ = Platform.replace(path, with: [])
+        }
+        removeOld(in: folder, keeping: fileName(of: launch.id))
+    }
+
+    /// Keeps the 16 newest records (by their IDs' time) and the one being made.
+    private static func removeOld(in folder: String, keeping current: String) {
+        let records = Platform.names(in: folder).filter { $0.hasPrefix("launch-") && $0.hasSuffix(".end") }
+        guard records.count > 16 else { return }
+        func time(_ name: String) -> Int64 { Int64(name.dropFirst(7).prefix { $0 != "-" }) ?? 0 }
+        for name in records.sorted(by: { time($0) > time($1) }).dropFirst(16) where name != current {
+            Platform.remove(folder + "/" + name)
+        }
+    }
+
+    /// Writes bytes at the start of every open record: from the signal handler or at exit, so
+    /// only loads and `pwrite`.
+    private static func write(_ bytes: UnsafeRawBufferPointer) {
+        let open = count.load(ordering: .acquiring)
+        for slot in 0..<open { Platform.record(bytes, into: descriptors[slot]) }
+    }
+
+    /// How many folders the running process records in, at most.
+    private static let capacity = 16
+    private static let opened = Mutex<Set<String>>([])
+    private static let installOnce = Mutex(false)
+    private static let count = Atomic<Int>(0)
+    /// The open records' descriptors: memory of their own, so the handler reads no Swift array.
+    nonisolated(unsafe) private static let descriptors: UnsafeMutablePointer<Int32> = {
+        let slots = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        slots.initialize(repeating: -1, count: capacity)
+        return slots
+    }()
+    nonisolated(unsafe) private static let crashBytes = bytes("crash\n")
+    nonisolated(unsafe) private static let exitBytes = bytes("exit\n")
+
+    private static func bytes(_ text: String) -> UnsafeRawBufferPointer {
+        let utf8 = Array(text.utf8)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: utf8.count, alignment: 1)
+        buffer.copyBytes(from: utf8)
+        return UnsafeRawBufferPointer(buffer)
+    }
+}

@@ -1,0 +1,124 @@
+import SceneStore
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// How a ``ScenePersistence`` hands its model's changes to its writer, and the small pieces of
+/// state that travel with them off the main actor.
+enum ChangeForwarding {
+    /// Follows the model's changes on the main actor, where its state lives: at each signal, the
+    /// newest state is encoded there and its bytes handed to the writer, once per write (the next
+    /// signal is taken only when the writer can use it; meanwhile signals coalesce, and mutating
+    /// the model wakes nobody).
+    @MainActor
+    static func follow<State: Codable & Equatable>(
+        _ model: SceneNavigationModel<State>, writer: SceneWriter, gate: WriteGate, failure: EncodingFailure,
+        healthyAfterWrite: RestoreHealth?
+    ) -> Task<Void, Never> {
+        let revisions = model.revisions()
+        return Task { @MainActor [weak model] in
+            var awaitingHealth = healthyAfterWrite
+            for await _ in revisions {
+                guard let model else { return }
+                // A deep link's state is not written until the model changes.
+                if model.revision == gate.unchangedRevision { continue }
+                do throws(NavigationError) {
+                    writer.submit(SceneValue.json(try NavigationCoding.encode(model.state)), sequence: model.revision)
+                } catch {
+                    failure.record(error)
+                }
+                awaitingHealth = healthyAfterFirst(awaitingHealth, writer: writer)
+                await writer.waitUntilReady()
+            }
+        }
+    }
+
+    /// After the first change following a restore: once it is durable, the restore is healthy.
+    static func healthyAfterFirst(_ health: RestoreHealth?, writer: SceneWriter) -> RestoreHealth? {
+        guard let health else { return nil }
+        Task.detached {
+            if (try? await writer.flush()) != nil { try? health.markHealthy() }
+        }
+        return nil
+    }
+}
+
+/// The newest copy of a scene kept aside for a reason, when it holds `value` under `key`. Not a
+/// member of the generic persistence: the writer calls it off the main actor, where the state's
+/// type has no business.
+func newestCopy(
+    of scene: SceneID, reason: KeptAsideFile.Reason, holding value: SceneValue, under key: String,
+    in store: SceneStore
+) -> String? {
+    guard let files = try? store.keptAsideFiles(),
+        let newest = files.last(where: { $0.scene == scene && $0.reason == reason }),
+        let document = try? store.document(ofKeptAside: newest), document.values[key] == value
+    else { return nil }
+    return newest.path
+}
+
+/// Runs blocking store work off the main actor.
+func offMain<Value: Sendable>(
+    _ work: @escaping @Sendable () throws(SceneStoreError) -> Value
+) async throws(NavigationError) -> Value {
+    let result = await Task.detached { () -> Result<Value, SceneStoreError> in
+        do throws(SceneStoreError) {
+            return .success(try work())
+        } catch {
+            return .failure(error)
+        }
+    }.value
+    do {
+        return try result.get()
+    } catch {
+        throw .store(error)
+    }
+}
+
+/// The copy of another key's restore that holds this key's value too, found by the writer.
+final class SharedCopy: Sendable {
+    private let storage = Mutex<String?>(nil)
+
+    var path: String? {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
+}
+
+/// The last encoding failure of the forwarding task, until ``ScenePersistence/flush()`` reports it.
+final class EncodingFailure: Sendable {
+    private let error = Mutex<NavigationError?>(nil)
+
+    func record(_ failure: NavigationError) { error.withLock { $0 = failure } }
+
+    func take() -> NavigationError? {
+        error.withLock { error in
+            defer { error = nil }
+            return error
+        }
+    }
+}
+
+/// The model's revision at which nothing is written over the stored value (a deep link's state,
+/// until the model changes); nil when every state is written.
+@MainActor
+final class WriteGate {
+    var unchangedRevision: UInt64?
+
+    init(unchangedRevision: UInt64?) { self.unchangedRevision = unchangedRevision }
+}
+
+/// What a restore applied, for a link that comes after it and is taken as the launch's.
+struct Restored {
+    var value: SceneValue
+    var schema: Int
+    var policy: RestorePolicy
+    /// The model's revision right after the restore (and its deep link).
+    var revision: UInt64
+    /// Whether the paths were restored (not withheld).
+    var restoredPaths: Bool
+}

@@ -1,0 +1,93 @@
+import SceneStore
+import Synchronization
+
+/// The scenes this process keeps saved right now, by store, scene and key: a second connection of
+/// one scene's key is refused (two would overwrite each other's value), and a scene that is
+/// restored or connected is never removed by a prune or by removing all but the live scenes.
+///
+/// Scenes are compared without case: on a case-insensitive disk (APFS on macOS, by default),
+/// `Main` and `main` are one file.
+enum LiveScenes {
+    /// A scene's key held by one connection, until released.
+    final class Hold: Sendable {
+        private let entry: Entry
+        private let released = Atomic(false)
+
+        fileprivate init(_ entry: Entry) { self.entry = entry }
+
+        /// Whether the key has been let go.
+        var isReleased: Bool { released.load(ordering: .acquiring) }
+
+        /// Lets the scene's key go: idempotent.
+        func release() {
+            guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            held.withLock { _ = $0.remove(entry) }
+        }
+
+        deinit { release() }
+    }
+
+    fileprivate struct Entry: Hashable {
+        var folder: String
+        var scene: String
+        var key: String
+    }
+
+    private static let held = Mutex<Set<Entry>>([])
+
+    /// Holds a scene's key in a store for one connection.
+    /// - Throws: ``NavigationError/store(_:)`` (``/SceneStore/SceneStoreError/invalidArgument(_:reason:)``)
+    ///   when another connection of this process holds it.
+    static func hold(_ scene: SceneID, key: String, in store: SceneStore) throws(NavigationError) -> Hold {
+        let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
+        let isNew = held.withLock { $0.insert(entry).inserted }
+        guard isNew else {
+            throw .store(
+                .invalidArgument(
+                    key,
+                    reason:
+                        "scene '\(scene)' already keeps '\(key)' saved in this process; two connections of one key "
+                        + "would overwrite each other's value (give each its own key, or close the first)"))
+        }
+        return Hold(entry)
+    }
+
+    /// Whether any connection of this process holds a scene of a store.
+    static func isLive(_ scene: SceneID, in store: SceneStore) -> Bool {
+        let folder = store.scenesDirectory
+        let name = scene.rawValue.lowercased()
+        return held.withLock { entries in entries.contains { $0.folder == folder && $0.scene == name } }
+    }
+
+    /// The scenes of a store held now.
+    static func scenes(in store: SceneStore) -> Set<String> {
+        let folder = store.scenesDirectory
+        return held.withLock { entries in Set(entries.filter { $0.folder == folder }.map(\.scene)) }
+    }
+}
+
+/// The connections of the process, for the app's termination: each makes its state durable.
+@MainActor
+enum Termination {
+    private static var connections: [(id: ObjectIdentifier, terminate: () throws(NavigationError) -> Bool)] = []
+
+    /// Adds a connection; `terminate` returns false once the connection is gone.
+    static func add(_ id: ObjectIdentifier, _ terminate: @escaping () throws(NavigationError) -> Bool) {
+        connections.append((id, terminate))
+    }
+
+    /// Makes every connection's state durable.
+    /// - Returns: The errors, in the order the connections were made.
+    static func terminateAll() -> [NavigationError] {
+        var errors: [NavigationError] = []
+        connections = connections.filter { connection in
+            do throws(NavigationError) {
+                return try connection.terminate()
+            } catch {
+                errors.append(error)
+                return true
+            }
+        }
+        return errors
+    }
+}

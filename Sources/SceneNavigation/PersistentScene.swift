@@ -1,0 +1,222 @@
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A scene's persistence through its life: it takes the scene's events, asks ``SceneLife`` what to
+/// do, and does it with a ``ScenePersistence``. `PersistentNavigation` (SceneNavigationUI) forwards
+/// SwiftUI's events to one and does nothing else; the testing kit's `SceneLifeSimulator` drives one
+/// with scripted events, so what a test shows is what the app does.
+///
+/// ```swift
+/// let scene = PersistentScene(model, store: store, onError: { print($0) })
+/// scene.storedID = nil                  // what @SceneStorage holds: nothing at a first launch
+/// scene.handle(.phase(.active))
+/// scene.handle(.appeared)               // restores now, before the first frame
+/// print(scene.sceneID!)                 // to keep in @SceneStorage
+/// ```
+@MainActor
+public final class PersistentScene<Value: Codable & Equatable> {
+    /// A link's change to the model.
+    public typealias Link = @MainActor (SceneNavigationModel<Value>) -> Void
+
+    /// The scene's model.
+    public let model: SceneNavigationModel<Value>
+    /// The app's store.
+    public let store: SceneStore
+    /// The value's key.
+    public let key: String
+    /// What to do with elements that cannot be restored, and the maximum age.
+    public let policy: RestorePolicy
+    /// The crash-loop guard, or nil.
+    public let crashGuard: CrashLoopGuard?
+    /// How the scene's ID is found.
+    public let identity: SceneIdentity
+    /// The ID the scene's storage (`@SceneStorage`) holds: set it before ``SceneLife/Event/appeared``.
+    public var storedID: String?
+    /// The scene's ID, once chosen at the first appearance: keep it in the scene's storage.
+    public private(set) var sceneID: SceneID?
+    /// The scene's life so far.
+    public private(set) var life = SceneLife()
+    /// The connection, while the scene is shown.
+    public private(set) var persistence: ScenePersistence<Value>?
+
+    private let onConnect: (@MainActor (ScenePersistence<Value>) -> Void)?
+    private let onError: @MainActor (NavigationError) -> Void
+    /// Links waiting for the restore or a connection.
+    private var heldLinks: [Link] = []
+    /// Work started and not yet finished: closes, saves in the background, fresh starts.
+    private var running: [Task<Void, Never>] = []
+
+    /// Creates a scene's persistence; nothing is read until the scene appears.
+    /// - Parameters:
+    ///   - model: The scene's model.
+    ///   - store: The app's store.
+    ///   - key: The value's key, `navigation` by default.
+    ///   - policy: What to do with elements that cannot be restored, and the maximum age.
+    ///   - crashGuard: The crash-loop guard, or nil for none. On by default.
+    ///   - identity: How the scene's ID is found, ``SceneIdentity/perScene`` by default.
+    ///   - onConnect: Told of each connection once it is made.
+    ///   - onError: Told when the scene cannot be restored or saved.
+    public init(
+        _ model: SceneNavigationModel<Value>, store: SceneStore, key: String = "navigation",
+        policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
+        identity: SceneIdentity = .perScene, onConnect: (@MainActor (ScenePersistence<Value>) -> Void)? = nil,
+        onError: @escaping @MainActor (NavigationError) -> Void
+    ) {
+        self.model = model
+        self.store = store
+        self.key = key
+        self.policy = policy
+        self.crashGuard = crashGuard
+        self.identity = identity
+        self.onConnect = onConnect
+        self.onError = onError
+    }
+
+    /// Takes one of the scene's events and does what its life says.
+    /// - Parameter event: What happened.
+    public func handle(_ event: SceneLife.Event) {
+        for action in life.handle(event) { perform(action) }
+    }
+
+    /// A link the scene opened: held until the restore (its deep link), or applied.
+    /// - Parameter link: The link's change to the model.
+    public func open(_ link: @escaping Link) {
+        heldLinks.append(link)
+        handle(.linkOpened)
+    }
+
+    /// Waits until the work started so far has finished: closes, saves made when the scene went
+    /// to the background, fresh starts.
+    public func settle() async {
+        while !running.isEmpty {
+            let tasks = running
+            running = []
+            for task in tasks { await task.value }
+        }
+    }
+
+    // MARK: - Actions
+
+    private func perform(_ action: SceneLife.Action) {
+        switch action {
+        case .restore(let deepLink):
+            restore(deepLink: deepLink)
+        case .connect:
+            guard let scene = sceneID else { return }
+            start { [self] in
+                do throws(NavigationError) {
+                    connected(
+                        try await ScenePersistence.connect(
+                            model, to: store, scene: scene, key: key, policy: policy, restoring: false,
+                            guard: crashGuard))
+                } catch {
+                    onError(error)
+                }
+            }
+        case .applyHeldLinks:
+            let links = heldLinks
+            heldLinks = []
+            for link in links { link(model) }
+        case .applyLink(let asLaunchLink):
+            guard !heldLinks.isEmpty else { return }
+            let link = heldLinks.removeFirst()
+            guard let persistence else { return link(model) }
+            do throws(NavigationError) {
+                try persistence.applyLink(asLaunchLink: asLaunchLink) { link($0) }
+            } catch {
+                onError(error)
+            }
+        case .leaveForeground:
+            guard let persistence else { return }
+            start { [self] in
+                do throws(NavigationError) {
+                    try await persistence.leftForeground()
+                } catch {
+                    onError(error)
+                }
+            }
+        case .close:
+            guard let persistence else { return }
+            self.persistence = nil
+            start { [self] in
+                do throws(NavigationError) {
+                    try await persistence.close()
+                } catch {
+                    onError(error)
+                }
+            }
+        case .terminate:
+            do throws(NavigationError) {
+                try persistence?.terminating()
+            } catch {
+                onError(error)
+            }
+        }
+    }
+
+    /// Restores now: the scene's ID chosen, the file read, the model restored, before this returns.
+    private func restore(deepLink: Bool) {
+        let links = deepLink ? heldLinks : []
+        if deepLink { heldLinks = [] }
+        let scene: SceneID
+        do throws(SceneStoreError) {
+            let stored = try storedID.map { id throws(SceneStoreError) in try SceneID(id) }
+            scene = try identity.sceneID(
+                stored: stored, in: store, new: try SceneID(UUID().uuidString.lowercased()))
+        } catch {
+            heldLinks = links + heldLinks
+            onError(.store(error))
+            return handle(.restoreFailed)
+        }
+        sceneID = scene
+        let apply: ((SceneNavigationModel<Value>) -> Void)? =
+            links.isEmpty ? nil : { model in for link in links { link(model) } }
+        do throws(NavigationError) {
+            connected(
+                try ScenePersistence.restore(
+                    model, from: store, scene: scene, key: key, policy: policy, guard: crashGuard, deepLink: apply))
+        } catch {
+            guard let reason = RestoreDecision.unrestorable(after: error) else {
+                heldLinks = links + heldLinks
+                onError(error)
+                return handle(.restoreFailed)
+            }
+            // Not the state's shape at all, or not a scene file: kept aside, and a fresh start.
+            start { [self] in
+                do throws(NavigationError) {
+                    connected(
+                        try await ScenePersistence.connect(
+                            model, to: store, scene: scene, key: key, policy: policy, restoring: false,
+                            guard: crashGuard, deepLink: apply, unrestorable: reason))
+                } catch {
+                    onError(error)
+                }
+            }
+        }
+    }
+
+    private func connected(_ persistence: ScenePersistence<Value>) {
+        // The scene went away meanwhile: the connection closes at once.
+        guard life.isConnected else {
+            start { [self] in
+                do throws(NavigationError) {
+                    try await persistence.close()
+                } catch {
+                    onError(error)
+                }
+            }
+            return
+        }
+        self.persistence = persistence
+        onConnect?(persistence)
+    }
+
+    private func start(_ work: @escaping @MainActor () async -> Void) {
+        running.append(Task { @MainActor in await work() })
+    }
+}

@@ -1,0 +1,307 @@
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+// MARK: - Restoring
+
+extension ScenePersistence {
+    /// Restores `model` from what `store` holds for the scene, now, on the main actor, then writes
+    /// every change through until ``close()`` (or until the persistence goes away).
+    ///
+    /// Call it when the scene's view appears: the first frame then shows what was restored, as
+    /// with `@SceneStorage`. It reads the scene's file and, with a crash-loop guard, reads and
+    /// writes the guard's marker (one small durable write); a copy kept aside at restore (an age
+    /// limit, a crash loop) is made here too. Everything else (the writes of later changes, the
+    /// guard's bookkeeping) happens off the main actor.
+    ///
+    /// What is stored is not applied as is (``intervention`` says why) when:
+    ///
+    /// - it was saved with a newer schema than the model's (``NavigationMigrations``): nothing is
+    ///   restored, and nothing is written over it (``isReadOnly``);
+    /// - it was saved longer ago than `policy.maximumAge`: nothing is restored, and a copy of the
+    ///   scene's file is kept aside;
+    /// - the crash-loop guard counts that the last restore of this value crashed (``CrashLoopGuard``
+    ///   says what counts): the paths are withheld (or, after
+    ///   ``CrashLoopGuard/restoresNothingAfter`` failures, nothing is restored), and a copy of the
+    ///   scene's file is kept aside;
+    /// - a deep link is given: the rest of the state is restored, the paths are not, and `deepLink`
+    ///   is applied to the model. Nothing is written over the stored value until the model changes
+    ///   (a close without a change leaves it as it is); before the first write, a copy of the
+    ///   scene's file with the withheld paths is kept aside.
+    ///
+    /// A restore that drops what a later version could restore (``RestoreReport/Reason/couldBeUndone``)
+    /// loses nothing either: before the first write over the value, a copy of the scene's file is
+    /// kept aside once (``keptAsidePath``, reason `KeptAsideFile.Reason.unrestored`).
+    ///
+    /// - Parameters:
+    ///   - model: The model to restore and save.
+    ///   - store: The store.
+    ///   - scene: The scene.
+    ///   - key: The value's key, `navigation` by default.
+    ///   - policy: What to do with elements that cannot be restored, and the maximum age.
+    ///   - crashGuard: The crash-loop guard, or nil for none. On by default.
+    ///   - deepLink: Applied to the model in place of the saved paths, or nil.
+    /// - Returns: The connection, with the restore's report.
+    /// - Throws: ``NavigationError/store(_:)`` when the scene's file or the guard's marker cannot be
+    ///   read (corrupt, newer format, unreadable) or written, when a copy cannot be made, or when
+    ///   another connection of this process keeps the scene's key saved (`invalidArgument`);
+    ///   ``NavigationError/cannotDecode(key:reason:location:)`` when the stored value is not the
+    ///   state's shape at all (the model is untouched and nothing is written over it).
+    public static func restore(
+        _ model: Model, from store: SceneStore, scene: SceneID, key: String = "navigation",
+        policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
+        deepLink: ((Model) -> Void)? = nil
+    ) throws(NavigationError) -> ScenePersistence {
+        let writer = try makeWriter(for: model, in: store, scene: scene, key: key)
+        // Held before the file is read: a prune that runs meanwhile leaves the scene alone.
+        let hold = try LiveScenes.hold(scene, key: key, in: store)
+        // Read: the scene's file (the store's first entry).
+        let document: SceneDocument?
+        do throws(SceneStoreError) {
+            document = try store.document(for: scene)
+        } catch .sceneNotFound {
+            document = nil
+        } catch {
+            throw .store(error)
+        }
+        let stored = document?.values[key]
+        var facts = RestoreDecision.Facts(hasStoredValue: stored != nil)
+        facts.hasDeepLink = deepLink != nil
+        if let document, stored != nil {
+            facts.storedSchema = try NavigationMigrations.storedVersion(forKey: key, in: document.values)
+            facts.supportedSchema = model.schemaVersion
+            facts.savedAt = document.savedAt
+            facts.now = store.configuration.now()
+            facts.maximumAge = policy.maximumAge
+            facts.crashGuard = crashGuard
+        }
+        // Decide; with a guard, its marker is read, counted and written in one go (the store's
+        // second entry), and the plan decided again with what it counts.
+        var plan = RestoreDecision.plan(facts)
+        var health: RestoreHealth?
+        if plan.beginsGuard, let crashGuard {
+            do throws(SceneStoreError) {
+                let begun = try RestoreHealth.begin(scene: scene, key: key, store: store, launch: crashGuard.launch)
+                facts.failuresBefore = begun.failures
+                health = begun.health
+            } catch {
+                throw .store(error)
+            }
+            plan = RestoreDecision.plan(facts)
+        }
+        var outcome = RestoreOutcome(intervention: plan.intervention, isReadOnly: plan.isReadOnly)
+        outcome.savedAt = document?.savedAt
+        do throws(NavigationError) {
+            if let reason = plan.keepAside {
+                do throws(SceneStoreError) {
+                    outcome.keptAsidePath = try store.keepAside(scene, reason: reason)
+                } catch {
+                    throw .store(error)
+                }
+            }
+            if let stored, plan.restore != .nothing {
+                var restorePolicy = policy
+                if plan.restore == .withoutPaths { restorePolicy.restoresPaths = false }
+                outcome.report = try model.restore(
+                    from: stored, key: key, policy: restorePolicy, schemaVersion: facts.storedSchema)
+            }
+        } catch {
+            // Not applied, so not a restore that could crash: the marker goes. The error is the
+            // one the caller needs; a marker left by a failed removal only guards the next launch
+            // once.
+            try? health?.markHealthy()
+            throw error
+        }
+        let sharedCopy = SharedCopy()
+        let copies = stored != nil && RestoreDecision.copiesBeforeFirstWrite(plan, report: outcome.report)
+        if let stored, copies {
+            try keepAsideBeforeFirstWrite(
+                stored, of: scene, key: key, writer: writer, sharedCopy: sharedCopy, in: store)
+        }
+        // Applied before the changes are listened to, so it is not itself a change to write.
+        deepLink?(model)
+        let restored = stored.flatMap { stored in
+            plan.restore == .nothing
+                ? nil
+                : Restored(
+                    value: stored, schema: facts.storedSchema, policy: policy, revision: model.revision,
+                    restoredPaths: plan.restore == .everything)
+        }
+        return ScenePersistence(
+            model: model, writer: writer, outcome: outcome, scene: scene, key: key, health: health,
+            crashGuard: crashGuard, unchangedRevision: plan.leavesStoredValueUntilChanged ? model.revision : nil,
+            store: store, sharedCopy: sharedCopy, hold: hold, restored: restored, copiesBeforeFirstWrite: copies)
+    }
+
+    /// The scene's writer for the key, with the schema the model writes beside the value.
+    private static func makeWriter(
+        for model: Model, in store: SceneStore, scene: SceneID, key: String
+    ) throws(NavigationError) -> SceneWriter {
+        do {
+            let writer = try store.writer(forKey: key, in: scene)
+            if model.schemaVersion > 0 {
+                try writer.setCompanionValue(
+                    .json(.number(JSONNumber(model.schemaVersion))), forKey: NavigationMigrations.schemaKey(for: key))
+            }
+            return writer
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Asks the writer to keep a copy of the scene's file before its first write over `stored`:
+    /// one copy per event, none when the value is no longer the one restored, or when a copy made
+    /// for another key of the scene (in this launch) holds it already.
+    static func keepAsideBeforeFirstWrite(
+        _ stored: SceneValue, of scene: SceneID, key: String, writer: SceneWriter, sharedCopy: SharedCopy,
+        in store: SceneStore
+    ) throws(NavigationError) {
+        do {
+            try writer.keepAsideBeforeFirstWrite(reason: .unrestored) { document in
+                guard document.values[key] == stored else { return false }
+                if let copy = newestCopy(of: scene, reason: .unrestored, holding: stored, under: key, in: store) {
+                    sharedCopy.path = copy
+                    return false
+                }
+                return true
+            }
+        } catch {
+            throw .store(error)
+        }
+    }
+}
+
+// MARK: - Connecting
+
+extension ScenePersistence {
+    /// Connects `model` to a scene: with `restoring` (the default), restores it as
+    /// ``restore(_:from:scene:key:policy:guard:deepLink:)`` does (on the main actor, now); without,
+    /// replaces what is stored with the model's state from its next write.
+    ///
+    /// Without restoring, a stored value the model cannot read back whole is not lost: a copy of
+    /// the scene's file is kept aside first (``keptAsidePath``), read and compared off the main
+    /// actor.
+    ///
+    /// - Parameters:
+    ///   - model: The model to restore and save.
+    ///   - store: The store.
+    ///   - scene: The scene.
+    ///   - key: The value's key, `navigation` by default.
+    ///   - policy: What to do with elements that cannot be restored, and the maximum age.
+    ///   - restoring: Whether to restore first; pass false to replace what is stored with the
+    ///     model's state.
+    ///   - crashGuard: The crash-loop guard, or nil for none. On by default.
+    ///   - deepLink: Applied to the model in place of the saved paths, or nil.
+    /// - Returns: The connection, with the restore's report.
+    /// - Throws: The errors of ``restore(_:from:scene:key:policy:guard:deepLink:)``.
+    public static func connect(
+        _ model: Model, to store: SceneStore, scene: SceneID, key: String = "navigation",
+        policy: RestorePolicy = RestorePolicy(), restoring: Bool = true,
+        guard crashGuard: CrashLoopGuard? = CrashLoopGuard(), deepLink: ((Model) -> Void)? = nil
+    ) async throws(NavigationError) -> ScenePersistence {
+        try await connect(
+            model, to: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
+            deepLink: deepLink, unrestorable: nil)
+    }
+
+    /// The connection, with why a stored value is not restored (when `run` starts fresh).
+    static func connect(
+        _ model: Model, to store: SceneStore, scene: SceneID, key: String, policy: RestorePolicy, restoring: Bool,
+        guard crashGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?, unrestorable: String?
+    ) async throws(NavigationError) -> ScenePersistence {
+        if restoring {
+            return try restore(
+                model, from: store, scene: scene, key: key, policy: policy, guard: crashGuard, deepLink: deepLink)
+        }
+        let writer = try makeWriter(for: model, in: store, scene: scene, key: key)
+        let hold = try LiveScenes.hold(scene, key: key, in: store)
+        var facts = RestoreDecision.Facts(hasStoredValue: false)
+        facts.restoring = false
+        facts.unrestorable = unrestorable
+        facts.hasDeepLink = deepLink != nil
+        let plan = RestoreDecision.plan(facts)
+        var outcome = RestoreOutcome(intervention: plan.intervention, isReadOnly: plan.isReadOnly)
+        deepLink?(model)
+        if plan.keepsUnreadableValue {
+            // Whether the model reads the stored value back whole is decided here, on the main
+            // actor, where the state's conformances may be used; under the scene's lock, the copy
+            // is kept when the value is still one found wanting, or is another one since.
+            let found: SceneDocument?
+            do throws(SceneStoreError) {
+                found = try await store.loadDocument(for: scene)
+            } catch .corrupt, .cannotRead(_, .notADirectory) {
+                // As `keepAside` takes them: nothing readable to keep (the first write moves a
+                // corrupt file aside, and says what is wrong with the folder).
+                found = nil
+            } catch {
+                throw .store(error)
+            }
+            let schemaKey = NavigationMigrations.schemaKey(for: key)
+            let checked = found?.values[key]
+            let checkedSchema = found?.values[schemaKey]
+            let readsWhole = found.map { model.restoresWhole($0, key: key) } ?? true
+            outcome.keptAsidePath = try await offMain { () throws(SceneStoreError) in
+                try store.keepAside(scene, reason: .invalid) { document in
+                    guard let value = document.values[key] else { return false }
+                    return value != checked || document.values[schemaKey] != checkedSchema || !readsWhole
+                }
+            }
+        }
+        return ScenePersistence(
+            model: model, writer: writer, outcome: outcome, scene: scene, key: key, health: nil,
+            crashGuard: crashGuard, unchangedRevision: nil, store: store, sharedCopy: SharedCopy(), hold: hold)
+    }
+}
+
+// MARK: - Links
+
+extension ScenePersistence {
+    /// Applies a link the scene opened after the restore.
+    ///
+    /// As the launch's link (`asLaunchLink`), while the model still shows what was restored (it
+    /// has not changed since), the link is taken as the restore's deep link, as if it had come
+    /// first (at a cold launch, SwiftUI's order of `onOpenURL` and the view's appearance is not
+    /// documented): the stored value is restored again without its paths, the link is applied,
+    /// the paths are reported as withheld (``intervention`` becomes
+    /// ``RestoreIntervention/deepLink``), a copy of the scene's file is kept before the first write,
+    /// and nothing is written over the stored value until the model changes. Otherwise the link is
+    /// a change like any other.
+    /// - Parameters:
+    ///   - asLaunchLink: Whether the link may be the launch's (``SceneLife`` says).
+    ///   - link: The link's change to the model.
+    /// - Returns: Whether it was taken as the launch's deep link.
+    /// - Throws: ``NavigationError/store(_:)`` when the copy cannot be asked for.
+    @discardableResult
+    public func applyLink(asLaunchLink: Bool, _ link: (Model) -> Void) throws(NavigationError) -> Bool {
+        guard asLaunchLink, let restored, model.revision == restored.revision, !isCancelled else {
+            link(model)
+            return false
+        }
+        if restored.restoredPaths {
+            var policy = restored.policy
+            policy.restoresPaths = false
+            let report: RestoreReport
+            do throws(NavigationError) {
+                report = try model.restore(
+                    from: restored.value, key: key, policy: policy, schemaVersion: restored.schema)
+            } catch {
+                link(model)
+                return false
+            }
+            outcome.report = report
+            if !copiesBeforeFirstWrite, report.dropped.contains(where: { $0.reason == .withheld }) {
+                try Self.keepAsideBeforeFirstWrite(
+                    restored.value, of: scene, key: key, writer: writer, sharedCopy: sharedCopy, in: store)
+                copiesBeforeFirstWrite = true
+            }
+        }
+        if outcome.intervention == nil { outcome.intervention = .deepLink }
+        link(model)
+        gate.unchangedRevision = model.revision
+        return true
+    }
+}

@@ -258,12 +258,15 @@ public enum SimulatorError: Error, Sendable, Equatable, CustomStringConvertible 
     case alreadyRunning
     /// ``AppSimulator/end(_:)`` with no launch running.
     case notRunning
+    /// A ``SceneLifeSimulator`` step names a window that is not shown.
+    case noWindow(Int)
 
     /// The misuse in words.
     public var description: String {
         switch self {
         case .alreadyRunning: "a launch is running; end it (or relaunch) first"
         case .notRunning: "no launch is running"
+        case .noWindow(let index): "window \(index) is not shown (opened, not closed, in a running process)"
         }
     }
 }

@@ -1,0 +1,265 @@
+import SceneNavigation
+import SceneStore
+
+/// A scripted life of an app's scenes, taken from Apple's documentation of how iOS and macOS run
+/// them, with what the user must find at its end. Run with ``SceneLifeSimulator/run(_:)``, each
+/// on a new simulator.
+public struct SceneScenario: Sendable, Hashable, CustomStringConvertible {
+    /// The scenario's name.
+    public let name: String
+    /// The documentation it follows.
+    public let source: String
+    /// What happens.
+    public let steps: [Step]
+    /// One thing that happens in an app's life.
+    public enum Step: Sendable, Hashable {
+        /// The user launches the app: each open window the system restores appears, active.
+        case launch
+        /// The system launches the app in the background: each open window appears in the background.
+        case launchInBackground
+        /// A process starts with a link opened in its first window, before the window appears
+        /// (`linkFirst`) or after.
+        case launchWithLink(linkFirst: Bool)
+        /// The user opens a new window; it appears.
+        case openWindow
+        /// The user navigates in a window (the app's sample navigation).
+        case navigate(window: Int)
+        /// A link is opened in a window that is shown.
+        case openLink(window: Int)
+        /// The content of a window switches (a tab written as `if`): no event reaches the host.
+        case switchContent(window: Int)
+        /// Every window's scene enters a phase.
+        case phase(SceneLife.Phase)
+        /// SwiftUI saves each window's scene storage (it does so in the background, with no
+        /// guarantee as to when).
+        case saveSceneStorage
+        /// The system discards every window's restoration data (a force quit from the app
+        /// switcher, a crash at launch, a Mac app quit with "Close windows when quitting").
+        case discardSceneStorage
+        /// The user closes a window for good: it disappears and its scene is destroyed.
+        case closeWindow(window: Int)
+        /// The process crashes (a trap, `abort()`).
+        case crash
+        /// The process is killed (SIGKILL: the system ending a suspended app, the watchdog,
+        /// jetsam, Xcode's Stop).
+        case kill
+        /// The app quits normally (a Mac app's Quit): its termination saves, and the process exits.
+        case quit
+    }
+
+    /// What must be true at the end, for the identities it applies to (all when empty).
+    public let expectations: [Expectation]
+    /// The scene identities the expectations hold for; nil for every identity.
+    public let identities: Set<SceneIdentity>?
+
+    /// What the user must find.
+    public enum Expectation: Sendable, Hashable {
+        /// The window shows where the user navigated in it before.
+        case showsNavigated(window: Int)
+        /// The window shows the model's initial state.
+        case showsInitial(window: Int)
+        /// The window shows where the sample link leads.
+        case showsLink(window: Int)
+        /// The window's restore was guarded after this many failures, or not (0).
+        case guarded(window: Int, failures: Int)
+        /// The window's last restore was taken over by a deep link.
+        case deepLinked(window: Int)
+        /// This many copies of scene files were kept aside.
+        case keptAside(Int)
+        /// Every open window has a scene of its own.
+        case distinctScenes
+        /// The window's scene connected this many times in the running process.
+        case connections(window: Int, count: Int)
+        /// No scene told an error.
+        case noErrors
+    }
+
+    /// Creates a scenario.
+    public init(
+        _ name: String, source: String, steps: [Step], expectations: [Expectation],
+        identities: Set<SceneIdentity>? = nil
+    ) {
+        self.name = name
+        self.source = source
+        self.steps = steps
+        self.expectations = expectations
+        self.identities = identities
+    }
+
+    /// The scenario's name.
+    public var description: String { name }
+}
+
+extension SceneScenario {
+    /// Every scenario below.
+    public static let all: [SceneScenario] = [
+        coldLaunch, relaunchAfterBackgroundKill, forceQuit, forceQuitAdopting, killedBeforeStorageSaved,
+        macQuitRestoringWindows, macQuitClosingWindows, developerRerun, crashOnRestoredScreen, watchdogTwice,
+        linkAtColdLaunch, linkAfterAppearance, linkWhileRunning, twoWindows, tabSwitch, sceneDiscarded,
+        connectedInBackground,
+    ]
+
+    /// A launch restores, before the first frame, what the last one saved.
+    public static let coldLaunch = SceneScenario(
+        "cold launch",
+        source:
+            "SceneStorage (developer.apple.com/documentation/swiftui/scenestorage): the value is there at the view's first body; onAppear runs before the view appears",
+        steps: [.launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .kill, .launch],
+        expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors])
+
+    /// A suspended app that the system ends restores as it was, and is not taken for a crash.
+    public static let relaunchAfterBackgroundKill = SceneScenario(
+        "relaunch after background kill",
+        source:
+            "Managing your app's life cycle (developer.apple.com/documentation/uikit/managing-your-app-s-life-cycle): a suspended app may be terminated at any time, with no code run",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.inactive), .phase(.background), .saveSceneStorage, .kill,
+            .launch,
+        ],
+        expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors])
+
+    /// A force quit discards the scene's restoration data: a per-scene ID is lost with it.
+    public static let forceQuit = SceneScenario(
+        "force quit, per scene",
+        source:
+            "Preserving your app's UI across launches (developer.apple.com/documentation/uikit/preserving-your-app-s-ui-across-launches): the system discards restoration data when the user force-quits the app",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .discardSceneStorage, .kill, .launch,
+        ],
+        expectations: [.showsInitial(window: 0), .noErrors], identities: [.perScene])
+
+    /// With ``/SceneNavigation/SceneIdentity/adoptingMostRecent``, the state comes back after a force quit.
+    public static let forceQuitAdopting = SceneScenario(
+        "force quit, adopting the most recent",
+        source: "Preserving your app's UI across launches: the restoration data is discarded, the scene's file is not",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .discardSceneStorage, .kill, .launch,
+        ],
+        expectations: [.showsNavigated(window: 0), .noErrors], identities: [.adoptingMostRecent])
+
+    /// Killed before SwiftUI saved the scene's storage: adopting brings the state back.
+    public static let killedBeforeStorageSaved = SceneScenario(
+        "killed before scene storage was saved",
+        source: "SceneStorage: \"The system makes no guarantees as to when and how often the data will be persisted\"",
+        steps: [.launch, .navigate(window: 0), .phase(.background), .kill, .launch],
+        expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors],
+        identities: [.adoptingMostRecent])
+
+    /// A Mac app quit with its windows restored: everything back, no guard.
+    public static let macQuitRestoringWindows = SceneScenario(
+        "Mac quit with window restoration",
+        source:
+            "NSApplication.willTerminateNotification (developer.apple.com/documentation/appkit/nsapplication/willterminatenotification); macOS restores windows when \"Close windows when quitting an application\" is off",
+        steps: [.launch, .navigate(window: 0), .saveSceneStorage, .quit, .launch],
+        expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors])
+
+    /// A Mac app quit with "Close windows when quitting": new windows; adopting brings the state back.
+    public static let macQuitClosingWindows = SceneScenario(
+        "Mac quit without window restoration",
+        source:
+            "macOS User Guide, Desktop & Dock settings: \"Close windows when quitting an application\" (windows are not restored)",
+        steps: [.launch, .navigate(window: 0), .saveSceneStorage, .quit, .discardSceneStorage, .launch],
+        expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors],
+        identities: [.adoptingMostRecent])
+
+    /// Xcode's Stop, then Run, right after a restore: one SIGKILL is not a crash.
+    public static let developerRerun = SceneScenario(
+        "developer re-run",
+        source:
+            "Xcode's Stop ends the process with SIGKILL (../shared/REFERENCE.md section 12); a signal that kills cannot be caught (sigaction(2))",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .phase(.active), .kill, .launch,
+            .kill, .launch,
+        ],
+        expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors])
+
+    /// A crash on the restored screen: the next launch withholds the paths and keeps a copy.
+    public static let crashOnRestoredScreen = SceneScenario(
+        "crash on the restored screen",
+        source:
+            "Addressing crashes from Swift runtime errors (developer.apple.com/documentation/xcode/addressing-crashes-from-swift-runtime-errors): a trap ends the process with EXC_BREAKPOINT (SIGTRAP)",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .phase(.active), .kill, .launch,
+            .crash, .launch,
+        ],
+        expectations: [.guarded(window: 0, failures: 1), .keptAside(1), .noErrors])
+
+    /// The watchdog ends a launch that hangs on the restored screen, twice: the second counts.
+    public static let watchdogTwice = SceneScenario(
+        "watchdog kill, twice",
+        source:
+            "Addressing watchdog terminations (developer.apple.com/documentation/xcode/addressing-watchdog-terminations): the system ends an app that does not respond, with code 0x8badf00d",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .phase(.active), .kill, .launch,
+            .kill, .launch, .kill, .launch,
+        ],
+        expectations: [.guarded(window: 0, failures: 1), .noErrors])
+
+    /// A link opened at a cold launch, before the window appears, wins over the saved paths.
+    public static let linkAtColdLaunch = SceneScenario(
+        "link at cold launch",
+        source:
+            "onOpenURL (developer.apple.com/documentation/swiftui/view/onopenurl(perform:)): the scene receives the URL it was launched for",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .kill,
+            .launchWithLink(linkFirst: true),
+        ],
+        expectations: [.showsLink(window: 0), .deepLinked(window: 0), .noErrors])
+
+    /// At a cold launch SwiftUI may deliver the link after the window appeared: the link still wins,
+    /// as if it had come first (the saved paths withheld, and kept aside before a write replaces
+    /// them).
+    public static let linkAfterAppearance = SceneScenario(
+        "link after the window appeared, at cold launch",
+        source:
+            "onOpenURL: its order relative to a view's appearance at a cold launch is not documented (../shared/REFERENCE.md section 12)",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .kill,
+            .launchWithLink(linkFirst: false),
+        ],
+        expectations: [.showsLink(window: 0), .deepLinked(window: 0), .noErrors])
+
+    /// A link while the app runs, after the user was away: a change like any other, in the window.
+    public static let linkWhileRunning = SceneScenario(
+        "link while running",
+        source:
+            "handlesExternalEvents(preferring:allowing:) (developer.apple.com/documentation/swiftui/view/handlesexternalevents(preferring:allowing:)): a scene that prefers the event takes it",
+        steps: [.launch, .navigate(window: 0), .phase(.background), .phase(.active), .openLink(window: 0)],
+        expectations: [.showsLink(window: 0), .keptAside(0), .connections(window: 0, count: 1), .noErrors])
+
+    /// Two windows each restore their own state.
+    public static let twoWindows = SceneScenario(
+        "two windows",
+        source: "SceneStorage: \"data is not shared between scenes\"",
+        steps: [
+            .launch, .openWindow, .navigate(window: 1), .phase(.background), .saveSceneStorage, .kill, .launch,
+        ],
+        expectations: [.showsInitial(window: 0), .showsNavigated(window: 1), .distinctScenes, .noErrors],
+        identities: [.perScene, .adoptingMostRecent])
+
+    /// A tab switch in the content does not close and reconnect the scene.
+    public static let tabSwitch = SceneScenario(
+        "tab switch",
+        source:
+            "task(priority:_:) (developer.apple.com/documentation/swiftui/view/task(priority:_:)): the task is cancelled when the view disappears; a modifier of conditional content follows each branch",
+        steps: [.launch, .switchContent(window: 0), .navigate(window: 0), .switchContent(window: 0)],
+        expectations: [.connections(window: 0, count: 1), .noErrors])
+
+    /// A window closed for good takes its state with it: a new window starts fresh.
+    public static let sceneDiscarded = SceneScenario(
+        "scene discarded",
+        source: "SceneStorage: when a scene is explicitly destroyed, its data is destroyed too",
+        steps: [.launch, .navigate(window: 0), .closeWindow(window: 0), .openWindow],
+        expectations: [.showsInitial(window: 1), .noErrors], identities: [.perScene])
+
+    /// A scene connected while already in the background is healthy at once: a later kill is no crash.
+    public static let connectedInBackground = SceneScenario(
+        "connected in the background",
+        source:
+            "ScenePhase (developer.apple.com/documentation/swiftui/scenephase): a scene may be in the background when it connects",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .kill, .launchInBackground,
+            .kill, .launchInBackground, .kill, .launchInBackground,
+        ],
+        expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors])
+}

@@ -1,0 +1,166 @@
+import Foundation
+import SceneNavigationTesting
+import SceneStore
+import TestSupport
+import Testing
+
+@testable import SceneNavigation
+
+/// A scene's persistence through its life, as `PersistentNavigation` drives it: each test is one of
+/// the defects a real app would meet, shown on the type SwiftUI's events are forwarded to.
+@MainActor
+@Suite struct PersistentSceneTests {
+    let temporary: TemporaryStore
+    let clock = TestClock()
+    let scene: SceneID
+
+    init() throws {
+        temporary = try TemporaryStore(clock: clock)
+        scene = try SceneID("main")
+        try temporary.saveScene("main", value: TabState(tab: 2, path: ["a", "b"]))
+    }
+
+    func persistentScene(
+        _ model: SceneNavigationModel<TabState> = SceneNavigationModel(TabState()), errors: Errors = Errors()
+    ) -> PersistentScene<TabState> {
+        PersistentScene(
+            model, store: temporary.store, guard: CrashLoopGuard(healthyAfter: nil), identity: .supplied(scene),
+            onError: { errors.all.append($0) })
+    }
+
+    @MainActor final class Errors {
+        var all: [NavigationError] = []
+    }
+
+    @Test("the first appearance has restored when it returns, before the first frame; a change made at once is kept")
+    func restoresBeforeTheFirstFrame() async throws {
+        let persistent = persistentScene()
+        persistent.handle(.phase(.active))
+        persistent.handle(.appeared)
+        // No suspension point since: what the first body draws.
+        #expect(persistent.model.state == TabState(tab: 2, path: ["a", "b"]))
+        persistent.model.state.path.append("c")
+        persistent.handle(.disappeared)
+        await persistent.settle()
+        #expect(
+            try temporary.store.document(for: scene).values["navigation"]
+                == .json(try NavigationCoding.encode(TabState(tab: 2, path: ["a", "b", "c"]))))
+    }
+
+    @Test("a link that comes after the restore at launch is its deep link: the paths withheld, and kept aside")
+    func lateLinkIsTheDeepLink() async throws {
+        let persistent = persistentScene()
+        persistent.handle(.phase(.active))
+        persistent.handle(.appeared)
+        persistent.open { $0.state.path = ["linked"] }
+        let persistence = try #require(persistent.persistence)
+        #expect(persistent.model.state == TabState(tab: 2, path: ["linked"]))
+        #expect(persistence.intervention == .deepLink)
+        #expect(persistence.report?.dropped.map(\.reason) == [.withheld, .withheld])
+        // Nothing is written over the saved paths until the user navigates; then a copy is kept.
+        try await persistence.flush()
+        #expect(try temporary.store.keptAsideFiles().isEmpty)
+        persistent.model.state.path.append("next")
+        try await persistence.flush()
+        let copies = try temporary.store.keptAsideFiles()
+        #expect(copies.map(\.reason) == [.unrestored])
+        #expect(
+            try temporary.store.document(ofKeptAside: copies[0]).values["navigation"]
+                == .json(try NavigationCoding.encode(TabState(tab: 2, path: ["a", "b"]))))
+        persistent.handle(.disappeared)
+        await persistent.settle()
+    }
+
+    @Test("a link once the user has navigated is a change, with no copy")
+    func linkAfterAChange() async throws {
+        let persistent = persistentScene()
+        persistent.handle(.appeared)
+        persistent.model.state.tab = 3
+        persistent.open { $0.state.path = ["linked"] }
+        #expect(persistent.persistence?.intervention == nil)
+        #expect(persistent.model.state == TabState(tab: 3, path: ["linked"]))
+        persistent.handle(.disappeared)
+        await persistent.settle()
+        #expect(try temporary.store.keptAsideFiles().isEmpty)
+    }
+
+    @Test("a scene in the background before it connects is marked healthy as it connects")
+    func backgroundBeforeTheConnection() async throws {
+        let persistent = persistentScene()
+        persistent.handle(.phase(.background))
+        persistent.handle(.appeared)
+        await persistent.settle()
+        #expect(persistent.persistence?.isHealthy == true)
+        #expect(try CrashLoopGuard.state(of: scene, key: "navigation", in: temporary.store) == .clean)
+        persistent.handle(.disappeared)
+        await persistent.settle()
+    }
+
+    @Test("a second scene of the same key is refused with a clear error; the first keeps saving")
+    func twoOfOneKey() async throws {
+        let errors = Errors()
+        let first = persistentScene()
+        first.handle(.appeared)
+        let second = persistentScene(errors: errors)
+        second.handle(.appeared)
+        #expect(second.persistence == nil)
+        #expect(
+            errors.all.map(\.description) == [
+                "invalid argument 'navigation': scene 'main' already keeps 'navigation' saved in this process; two "
+                    + "connections of one key would overwrite each other's value (give each its own key, or close the first)"
+            ])
+        #expect(second.model.state == TabState())
+        first.model.state.tab = 5
+        first.handle(.disappeared)
+        await first.settle()
+        #expect(try temporary.store.decodedValue(TabState.self, forKey: "navigation", in: scene)?.tab == 5)
+    }
+
+    @Test("pruning never removes a scene that is restored and connected, however old its save")
+    func pruneKeepsLiveScenes() async throws {
+        let persistent = persistentScene()
+        clock.advance(by: .seconds(90 * 86_400))
+        persistent.handle(.appeared)
+        let pruned = try NavigationScenes.prune(before: clock.now, in: temporary.store)
+        #expect(pruned.removedScenes.isEmpty)
+        #expect(persistent.model.state == TabState(tab: 2, path: ["a", "b"]))
+        #expect(try temporary.store.sceneIDs() == [scene])
+        persistent.handle(.disappeared)
+        await persistent.settle()
+        // Closed, and saved or confirmed just now: still not old.
+        clock.advance(by: .seconds(1))
+        #expect(
+            try NavigationScenes.prune(before: clock.now.addingTimeInterval(-60), in: temporary.store).removedScenes
+                .isEmpty)
+        #expect(try NavigationScenes.prune(before: clock.now, in: temporary.store).removedScenes == [scene])
+    }
+
+    @Test("adopting the most recent: a scene without an ID takes the newest scene no live one holds")
+    func adoptsTheMostRecent() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let (a, b, c) = (try SceneID("a"), try SceneID("b"), try SceneID("c"))
+        let saved = [
+            (scene: a, lastSaved: now), (scene: b, lastSaved: now.addingTimeInterval(5)),
+            (scene: c, lastSaved: now.addingTimeInterval(1)),
+        ]
+        let new = try SceneID("new")
+        let identity = SceneIdentity.adoptingMostRecent
+        #expect(identity.choose(stored: nil, saved: saved, live: [], new: new) == b)
+        #expect(identity.choose(stored: nil, saved: saved, live: [b], new: new) == c)
+        #expect(identity.choose(stored: nil, saved: saved, live: [a, b, c], new: new) == new)
+        #expect(identity.choose(stored: a, saved: saved, live: [], new: new) == a)
+        #expect(SceneIdentity.perScene.choose(stored: nil, saved: saved, live: [], new: new) == new)
+        #expect(SceneIdentity.supplied(c).choose(stored: a, saved: saved, live: [], new: new) == c)
+    }
+
+    @Test("PersistentNavigation hosts its modifiers on a ZStack, never on the content, whose identity may change")
+    func hostedOnAStableView() throws {
+        let source = try Fixtures.text("../Sources/SceneNavigationUI/PersistentNavigation.swift")
+        let body = try #require(source.range(of: "public var body: some View {")).upperBound
+        let code = source[body...]
+        #expect(code.contains("ZStack { content }"))
+        for modifier in [".task", ".onAppear", ".onDisappear", ".onChange", ".onOpenURL"] {
+            #expect(!code.contains("content\n                \(modifier)") && !code.contains("content\(modifier)"))
+        }
+    }
+}

@@ -31,7 +31,7 @@ LLVM_PROFILE_FILE="$work/restore.profraw" "$probe" restore "$work/state"
         END { print n " files entered" }'
 if command -v strace >/dev/null; then
     rm -rf "$work/state" && "$probe" save "$work/state"
-    strace -f -e trace=openat -o "$work/trace" "$probe" restore "$work/state"
+    strace -f -e trace=openat,rename,unlink,fsync,fdatasync -o "$work/trace" "$probe" restore "$work/state"
     echo "$(grep -c 'O_DIRECTORY' "$work/trace" | tr -d ' ') opens of a folder:"
     grep 'O_DIRECTORY' "$work/trace" | sed -E 's/^[0-9]+ +//; s/, O_.*//' | sort | uniq -c
 fi

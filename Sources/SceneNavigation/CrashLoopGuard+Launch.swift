@@ -101,8 +101,8 @@ enum LaunchRecords {
 
     /// Begins recording a launch's end in `folder` (the markers' folder, which exists by then):
     /// for the running process, opens its record once per folder and installs the handlers once;
-    /// for a simulated launch, makes an empty record. Also removes the oldest records beyond the
-    /// newest 16: a record is read only by the next launch.
+    /// for a simulated launch, makes an empty record. As it opens a record, it removes the oldest
+    /// records beyond the newest 16: a record is read only by the next launch.
     static func begin(_ launch: CrashLoopGuard.Launch, in folder: String) {
         let path = folder + "/" + fileName(of: launch.id)
         if launch.isProcess {
@@ -114,6 +114,7 @@ enum LaunchRecords {
             guard isNew else { return }
             let descriptor = Platform.openForRecording(path)
             guard descriptor >= 0 else { return }
+            removeOld(in: folder, keeping: fileName(of: launch.id))
             installOnce.withLock { installed in
                 let slot = count.load(ordering: .acquiring)
                 descriptors[slot] = descriptor
@@ -131,8 +132,8 @@ enum LaunchRecords {
         } else if Platform.prefix(of: path) == nil {
             // Not written: a record that cannot be made reads as nothing written, as SIGKILL's.
             _ = Platform.replace(path, with: [])
+            removeOld(in: folder, keeping: fileName(of: launch.id))
         }
-        removeOld(in: folder, keeping: fileName(of: launch.id))
     }
 
     /// Keeps the 16 newest records (by their IDs' time) and the one being made.

@@ -1,3 +1,4 @@
+import Foundation
 import SceneNavigation
 import SceneNavigationTesting
 import SceneStore
@@ -47,5 +48,19 @@ import Testing
         try await simulator.perform([.launch, .navigate(window: 0), .phase(.background), .kill, .launch])
         #expect(simulator.windows[0].scene?.sceneID == scene)
         #expect(simulator.windows[0].model?.state == AppState(tab: 1, path: [.inbox, .message]))
+    }
+}
+
+extension SceneScenarioTests {
+    @Test("the testing article lists every scenario by its name")
+    func listedInTheDocs() throws {
+        let article = try String(
+            contentsOfFile: #filePath.replacingOccurrences(
+                of: "Tests/SceneNavigationTestingTests/SceneScenarioTests.swift",
+                with: "Sources/SceneNavigationTesting/SceneNavigationTesting.docc/TestingYourAppsRestoration.md"),
+            encoding: .utf8)
+        for scenario in SceneScenario.all {
+            #expect(article.contains("| \(scenario.name) |"), "\(scenario.name)")
+        }
     }
 }

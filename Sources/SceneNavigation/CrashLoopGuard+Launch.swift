@@ -102,7 +102,9 @@ enum LaunchRecords {
     /// Begins recording a launch's end in `folder` (the markers' folder, which exists by then):
     /// for the running process, opens its record once per folder and installs the handlers once;
     /// for a simulated launch, makes an empty record. As it opens a record, it removes the oldest
-    /// records beyond the newest 16: a record is read only by the next launch.
+    /// records beyond the newest 16 (a marker whose record is gone reads its launch's end as
+    /// nothing recorded, as SIGKILL's). A process records in at most 16 stores' folders; in any
+    /// further one, its end reads as nothing recorded too.
     static func begin(_ launch: CrashLoopGuard.Launch, in folder: String) {
         let path = folder + "/" + fileName(of: launch.id)
         if launch.isProcess {
@@ -113,7 +115,11 @@ enum LaunchRecords {
             }
             guard isNew else { return }
             let descriptor = Platform.openForRecording(path)
-            guard descriptor >= 0 else { return }
+            guard descriptor >= 0 else {
+                // Tried again at the next restore.
+                opened.withLock { _ = $0.remove(folder) }
+                return
+            }
             removeOld(in: folder, keeping: fileName(of: launch.id))
             installOnce.withLock { installed in
                 let slot = count.load(ordering: .acquiring)
@@ -124,10 +130,15 @@ enum LaunchRecords {
                 // Made now: the handler must find them made (a first use allocates).
                 _ = (LaunchRecords.crashBytes, LaunchRecords.exitBytes)
                 Platform.installFatalSignalHandler { signal in
+                    LaunchRecords.crashed.store(true, ordering: .sequentiallyConsistent)
                     LaunchRecords.write(LaunchRecords.crashBytes)
                     Platform.restoreAndRaise(signal)
                 }
-                Platform.atExit { LaunchRecords.write(LaunchRecords.exitBytes) }
+                // An exit after a crash (a crash reporter that exits) leaves the crash recorded.
+                Platform.atExit {
+                    guard !LaunchRecords.crashed.load(ordering: .sequentiallyConsistent) else { return }
+                    LaunchRecords.write(LaunchRecords.exitBytes)
+                }
             }
         } else if Platform.prefix(of: path) == nil {
             // Not written: a record that cannot be made reads as nothing written, as SIGKILL's.
@@ -157,6 +168,8 @@ enum LaunchRecords {
     private static let capacity = 16
     private static let opened = Mutex<Set<String>>([])
     private static let installOnce = Mutex(false)
+    /// Whether a fatal signal was recorded: the exit handler then leaves the record as it is.
+    private static let crashed = Atomic(false)
     private static let count = Atomic<Int>(0)
     /// The open records' descriptors: memory of their own, so the handler reads no Swift array.
     nonisolated(unsafe) private static let descriptors: UnsafeMutablePointer<Int32> = {

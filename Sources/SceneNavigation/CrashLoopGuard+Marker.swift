@@ -59,8 +59,9 @@ struct Marker: Equatable {
     }
 
     /// What the previous restore's marker, and the record of how its launch ended, count against
-    /// the next restore (made by `launch`): a crash counts at once; an exit never, and clears what
-    /// was counted; an end with nothing recorded (SIGKILL) only from the second in a row. A
+    /// the next restore (made by `launch`): a crash counts at once; an exit never (what was counted
+    /// before stays: a guarded launch that quits proves nothing of the paths it withheld); an end
+    /// with nothing recorded (SIGKILL) only from the second in a row. A
     /// previous restore of the same launch did not end (the process runs): nothing new is counted.
     /// A marker of 0.2.0 counts as it did then, as one failure more.
     static func count(
@@ -71,7 +72,7 @@ struct Marker: Equatable {
         if previousLaunch == launch { return (previous.failures, previous.unexplained) }
         switch end {
         case .crashed: return (previous.failures + 1, 0)
-        case .exited: return (0, 0)
+        case .exited: return (previous.failures, 0)
         case nil:
             let unexplained = previous.unexplained + 1
             return (unexplained >= 2 ? previous.failures + 1 : previous.failures, unexplained)

@@ -21,8 +21,9 @@ import SceneStore
 /// the restore becomes healthy; nothing per change.
 ///
 /// The restore becomes healthy at ``ScenePersistence/markHealthy()``, after the first change is
-/// written through (``healthyAfterFirstWrite``), after ``healthyAfter`` of running, or at
-/// ``ScenePersistence/close()``, whichever comes first.
+/// written through (``healthyAfterFirstWrite``), after ``healthyAfter`` of running, at
+/// ``ScenePersistence/leftForeground()`` (the scene in the background), at
+/// ``ScenePersistence/terminating()``, or at ``ScenePersistence/close()``, whichever comes first.
 ///
 /// ```swift
 /// let persistence = try await ScenePersistence.connect(

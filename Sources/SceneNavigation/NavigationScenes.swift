@@ -77,7 +77,9 @@ public enum NavigationScenes {
     /// an app that knows which scenes it still has (at launch, the persistent identifiers of the
     /// scene sessions the system kept), so that scenes discarded while it was not running leave
     /// nothing behind. Kept-aside copies stay until ``prune(before:in:)``. A scene this process has
-    /// restored or connected and not yet closed is kept too. A scene whose file is of a
+    /// restored or connected and not yet closed is kept too. With
+    /// ``SceneIdentity/adoptingMostRecent``, this removes the very scenes a window without an ID
+    /// would adopt: use one or the other. A scene whose file is of a
     /// newer format is kept, as ``prune(before:in:)`` keeps it, and listed among the failures.
     /// - Parameters:
     ///   - live: The scenes to keep.
@@ -103,8 +105,9 @@ public enum NavigationScenes {
 
     /// Removes every scene last saved before a date, with its markers, and every file kept aside
     /// before it (see ``/SceneStore/SceneStore/prune(before:)``). A scene this process has restored
-    /// or connected and not yet closed is kept, whatever its age: it is checked under the scene's
-    /// lock, and a restore holds its scene before it reads it.
+    /// or connected and not yet closed is kept, whatever its age: whether it is held is asked under
+    /// the scene's lock, right before its removal. A restore that begins after that question reads
+    /// nothing; so prune once a scene has restored, not while scenes are restoring.
     /// - Parameters:
     ///   - date: What was last saved, or kept aside, before this moment is removed.
     ///   - store: The app's store.

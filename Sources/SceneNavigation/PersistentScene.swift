@@ -108,7 +108,10 @@ public final class PersistentScene<Value: Codable & Equatable> {
             restore(deepLink: deepLink)
         case .connect:
             guard let scene = sceneID else { return }
+            // After the last close has let the scene's key go.
+            let closing = running
             start { [self] in
+                for task in closing { await task.value }
                 do throws(NavigationError) {
                     connected(
                         try await ScenePersistence.connect(
@@ -167,7 +170,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
         do throws(SceneStoreError) {
             let stored = try storedID.map { id throws(SceneStoreError) in try SceneID(id) }
             scene = try identity.sceneID(
-                stored: stored, in: store, new: try SceneID(UUID().uuidString.lowercased()))
+                stored: stored, in: store, key: key, new: try SceneID(UUID().uuidString.lowercased()))
         } catch {
             heldLinks = links + heldLinks
             onError(.store(error))

@@ -16,12 +16,16 @@ import SceneStore
 ///   quit with "Close windows when quitting an application" on all bring a new ID. The default:
 ///   right for apps with several windows of the same kind, which must not share one state.
 /// - ``adoptingMostRecent``: as ``perScene``, but a scene that comes without an ID adopts the most
-///   recently saved scene that no live scene of the process holds, so the state comes back after a
-///   kill, a force quit or a Quit. Right for a one-window iPhone app, and for a Mac app whose
-///   windows should reopen where they were after Quit; a new window opened while another is live
-///   adopts the next most recent, or starts fresh.
+///   recently saved scene that holds the key and that no live scene of the process holds, so the
+///   state comes back after a kill, a force quit or a Quit. Right for a one-window iPhone app, and
+///   for a Mac app whose windows should reopen where they were after Quit. With several windows it
+///   cannot tell an orphan from a window that has not appeared yet, or from one the user closed
+///   for good: a new window (Cmd-N) adopts the newest such scene, and a window that comes back
+///   later with that ID stored is refused (two connections of one key). Use ``perScene`` for apps
+///   with several windows of one kind. The store's scenes are listed (each file read) on the main
+///   actor when a scene comes without an ID.
 /// - ``supplied(_:)``: the app's own ID: a document's, or the value of `WindowGroup(for:)`. The
-///   scene's storage is not used.
+///   scene's storage is not read.
 public enum SceneIdentity: Sendable, Hashable {
     /// Each scene its own ID, kept in `@SceneStorage` (the default).
     case perScene
@@ -38,7 +42,7 @@ public enum SceneIdentity: Sendable, Hashable {
     ///     ``adoptingMostRecent`` without a stored ID).
     ///   - live: The scenes of the process that are restored or connected now.
     ///   - new: A new ID, for a scene that starts fresh.
-    /// - Returns: The scene's ID, and whether it is not the stored one (to keep in the storage).
+    /// - Returns: The scene's ID.
     public func choose(
         stored: SceneID?, saved: [(scene: SceneID, lastSaved: Date)], live: Set<SceneID>, new: SceneID
     ) -> SceneID {
@@ -60,17 +64,23 @@ public enum SceneIdentity: Sendable, Hashable {
         self == .adoptingMostRecent && stored == nil
     }
 
-    /// The scene's ID, reading the store's scenes when choosing needs them.
+    /// The scene's ID, reading the store's scenes when choosing needs them (only those that hold
+    /// `key` can be adopted).
     /// - Parameters:
     ///   - stored: The ID the scene's storage holds, or nil.
     ///   - store: The app's store.
+    ///   - key: The key the scene saves its value under.
     ///   - new: A new ID, for a scene that starts fresh.
     /// - Returns: The scene's ID.
     /// - Throws: ``/SceneStore/SceneStoreError/cannotRead(path:errno:)`` when the scenes cannot be listed.
-    public func sceneID(stored: SceneID?, in store: SceneStore, new: SceneID) throws(SceneStoreError) -> SceneID {
+    public func sceneID(
+        stored: SceneID?, in store: SceneStore, key: String = "navigation", new: SceneID
+    ) throws(SceneStoreError) -> SceneID {
         let saved =
             needsListing(stored: stored)
-            ? try store.scenes().filter { $0.health == .ok }.map { (scene: $0.scene, lastSaved: $0.lastSaved) } : []
+            ? try store.scenes().filter { $0.health == .ok && $0.keys.contains(key) }.map {
+                (scene: $0.scene, lastSaved: $0.lastSaved)
+            } : []
         let live = Set(LiveScenes.scenes(in: store).compactMap { try? SceneID($0) })
         return choose(stored: stored, saved: saved, live: live, new: new)
     }

@@ -11,12 +11,15 @@
 /// - **Links in order.** A link opened before the restore is the restore's deep link: the saved
 ///   paths are withheld (kept aside before the first write) and the link applied. One opened after
 ///   the restore while the launch is still showing what was restored (the model unchanged since,
-///   the scene not yet in the background) is the launch's link too: SwiftUI's order of `onOpenURL`
-///   and a view's appearance at a cold launch is not documented, so a link that comes late is
-///   taken as one that came first. Any other link is a change like any other.
+///   the scene not yet in the background, the launch not yet settled) is the launch's link too:
+///   SwiftUI's order of `onOpenURL` and a view's appearance at a cold launch is not documented, so
+///   a link that comes late is taken as one that came first. Any other link is a change.
+/// - **A failed restore is tried again** at the next appearance: connecting without restoring would
+///   write the model's state over what could not be read.
 /// - **The background is health.** The scene's phase, initial phase included, is followed: when it
 ///   is `.background` (iOS may suspend the app then, and end it without notice), the restore is
-///   marked healthy and the state made durable, at once if connected, else as soon as it is.
+///   marked healthy and the state made durable, at once if connected, and as the scene connects
+///   when it is in the background then.
 /// - **Quit is not a crash.** The app's termination makes every connection's state durable.
 public struct SceneLife: Sendable, Equatable {
     /// A scene's phase, as SwiftUI's `ScenePhase`.
@@ -34,8 +37,11 @@ public struct SceneLife: Sendable, Equatable {
         case phase(Phase)
         /// A link that is the app's navigation is opened in the scene (`onOpenURL`).
         case linkOpened
-        /// The restore failed: nothing is connected.
+        /// The restore failed: nothing is connected, and the next appearance restores again.
         case restoreFailed
+        /// The launch has settled (`PersistentNavigation` sends it two seconds after the restore):
+        /// a link from now on is a change, not the launch's.
+        case launchSettled
         /// The app is terminating normally (a Mac app's Quit).
         case terminating
     }
@@ -115,7 +121,11 @@ public struct SceneLife: Sendable, Equatable {
             // it was, and the user asked for them.
             isConnected = false
             isLaunchShowing = false
+            hasRestored = false
             return [.applyHeldLinks]
+        case .launchSettled:
+            isLaunchShowing = false
+            return []
         case .terminating:
             return isConnected ? [.terminate] : []
         }

@@ -21,8 +21,9 @@ import Synchronization
 ///
 /// The restore is synchronous, on the main actor, as `@SceneStorage`'s value is there at a view's
 /// first body: call it when the scene's view appears and the first frame shows what was restored.
-/// It reads the scene's file and the crash-loop guard's marker, and writes the marker; nothing else
-/// blocks. Mutating the model never waits: writes run off the main actor. The state is encoded
+/// It reads the scene's file, reads and writes the crash-loop guard's marker, opens the launch's
+/// record, and makes the copy kept aside at restore (an age limit, a crash loop); the writes of
+/// later changes run off the main actor. Mutating the model never waits: writes run off the main actor. The state is encoded
 /// where it lives, on the main actor, once per write and never per mutation, and only its bytes
 /// reach the writer; so the state and its routes need not be `Sendable`, and their conformances may
 /// be isolated to the main actor (as an Xcode 26 app target declares them). Bursts of changes
@@ -274,10 +275,19 @@ extension ScenePersistence {
     /// connection may keep it saved now.
     /// - Throws: The errors of ``flush()`` and ``markHealthy()``.
     public func close() async throws(NavigationError) {
-        defer { hold.release() }
+        defer {
+            hold.release()
+            Termination.remove(ObjectIdentifier(self))
+        }
         forwarding?.cancel()
         healthTimer?.cancel()
-        try await flush()
+        do {
+            try await flush()
+        } catch {
+            // The app ran until it closed the scene: healthy, whatever the last write did.
+            try? await markHealthy()
+            throw error
+        }
         try await markHealthy()
     }
 
@@ -293,6 +303,7 @@ extension ScenePersistence {
         healthTimer?.cancel()
         await writer.cancel()
         hold.release()
+        Termination.remove(ObjectIdentifier(self))
     }
 
     /// Whether ``cancel()`` has stopped the writer.

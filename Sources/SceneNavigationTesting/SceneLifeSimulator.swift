@@ -147,6 +147,11 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
             try shown(index).scene?.open(link)
         case .switchContent(let index):
             _ = try shown(index)
+        case .hideAndShow(let index):
+            let window = try shown(index)
+            window.scene?.handle(.disappeared)
+            window.scene?.handle(.appeared)
+            await settle()
         case .phase(let new):
             phase = new
             for window in windows where window.isOpen { window.scene?.handle(.phase(new)) }
@@ -191,6 +196,8 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         guard let process, let store else { throw SimulatorError.notRunning }
         switch step {
         case .quit:
+            // What NavigationScenes.terminating() does for every connection of a process, done
+            // for this simulated process's windows alone (the test process runs others).
             for window in windows where window.isOpen { window.scene?.handle(.terminating) }
             try process.record(.exited, in: store)
         case .crash:

@@ -26,8 +26,12 @@ public struct SceneScenario: Sendable, Hashable, CustomStringConvertible {
         case navigate(window: Int)
         /// A link is opened in a window that is shown.
         case openLink(window: Int)
-        /// The content of a window switches (a tab written as `if`): no event reaches the host.
+        /// The content of a window switches (a tab written as `if`): no event reaches the host,
+        /// whose identity does not change.
         case switchContent(window: Int)
+        /// A window's content disappears and appears again at once (the window hidden and shown):
+        /// it closes and connects again.
+        case hideAndShow(window: Int)
         /// Every window's scene enters a phase.
         case phase(SceneLife.Phase)
         /// SwiftUI saves each window's scene storage (it does so in the background, with no
@@ -43,7 +47,9 @@ public struct SceneScenario: Sendable, Hashable, CustomStringConvertible {
         /// The process is killed (SIGKILL: the system ending a suspended app, the watchdog,
         /// jetsam, Xcode's Stop).
         case kill
-        /// The app quits normally (a Mac app's Quit): its termination saves, and the process exits.
+        /// The app quits normally (a Mac app's Quit): its termination makes each window's state
+        /// durable (as ``/SceneNavigation/NavigationScenes/terminating()`` does for a process), and
+        /// the process exits.
         case quit
     }
 
@@ -95,8 +101,8 @@ extension SceneScenario {
     public static let all: [SceneScenario] = [
         coldLaunch, relaunchAfterBackgroundKill, forceQuit, forceQuitAdopting, killedBeforeStorageSaved,
         macQuitRestoringWindows, macQuitClosingWindows, developerRerun, crashOnRestoredScreen, watchdogTwice,
-        linkAtColdLaunch, linkAfterAppearance, linkWhileRunning, twoWindows, tabSwitch, sceneDiscarded,
-        connectedInBackground,
+        linkAtColdLaunch, linkAfterAppearance, linkWhileRunning, twoWindows, tabSwitch, hiddenAndShown,
+        sceneDiscarded, connectedInBackground,
     ]
 
     /// A launch restores, before the first frame, what the last one saved.
@@ -114,7 +120,8 @@ extension SceneScenario {
             "Managing your app's life cycle (developer.apple.com/documentation/uikit/managing-your-app-s-life-cycle): a suspended app may be terminated at any time, with no code run",
         steps: [
             .launch, .navigate(window: 0), .phase(.inactive), .phase(.background), .saveSceneStorage, .kill,
-            .launch,
+            // A launch that restores, is left at once, suspended and ended by the system.
+            .launch, .phase(.inactive), .phase(.background), .kill, .launch,
         ],
         expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors])
 
@@ -150,7 +157,7 @@ extension SceneScenario {
         "Mac quit with window restoration",
         source:
             "NSApplication.willTerminateNotification (developer.apple.com/documentation/appkit/nsapplication/willterminatenotification); macOS restores windows when \"Close windows when quitting an application\" is off",
-        steps: [.launch, .navigate(window: 0), .saveSceneStorage, .quit, .launch],
+        steps: [.launch, .navigate(window: 0), .saveSceneStorage, .quit, .launch, .quit, .launch],
         expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors])
 
     /// A Mac app quit with "Close windows when quitting": new windows; adopting brings the state back.
@@ -158,7 +165,10 @@ extension SceneScenario {
         "Mac quit without window restoration",
         source:
             "macOS User Guide, Desktop & Dock settings: \"Close windows when quitting an application\" (windows are not restored)",
-        steps: [.launch, .navigate(window: 0), .saveSceneStorage, .quit, .discardSceneStorage, .launch],
+        steps: [
+            .launch, .navigate(window: 0), .saveSceneStorage, .quit, .discardSceneStorage, .launch, .quit,
+            .discardSceneStorage, .launch,
+        ],
         expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors],
         identities: [.adoptingMostRecent])
 
@@ -166,7 +176,7 @@ extension SceneScenario {
     public static let developerRerun = SceneScenario(
         "developer re-run",
         source:
-            "Xcode's Stop ends the process with SIGKILL (../shared/REFERENCE.md section 12); a signal that kills cannot be caught (sigaction(2))",
+            "Xcode's Stop ends the debugged process with SIGKILL, which cannot be caught or ignored (sigaction(2)); no code of the app runs",
         steps: [
             .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .phase(.active), .kill, .launch,
             .kill, .launch,
@@ -212,7 +222,7 @@ extension SceneScenario {
     public static let linkAfterAppearance = SceneScenario(
         "link after the window appeared, at cold launch",
         source:
-            "onOpenURL: its order relative to a view's appearance at a cold launch is not documented (../shared/REFERENCE.md section 12)",
+            "onOpenURL (developer.apple.com/documentation/swiftui/view/onopenurl(perform:)) does not say when, relative to onAppear, the URL of a cold launch is delivered",
         steps: [
             .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .kill,
             .launchWithLink(linkFirst: false),
@@ -244,6 +254,14 @@ extension SceneScenario {
             "task(priority:_:) (developer.apple.com/documentation/swiftui/view/task(priority:_:)): the task is cancelled when the view disappears; a modifier of conditional content follows each branch",
         steps: [.launch, .switchContent(window: 0), .navigate(window: 0), .switchContent(window: 0)],
         expectations: [.connections(window: 0, count: 1), .noErrors])
+
+    /// A window hidden and shown again closes, then connects again with the model as it is.
+    public static let hiddenAndShown = SceneScenario(
+        "window hidden and shown",
+        source:
+            "onDisappear(perform:) and onAppear(perform:) (developer.apple.com/documentation/swiftui/view/ondisappear(perform:)): a view that leaves and comes back gets both",
+        steps: [.launch, .navigate(window: 0), .hideAndShow(window: 0), .openLink(window: 0), .hideAndShow(window: 0)],
+        expectations: [.showsLink(window: 0), .connections(window: 0, count: 3), .keptAside(0), .noErrors])
 
     /// A window closed for good takes its state with it: a new window starts fresh.
     public static let sceneDiscarded = SceneScenario(

@@ -90,6 +90,12 @@
                     scene.storedID = sceneID
                     scene.handle(.appeared)
                     if let id = scene.sceneID?.rawValue, id != sceneID { sceneID = id }
+                    // A link from two seconds after the restore on is a change, not the launch's.
+                    let settling = scene
+                    Task {
+                        try? await Task.sleep(for: .seconds(2))
+                        settling.handle(.launchSettled)
+                    }
                 }
                 .onDisappear { scene.handle(.disappeared) }
                 .onChange(of: scenePhase, initial: true) { _, phase in

@@ -1,5 +1,7 @@
-import SceneNavigation
+import Foundation
 import Testing
+
+@testable import SceneNavigation
 
 /// ``SceneLife``'s rules as a table: each row a scene's events, and the actions they give.
 @Suite struct SceneLifeTests {
@@ -35,13 +37,17 @@ import Testing
             events: [.phase(.background), .appeared],
             actions: [[], [.restore(deepLink: false), .leaveForeground]]),
         Row(
-            name: "a later appearance connects as it is, and applies the links held meanwhile",
+            name: "a later appearance connects as it is; a link while hidden is applied at once, as a change",
             events: [.appeared, .disappeared, .linkOpened, .appeared],
             actions: [[.restore(deepLink: false)], [.close], [.applyLink(asLaunchLink: false)], [.connect]]),
         Row(
-            name: "a failed restore applies the links that were to be its deep link, as changes",
-            events: [.linkOpened, .appeared, .restoreFailed],
-            actions: [[], [.restore(deepLink: true)], [.applyHeldLinks]]),
+            name: "a failed restore applies the links that were to be its deep link, and restores again next time",
+            events: [.linkOpened, .appeared, .restoreFailed, .appeared],
+            actions: [[], [.restore(deepLink: true)], [.applyHeldLinks], [.restore(deepLink: false)]]),
+        Row(
+            name: "once the launch has settled, a link is a change",
+            events: [.appeared, .phase(.active), .launchSettled, .linkOpened],
+            actions: [[.restore(deepLink: false)], [], [], [.applyLink(asLaunchLink: false)]]),
         Row(
             name: "a quit makes the state durable while connected, and does nothing otherwise",
             events: [.terminating, .appeared, .terminating, .disappeared, .terminating],
@@ -61,5 +67,52 @@ import Testing
         var life = SceneLife()
         let actions = row.events.map { life.handle($0) }
         #expect(actions == row.actions)
+    }
+}
+
+/// How the previous restore's marker and its launch's end count against the next restore.
+@Suite struct MarkerCountTests {
+    struct Row: CustomTestStringConvertible, Sendable {
+        var name: String
+        var previous: Marker?
+        var end: CrashLoopGuard.Launch.End?
+        var counted: [Int]
+        var testDescription: String { name }
+    }
+
+    static let since = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static let rows: [Row] = [
+        Row(name: "no marker: nothing", previous: nil, end: nil, counted: [0, 0]),
+        Row(
+            name: "a crash counts at once",
+            previous: Marker(since: since, failures: 0, launch: "1-a"), end: .crashed, counted: [1, 0]),
+        Row(
+            name: "a crash after SIGKILLs counts one more and ends the run",
+            previous: Marker(since: since, failures: 1, launch: "1-a", unexplained: 2), end: .crashed,
+            counted: [2, 0]),
+        Row(
+            name: "one SIGKILL is not counted",
+            previous: Marker(since: since, failures: 0, launch: "1-a"), end: nil, counted: [0, 1]),
+        Row(
+            name: "the second SIGKILL in a row is",
+            previous: Marker(since: since, failures: 0, launch: "1-a", unexplained: 1), end: nil, counted: [1, 2]),
+        Row(
+            name: "an exit is never counted and keeps what was",
+            previous: Marker(since: since, failures: 1, launch: "1-a", unexplained: 2), end: .exited,
+            counted: [1, 0]),
+        Row(
+            name: "a restore of the same launch did not end",
+            previous: Marker(since: since, failures: 1, launch: "2-b", unexplained: 1), end: .crashed,
+            counted: [1, 1]),
+        Row(
+            name: "a 0.2.0 marker counts as 0.2.0 counted it",
+            previous: Marker(since: since, failures: 1), end: nil, counted: [2, 0]),
+    ]
+
+    @Test("each row counts as its name says", arguments: rows)
+    func table(_ row: Row) {
+        let counted = Marker.count(after: row.previous, ended: row.end, next: "2-b")
+        #expect([counted.failures, counted.unexplained] == row.counted)
     }
 }

@@ -364,12 +364,17 @@ struct TabState: Codable, Equatable, Sendable {
         #expect(status == 0)
         expect(line, withheld, "a second SIGKILL in a row is counted")
 
-        // A normal exit (a Quit) before the restore became healthy is never counted.
-        (status, line) = try launch("exit")
-        #expect(status == 0)
-        expect(line, restored, "an exit is not counted")
+        // A normal exit (a Quit) before the restore became healthy is never counted, and does not
+        // clear what was: the guarded launch's exit proves nothing of the paths it withheld.
         (status, line) = try launch("healthy")
         #expect(status == 0)
-        expect(line, restored, "nor a second one")
+        expect(line, withheld, "an exit keeps what was counted")
+        try navigate()
+        (status, line) = try launch("exit")
+        #expect(status == 0)
+        expect(line, restored, "after a healthy launch, everything is restored")
+        (status, line) = try launch("healthy")
+        #expect(status == 0)
+        expect(line, restored, "an exit is not counted")
     }
 }

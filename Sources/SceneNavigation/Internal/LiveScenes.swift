@@ -76,6 +76,11 @@ enum Termination {
         connections.append((id, terminate))
     }
 
+    /// Removes a connection that closed or was cancelled.
+    static func remove(_ id: ObjectIdentifier) {
+        connections.removeAll { $0.id == id }
+    }
+
     /// Makes every connection's state durable.
     /// - Returns: The errors, in the order the connections were made.
     static func terminateAll() -> [NavigationError] {

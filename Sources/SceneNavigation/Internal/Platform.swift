@@ -17,7 +17,7 @@ enum Platform {
 
     /// Opens (creating, owner-only) a file to write at its start later; -1 when it cannot be.
     static func openForRecording(_ path: String) -> Int32 {
-        open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
     }
 
     /// Replaces a file's bytes (creating it, owner-only).

@@ -88,9 +88,9 @@ public struct SceneLife: Sendable, Equatable {
         case .appeared:
             guard !isConnected else { return [] }
             var actions: [Action]
+            // Links are held only until the first restore (and a failed one restores again).
             if hasRestored {
                 actions = [.connect]
-                if heldLinks > 0 { actions.append(.applyHeldLinks) }
             } else {
                 actions = [.restore(deepLink: heldLinks > 0)]
                 hasRestored = true

@@ -103,7 +103,9 @@ public final class ScenePersistence<State: Codable & Equatable> {
         }
         defer {
             Termination.add(ObjectIdentifier(self)) { [weak self] () throws(NavigationError) -> Bool in
-                guard let self, !self.isCancelled, !self.hold.isReleased else { return false }
+                // Closed and cancelled connections remove themselves; a connection gone without
+                // either is nil here.
+                guard let self else { return false }
                 try self.terminating()
                 return true
             }

@@ -15,9 +15,6 @@ enum LiveScenes {
 
         fileprivate init(_ entry: Entry) { self.entry = entry }
 
-        /// Whether the key has been let go.
-        var isReleased: Bool { released.load(ordering: .acquiring) }
-
         /// Lets the scene's key go: idempotent.
         func release() {
             guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }

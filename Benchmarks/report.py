@@ -139,7 +139,7 @@ def main():
             "| measure | time | / JSONDecoder on [Route] |", "| --- | --- | --- |",
             f"| `JSONDecoder().decode([Route].self)` (salvages nothing) | {t(jd)} | 1.00x |",
             f"| element-by-element restore from the parsed scene value | {t(fv)} | {ratio(fv, jd)} |",
-            f"| element-by-element restore from the bytes (`decode(_:fromJSON:)`) | {t(fb)} | {ratio(fb, jd)} |",
+            f"| element-by-element restore from the bytes (`NavigationCoding.decode(_:from:)` of `.binary` bytes) | {t(fb)} | {ratio(fb, jd)} |",
             f"| bytes allocated, restore / JSONDecoder | {mb(get(r, rm, 'malloc MB'))} / {mb(get(r, jm, 'malloc MB'))} | {ratio(get(r, rm, 'malloc MB'), get(r, jm, 'malloc MB'))} |",
             f"| allocations, restore / JSONDecoder | {int(get(r, rm, 'mallocs') or 0)} / {int(get(r, jm, 'mallocs') or 0)} | {ratio(get(r, rm, 'mallocs'), get(r, jm, 'mallocs'))} |"]
     rb = r.get("burst/routes/100000 mutations", {})
@@ -177,7 +177,7 @@ def main():
             "| measure | navstate `MixedPath` | backports' way | navstate / backports |", "| --- | --- | --- | --- |",
             f"| encode (`JSONEncoder().encode(path)`) | {t(ne)} | {t(be)} | {ratio(ne, be)} |",
             f"| decode, strict (`JSONDecoder` with the registry) | {t(nd)} | {t(bd)} | {ratio(nd, bd)} |",
-            f"| decode with a report (`NavigationCoding.decode(_:fromJSON:types:)`) | {t(nr)} | {t(bd)} | {ratio(nr, bd)} |",
+            f"| decode with a report (`NavigationCoding.decode(_:from:types:)` of `.binary` bytes) | {t(nr)} | {t(bd)} | {ratio(nr, bd)} |",
             f"| bytes allocated, encode | {mb(mem('navstate encode', 'malloc MB'))} | {mb(mem('baseline encode', 'malloc MB'))} | {ratio(mem('navstate encode', 'malloc MB'), mem('baseline encode', 'malloc MB'))} |",
             f"| bytes allocated, strict decode | {mb(mem('navstate decode', 'malloc MB'))} | {mb(mem('baseline decode', 'malloc MB'))} | {ratio(mem('navstate decode', 'malloc MB'), mem('baseline decode', 'malloc MB'))} |",
             f"| bytes allocated, decode with a report | {mb(mem('navstate restore', 'malloc MB'))} | {mb(mem('baseline decode', 'malloc MB'))} | {ratio(mem('navstate restore', 'malloc MB'), mem('baseline decode', 'malloc MB'))} |",

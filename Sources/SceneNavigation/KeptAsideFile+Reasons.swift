@@ -17,6 +17,27 @@ extension KeptAsideFile.Reason {
     public static let unrestored = Self(
         known: "unrestored", description: "its restore left out what a later version could restore")
 
+    /// `replaced`: a value stored on request (``NavigationScenes/store(_:schema:key:in:of:replacingNewerSchema:keepingAside:)``,
+    /// `navstate save`) replaced another; the copy holds the file as it was.
+    public static let replaced = Self(known: "replaced", description: "its value was replaced on request")
+
+    /// `newer-schema`: a value stored with a newer schema than the one written over it (a newer
+    /// version's state, replaced by an older version on request); the copy holds it, for the newer
+    /// version to be given back.
+    public static let newerSchema = Self(
+        known: "newer-schema", description: "its value, of a newer schema, was replaced by an older one's")
+
+    /// This reason with its words, as SceneStore or SceneNavigation keeps copies for it: a reason
+    /// read back from a kept file's name holds only its name, and `crashloop`, the name of the
+    /// crash-loop copies made before 0.2, is ``crashLoop``. A reason neither knows is itself.
+    public var recognized: KeptAsideFile.Reason {
+        if rawValue == "crashloop" { return .crashLoop }
+        let known: [KeptAsideFile.Reason] = [
+            .corrupt, .invalid, .crashLoop, .expired, .unrestored, .replaced, .newerSchema,
+        ]
+        return known.first { $0 == self } ?? self
+    }
+
     private init(known name: String, description: String) {
         // The names above follow the rules of a reason's name.
         self = Self(name, description: description) ?? .invalid

@@ -117,8 +117,14 @@ public enum NavigationCoding {
             migrations: migrations, schemaVersion: schemaVersion, initial: initial)
     }
 
-    /// A stored value's JSON: the value itself, or the JSON that binary data holds.
-    static func json(of value: SceneValue, key: String) throws(NavigationError) -> JSONValue {
+    /// A stored value's JSON: the value itself, or the JSON that binary data holds (as
+    /// `@SceneStorage`'s `Data` and the cookbook's `jsonData` store it).
+    /// - Parameters:
+    ///   - value: The stored value.
+    ///   - key: The value's key, for the error.
+    /// - Returns: The JSON.
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` for binary data that is not JSON.
+    public static func json(of value: SceneValue, key: String = "navigation") throws(NavigationError) -> JSONValue {
         switch value {
         case .json(let json): return json
         case .binary(let data):

@@ -66,6 +66,11 @@ public struct NavigationMigrations: Sendable {
     /// - Returns: The schema's key.
     public static func schemaKey(for key: String) -> String { key + ".schema" }
 
+    /// What is stored beside a value of schema `version`: the number, or nothing for 0.
+    static func schemaValue(_ version: Int) -> SceneValue? {
+        version > 0 ? .json(.number(JSONNumber(version))) : nil
+    }
+
     /// The schema version stored beside a value among a scene's values; 0 when none is.
     /// - Parameters:
     ///   - key: The value's key.

@@ -133,7 +133,8 @@ public enum NavigationScenes {
         public var file: KeptAsideFile
         /// The value brought back.
         public var value: SceneValue
-        /// Whether the scene's file was written (false in a dry run, or when it held the value already).
+        /// Whether the scene's file was written (false in a dry run); it is written, at the current
+        /// time, even when it held the value already.
         public var written: Bool
         /// Whether the value's crash-loop guard was cleared.
         public var guardCleared: Bool
@@ -141,8 +142,8 @@ public enum NavigationScenes {
 
     /// Brings a scene's value back from a copy kept aside (after a crash loop, an age limit, an
     /// unreadable value), with the schema version stored beside it, durably and under the scene's
-    /// lock, and clears the value's crash-loop guard so the next launch restores it as is. The
-    /// copy stays where it is.
+    /// lock, saved at the current time (even when the scene held the value already), and clears
+    /// the value's crash-loop guard so the next launch restores it as is. The copy stays where it is.
     ///
     /// - Parameters:
     ///   - scene: The scene.
@@ -205,10 +206,15 @@ public enum NavigationScenes {
         var recovery = Recovery(file: chosen, value: value, written: false, guardCleared: false)
         guard !dryRun else { return recovery }
         do {
-            recovery.written = try store.update(scene) { values in
-                values[key] = value
-                values[schemaKey] = schema
-            }.wroteFile
+            // Dated even when the scene holds the value already (the copy a crash loop kept of a
+            // file never written over): what goes by the save time knows it is current.
+            let outcome = try store.update(
+                scene, dating: true, keepingAside: { _ in nil },
+                { values in
+                    values[key] = value
+                    values[schemaKey] = schema
+                })
+            recovery.written = outcome.wroteFile
             recovery.guardCleared = try CrashLoopGuard.reset(scene, key: key, in: store)
         } catch {
             throw .store(error)

@@ -6,7 +6,7 @@ import SceneStore
 ///
 /// ```swift
 /// for dropped in report.dropped {
-///     print("dropped \(dropped.place): \(dropped.reason)")   // "dropped path[1]: the app no longer has it"
+///     print("dropped \(dropped)")   // "dropped position 2 of path: the app no longer has it"
 /// }
 /// ```
 public struct RestoreReport: Sendable, Hashable {
@@ -69,7 +69,7 @@ public struct RestoreReport: Sendable, Hashable {
     }
 
     /// One element of a path, or one member of the state, that was not restored.
-    public struct DroppedElement: Sendable, Hashable {
+    public struct DroppedElement: Sendable, Hashable, CustomStringConvertible {
         /// Where it is in the stored value, as a coding path: the path that holds the element
         /// (`path`, `tabs[1].path`; empty when the stored value is the path itself), or the member
         /// itself (`sidebar.selection`).
@@ -95,18 +95,31 @@ public struct RestoreReport: Sendable, Hashable {
             self.reason = reason
         }
 
-        /// The place in words: `path[1]` for an element (positions from 0), `sidebar.selection`
-        /// for a member, `[1]` for an element of a stored value that is a path itself.
+        /// The place as a coding path: `path[1]` for an element (positions from 0),
+        /// `sidebar.selection` for a member, `[1]` for an element of a stored value that is a path
+        /// itself. ``description`` says it in words, for every shape.
         public var place: String {
             guard let position else { return location }
             return "\(location)[\(position)]"
+        }
+
+        /// Where it is, as a path into the stored value.
+        var codingPath: [JSONValue.PathComponent] {
+            RestoreReport.components(location: location, position: position)
+        }
+
+        /// The entry in one line, positions counted from 1, for every shape of state:
+        /// `position 2 of path: the app no longer has it`, `position 2 of the path: ...` (a stored
+        /// value that is a path itself), `member sidebar.selection: it no longer decodes: ...`.
+        public var description: String {
+            "\(RestoreReport.words(location: location, position: position)): \(reason)"
         }
     }
 
     /// One element of a path, or one member of the state, restored as something other than what
     /// was stored: changed by a rename, a type's migration step or an alias of the migrations, a
     /// type name the registry renamed, or a resolver or lookup that brought it to another value.
-    public struct MigratedElement: Sendable, Hashable {
+    public struct MigratedElement: Sendable, Hashable, CustomStringConvertible {
         /// Where its path is in the stored value (`path`, `tabs[1].path`; empty for the value
         /// itself), or the member itself.
         public var location: String
@@ -130,11 +143,50 @@ public struct RestoreReport: Sendable, Hashable {
             self.to = to
         }
 
-        /// The place in words: `path[1]` for an element, `sidebar.selection` for a member, empty
-        /// for the whole value.
+        /// The place as a coding path: `path[1]` for an element, `sidebar.selection` for a
+        /// member, empty for the whole value. ``description`` says it in words, for every shape.
         public var place: String {
             guard let position else { return location }
             return "\(location)[\(position)]"
+        }
+
+        /// The entry in one line, positions counted from 1: `position 2 of path: "old" -> "new"`,
+        /// `position 1 of the path: ...`, `member sidebar.selection: ...`, `the value: ...`.
+        public var description: String {
+            "\(RestoreReport.words(location: location, position: position)): \(from) -> \(to)"
+        }
+    }
+
+    /// A place as the components of a path into the stored value: `tabs[1].path` and position 2
+    /// are `tabs`, 1, `path`, 2.
+    static func components(location: String, position: Int?) -> [JSONValue.PathComponent] {
+        var components: [JSONValue.PathComponent] = []
+        for part in location.split(separator: ".", omittingEmptySubsequences: true) {
+            var rest = part
+            if let bracket = rest.firstIndex(of: "[") {
+                if bracket > rest.startIndex { components.append(.key(String(rest[..<bracket]))) }
+                rest = rest[bracket...]
+                while rest.first == "[", let close = rest.firstIndex(of: "]"),
+                    let index = Int(rest[rest.index(after: rest.startIndex)..<close])
+                {
+                    components.append(.index(index))
+                    rest = rest[rest.index(after: close)...]
+                }
+            } else {
+                components.append(.key(String(rest)))
+            }
+        }
+        if let position { components.append(.index(position)) }
+        return components
+    }
+
+    /// A place in words, positions counted from 1.
+    static func words(location: String, position: Int?) -> String {
+        switch (location.isEmpty, position) {
+        case (true, let position?): "position \(position + 1) of the path"
+        case (false, let position?): "position \(position + 1) of \(location)"
+        case (true, nil): "the value"
+        case (false, nil): "member \(location)"
         }
     }
 

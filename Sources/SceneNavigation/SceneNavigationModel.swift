@@ -204,6 +204,39 @@ extension SceneNavigationModel {
         return report
     }
 
+    /// Restores the model from a value given as input (an import, a fixture, `navstate save
+    /// --input`), strictly: an element or member that does not decode, or whose type is not
+    /// registered (what a restore of stored state drops as ``RestoreReport/Reason/couldBeUndone``),
+    /// is an error naming where it is, since input is to be fixed, not salvaged; what the app's
+    /// lookups find nothing for, or the policy drops, is dropped and reported as a restore drops it.
+    ///
+    /// - Parameters:
+    ///   - value: The input: JSON, or binary data holding JSON.
+    ///   - key: The value's key, for error messages.
+    ///   - policy: What to do with elements the app's lookups find nothing for.
+    ///   - schemaVersion: The schema version the input is of.
+    /// - Returns: What was dropped and migrated.
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` for input that is not the
+    ///   state's shape, or that holds an element or member that does not decode (its reason names
+    ///   it, its location points at it); ``NavigationError/newerSchema(key:stored:supported:)``.
+    ///   The model is untouched.
+    @discardableResult
+    public func restore(
+        importing value: SceneValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy(),
+        schemaVersion: Int = 0
+    ) throws(NavigationError) -> RestoreReport {
+        let json = try NavigationCoding.json(of: value, key: key)
+        let (restored, report) = try NavigationCoding.decode(
+            State.self, from: json, key: key, policy: policy, resolvers: resolvers, types: types,
+            migrations: migrations, schemaVersion: schemaVersion, fallback: try? ValueEncoder.encode(initialState))
+        if let wrong = report.dropped.first(where: { $0.reason.couldBeUndone }) {
+            throw .cannotDecode(key: key, reason: wrong.description, location: wrong.codingPath)
+        }
+        state = restored
+        lastRestoreReport = report
+        return report
+    }
+
     /// Restores the model from what a scene stores, changing nothing on disk: the same decisions as
     /// ``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)-6lxqy`` about a value
     /// of a newer schema (not restored) and one older than `policy.maximumAge` (not restored), with
@@ -292,6 +325,22 @@ extension SceneNavigationModel {
 
     /// The current state as a snapshot.
     public var currentSnapshot: Snapshot { Snapshot(revision: revision, state: state) }
+
+    /// The report of a restore of `value` with its paths withheld, the model left as it is: for a
+    /// launch that restores nothing (a crash loop), whose report still lists each path element it
+    /// did not show. Nil when the value does not decode at all.
+    func withheldReport(
+        of value: SceneValue, key: String, policy: RestorePolicy, schemaVersion: Int
+    ) -> RestoreReport? {
+        var withholding = policy
+        withholding.restoresPaths = false
+        guard let json = try? NavigationCoding.json(of: value, key: key),
+            let (_, report) = try? NavigationCoding.decode(
+                State.self, from: json, key: key, policy: withholding, resolvers: resolvers, types: types,
+                migrations: migrations, schemaVersion: schemaVersion, fallback: try? ValueEncoder.encode(initialState))
+        else { return nil }
+        return report
+    }
 
     /// Whether a scene's document holds under `key` a value this model restores with nothing lost
     /// for good: it restores (at the schema stored beside it), and nothing is dropped that a later

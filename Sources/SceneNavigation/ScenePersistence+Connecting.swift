@@ -97,8 +97,18 @@ extension ScenePersistence {
         outcome.savedAt = document?.savedAt
         do throws(NavigationError) {
             if let reason = plan.keepAside {
+                // A crash loop's copy is not made twice of one value: a launch after the first
+                // guarded one points at the copy that holds it.
+                let kept = stored.flatMap { stored in
+                    reason == .crashLoop
+                        ? newestCopy(of: scene, reason: reason, holding: stored, under: key, in: store) : nil
+                }
                 do throws(SceneStoreError) {
-                    outcome.keptAsidePath = try store.keepAside(scene, reason: reason)
+                    if let kept {
+                        outcome.keptAsidePath = kept
+                    } else {
+                        outcome.keptAsidePath = try store.keepAside(scene, reason: reason)
+                    }
                 } catch {
                     throw .store(error)
                 }
@@ -108,6 +118,11 @@ extension ScenePersistence {
                 if plan.restore == .withoutPaths { restorePolicy.restoresPaths = false }
                 outcome.report = try model.restore(
                     from: stored, key: key, policy: restorePolicy, schemaVersion: facts.storedSchema)
+            } else if let stored, case .crashLoop? = plan.intervention {
+                // Nothing restored, and every element of every path reported as withheld all the
+                // same, so the report says what this launch did not show.
+                outcome.report = model.withheldReport(
+                    of: stored, key: key, policy: policy, schemaVersion: facts.storedSchema)
             }
         } catch {
             // Not applied, so not a restore that could crash: the marker goes. The error is the
@@ -143,10 +158,10 @@ extension ScenePersistence {
     ) throws(NavigationError) -> SceneWriter {
         do {
             let writer = try store.writer(forKey: key, in: scene)
-            if model.schemaVersion > 0 {
-                try writer.setCompanionValue(
-                    .json(.number(JSONNumber(model.schemaVersion))), forKey: NavigationMigrations.schemaKey(for: key))
-            }
+            // Exactly the model's schema beside each value it writes: none for 0, so a number
+            // another version stored there never outlives the value it described.
+            try writer.setCompanionValue(
+                NavigationMigrations.schemaValue(model.schemaVersion), forKey: NavigationMigrations.schemaKey(for: key))
             return writer
         } catch {
             throw .store(error)
@@ -243,11 +258,16 @@ extension ScenePersistence {
             let schemaKey = NavigationMigrations.schemaKey(for: key)
             let checked = found?.values[key]
             let checkedSchema = found?.values[schemaKey]
-            let readsWhole = found.map { model.restoresWhole($0, key: key) } ?? true
+            let reason = found.flatMap { document in
+                RestoreDecision.replacementCopy(
+                    storedSchema: try? NavigationMigrations.storedVersion(forKey: key, in: document.values),
+                    supportedSchema: model.schemaVersion, readsWhole: { model.restoresWhole(document, key: key) })
+            }
             outcome.keptAsidePath = try await offMain { () throws(SceneStoreError) in
-                try store.keepAside(scene, reason: .invalid) { document in
+                // Kept when the value found wanting is still there, or is another one since.
+                try store.keepAside(scene, reason: reason ?? .invalid) { document in
                     guard let value = document.values[key] else { return false }
-                    return value != checked || document.values[schemaKey] != checkedSchema || !readsWhole
+                    return value != checked || document.values[schemaKey] != checkedSchema || reason != nil
                 }
             }
         }

@@ -94,6 +94,39 @@ public struct StoredNavigationPath: Sendable, Equatable {
         }
     }
 
+    /// What a restore of a stored value would drop from its paths in SwiftUI's format, judged
+    /// without the app's types: each element whose JSON does not parse (`undecodable`), and, given
+    /// the type names the app registers, each element of another type (`unknown-type`). For a
+    /// tool that checks another app's scenes (`navstate inspect --types`).
+    /// - Parameters:
+    ///   - value: The stored value.
+    ///   - knownTypes: The type names the app's registry knows, or nil to judge none by its type.
+    /// - Returns: The report: the elements that would be restored counted, the others dropped.
+    public static func dryRunReport(of value: JSONValue, knownTypes: Set<String>? = nil) -> RestoreReport {
+        var report = RestoreReport()
+        for path in paths(in: value) {
+            for element in path.elements {
+                let reason: RestoreReport.Reason?
+                switch element.value {
+                case .failure(let error): reason = .undecodable("its JSON does not parse: \(error)")
+                case .success:
+                    reason =
+                        knownTypes.map { $0.contains(element.typeName) } == false
+                        ? .unknownType(element.typeName) : nil
+                }
+                guard let reason else {
+                    report.restoredCount += 1
+                    continue
+                }
+                report.dropped.append(
+                    .init(
+                        location: path.location, position: element.position,
+                        json: .array([.string(element.typeName), .string(element.json)]), reason: reason))
+            }
+        }
+        return report
+    }
+
     /// Whether a value reads as a path in SwiftUI's format (see ``paths(in:)``).
     /// - Parameter value: A stored value.
     /// - Returns: Whether it does.

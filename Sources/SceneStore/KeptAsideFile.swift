@@ -115,6 +115,14 @@ extension KeptAsideFile {
         return "\(scene.rawValue).\(reason.rawValue)-\(Timestamp.compact(date))\(suffix).json"
     }
 
+    /// The reason a kept file's name gives, from its path or its name alone: `invalid` for
+    /// `<dir>/main.invalid-20261121T210407.123Z.json`.
+    /// - Parameter path: The kept file's path or name.
+    /// - Returns: The reason (with its name only as its words), or nil when the name is no kept file's.
+    public static func reason(ofKeptFile path: String) -> Reason? {
+        parse(name: String(path.split(separator: "/").last ?? ""))?.reason
+    }
+
     /// Reads a kept file's name back into its scene, reason and time; nil for any other name.
     ///
     /// Read from the end, since a reason may hold `-`: an optional `-<attempt>`, the 20-character

@@ -85,6 +85,28 @@ extension SceneStore {
         return try update(scene, creating: true, keepingAside: reason, if: shouldKeep, body)
     }
 
+    /// Updates a scene as ``update(_:_:)`` does, with two more things a tool that stores a value on
+    /// request needs, in the same hold of the scene's lock: a copy of the file as it was, kept aside
+    /// first for the reason `keepAside` gives for the document found (nil for none; asked only when
+    /// the values change), and, with `dating`, a file whose values come out unchanged written all
+    /// the same at the store's current time, so that its save time says it was saved now.
+    ///
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - dating: Whether a scene whose values come out unchanged is saved again at the current time.
+    ///   - keepAside: Why the document found is to be kept aside before it is replaced, or nil.
+    ///   - body: Changes the values by key.
+    /// - Returns: What was written, where a corrupt file was moved, and where a copy was kept.
+    /// - Throws: The errors of ``update(_:_:)``; ``SceneStoreError/invalidArgument(_:reason:)``
+    ///   when `keepAside` gives the reason ``KeptAsideFile/Reason/corrupt`` (nothing is written).
+    @discardableResult
+    public func update(
+        _ scene: SceneID, dating: Bool, keepingAside keepAside: (SceneDocument) -> KeptAsideFile.Reason?,
+        _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
+    ) throws(SceneStoreError) -> SceneWriteOutcome {
+        try update(scene, creating: true, dating: dating, keepingAside: keepAside, body)
+    }
+
     /// Moves a scene's save time to now without changing its values, durably and under the
     /// scene's lock: for a save that was asked for and found its values stored already, so that
     /// what goes by the save time (such as ``prune(before:)``) knows the state is current.
@@ -109,12 +131,7 @@ extension SceneStore {
         }
         let confirmed = try withExclusiveLock(on: scene, creating: false) { (directory) throws(SceneStoreError) in
             guard let existing = try load(scene, in: directory) else { return false }
-            let document = SceneDocument(scene: scene, savedAt: savedAtNow(), values: existing.document.values)
-            let (bytes, entries) = try document.encoded(
-                within: configuration, path: path(for: scene), reusing: documents.entries(of: scene))
-            try replace(scene, with: bytes, in: directory, mode: existing.status.permissions)
-            documents.remember(.init(bytes: bytes, document: document, entries: entries), for: scene)
-            return true
+            return try apply(dated(existing, scene: scene), over: existing, scene: scene, in: directory) == .changed
         }
         return confirmed ?? false
     }
@@ -129,6 +146,20 @@ extension SceneStore {
         if shouldKeep: (SceneDocument) -> Bool = { _ in false }, isSuperseded: (() -> Bool)? = nil,
         _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
     ) throws(SceneStoreError) -> SceneWriteOutcome {
+        try update(
+            scene, creating: creating, dating: false,
+            keepingAside: { document in reason.flatMap { shouldKeep(document) ? $0 : nil } },
+            isSuperseded: isSuperseded, body)
+    }
+
+    /// The update every other one is: `keepAside` says, for the document found, why a copy of it is
+    /// kept before the values change (nil: none); `dating` writes a file whose values come out
+    /// unchanged at the current time all the same.
+    func update(
+        _ scene: SceneID, creating: Bool, dating: Bool,
+        keepingAside keepAside: (SceneDocument) -> KeptAsideFile.Reason?,
+        isSuperseded: (() -> Bool)? = nil, _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
+    ) throws(SceneStoreError) -> SceneWriteOutcome {
         let path = path(for: scene)
         let outcome = try withExclusiveLock(on: scene, creating: creating) {
             (directory) throws(SceneStoreError) in
@@ -142,10 +173,17 @@ extension SceneStore {
             var values = existing?.document.values ?? [:]
             try body(&values)
             // Checked against the limits before any copy is made: a refused write leaves nothing.
-            let change = try change(to: values, from: existing, scene: scene)
+            var change = try change(to: values, from: existing, scene: scene)
             var keptAside: String?
-            if let reason, let existing, change != nil, shouldKeep(existing.document) {
+            if let existing, change != nil, let reason = keepAside(existing.document) {
+                guard reason != .corrupt else {
+                    throw .invalidArgument(
+                        reason.rawValue, reason: "corrupt files are moved aside by writes, not copied")
+                }
                 keptAside = try keepCopy(of: existing, scene: scene, reason: reason, in: directory)
+            }
+            if change == nil, dating, let existing {
+                change = try dated(existing, scene: scene)
             }
             // A write that moved a corrupt file aside is carried out: the scene has no file until it is.
             let result = try apply(
@@ -242,6 +280,10 @@ extension SceneStore {
     /// differs only in case, is never removed (``SceneStoreError/caseConflict(path:scene:found:)``):
     /// on a file system that ignores case it is that scene's.
     ///
+    /// What the scene has in the folders beside an app's scenes folder (``siblingStore(folder:configuration:)``,
+    /// such as SceneNavigation's restore markers) is removed first, so none outlives the scene; an
+    /// update that leaves a scene no value removes them too.
+    ///
     /// - Parameter scene: The scene.
     /// - Returns: Whether there was a scene file to remove.
     /// - Throws: ``SceneStoreError/caseConflict(path:scene:found:)`` for another scene's file, left
@@ -301,6 +343,14 @@ extension SceneStore {
         return .write(bytes, document, entries)
     }
 
+    /// The file's values as they are, saved at the current time.
+    private func dated(_ existing: LoadedFile, scene: SceneID) throws(SceneStoreError) -> FileChange {
+        let document = SceneDocument(scene: scene, savedAt: savedAtNow(), values: existing.document.values)
+        let (bytes, entries) = try document.encoded(
+            within: configuration, path: path(for: scene), reusing: documents.entries(of: scene))
+        return .write(bytes, document, entries)
+    }
+
     /// The clock's time as the file keeps it (to the millisecond), so the document a store remembers
     /// is the one its bytes decode to.
     private func savedAtNow() -> Date {
@@ -320,7 +370,10 @@ extension SceneStore {
     ) throws(SceneStoreError) -> ApplyResult {
         switch change {
         case nil: return .unchanged
-        case .remove: try unlink(scene, in: directory)
+        case .remove:
+            // The scene is gone: so are its records beside the scenes folder.
+            try removeSiblingRecords(of: scene)
+            try unlink(scene, in: directory)
         case .write(let bytes, let document, let entries):
             let replaced = try replace(
                 scene, with: bytes, in: directory, mode: existing?.status.permissions ?? 0o600,
@@ -349,14 +402,20 @@ extension SceneStore {
         let path = path(for: scene)
         // Looked at before locking: a scene with neither file nor lock file, or a folder in its
         // place, gets no lock file (a refused removal changes nothing).
-        guard let directory = try openScenesDirectory(creating: false) else { return false }
+        guard let directory = try openScenesDirectory(creating: false) else {
+            try removeSiblingRecords(of: scene)
+            return false
+        }
         defer { try? fileSystem.close(directory) }
         do throws(Errno) {
             if try fileSystem.statusAt(directory, Self.fileName(for: scene)).kind == .directory {
                 throw .isADirectory
             }
         } catch .noSuchFile {
-            guard (try? fileSystem.statusAt(directory, Self.lockName(for: scene))) != nil else { return false }
+            guard (try? fileSystem.statusAt(directory, Self.lockName(for: scene))) != nil else {
+                try removeSiblingRecords(of: scene)
+                return false
+            }
         } catch {
             throw .cannotRemove(path: path, errno: error)
         }
@@ -380,7 +439,12 @@ extension SceneStore {
                 throw .caseConflict(path: path, scene: scene, found: found)
             } catch {}
             guard try shouldRemove(directory) else { return false }
+            // Its records beside the scenes folder first: a failure leaves the scene in place to
+            // remove again, never a record that outlives it.
+            try removeSiblingRecords(of: scene)
             try unlink(scene, in: directory)
+        } else {
+            try removeSiblingRecords(of: scene)
         }
         // Removed while held: a writer waiting on it finds its name gone and locks anew.
         do throws(Errno) {
@@ -390,6 +454,30 @@ extension SceneStore {
             throw .cannotRemove(path: scenesDirectory + "/" + Self.lockName(for: scene), errno: error)
         }
         return exists
+    }
+
+    /// Removes what a scene has in the folders beside an app's scenes folder (the
+    /// ``siblingStore(folder:configuration:)`` of each: records an app keeps per scene, such as a
+    /// restore guard's markers), so that none outlives the scene to be taken for a later scene's
+    /// with the same ID. Only a store whose folder is an app's `scenes` folder has siblings.
+    func removeSiblingRecords(of scene: SceneID) throws(SceneStoreError) {
+        guard scenesDirectory.hasSuffix("/scenes") else { return }
+        let parent = String(scenesDirectory.dropLast("/scenes".count))
+        let names: [String]
+        do throws(Errno) {
+            names = try fileSystem.listDirectory(parent)
+        } catch .noSuchFile {
+            return
+        } catch {
+            throw .cannotRead(path: parent, errno: error)
+        }
+        for name in names.sorted() where name != "scenes" {
+            // Names that cannot be a sibling's folder, and entries that are no folder, hold no record.
+            guard let sibling = try? siblingStore(folder: name),
+                (try? fileSystem.listDirectory(sibling.scenesDirectory)) != nil
+            else { continue }
+            try sibling.removeScene(scene)
+        }
     }
 
     // MARK: - Machinery

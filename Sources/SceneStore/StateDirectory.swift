@@ -150,6 +150,20 @@ public enum StateDirectory {
         trimmed(root) + "/" + appID.rawValue + "/scenes"
     }
 
+    /// The apps whose scenes a state root holds: each folder of the root named by a valid app ID
+    /// that has a ``scenesDirectory(for:root:)`` in it, sorted: for a tool that finds an app's
+    /// state in a root it was pointed at (an app container, a Simulator device).
+    /// - Parameters:
+    ///   - root: The state root.
+    ///   - list: The names in a folder, or nil when it is not a readable folder.
+    /// - Returns: The apps' IDs.
+    public static func appIDs(in root: String, list: (String) -> [String]?) -> [AppID] {
+        (list(trimmed(root)) ?? []).sorted().compactMap { name in
+            guard let app = try? AppID(name), list(scenesDirectory(for: app, root: root)) != nil else { return nil }
+            return app
+        }
+    }
+
     private static func trimmed(_ path: String) -> String {
         var path = path
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }

@@ -67,7 +67,7 @@ struct AppContainers {
     /// The app whose scenes a state root holds, when `--app` is not given: the only folder there
     /// with a `scenes` folder in it.
     func appID(in root: String) throws(NotFound) -> String {
-        let apps = (reader.list(root) ?? []).filter { reader.list(root + "/" + $0 + "/scenes") != nil }.sorted()
+        let apps = StateDirectory.appIDs(in: root, list: reader.list).map(\.rawValue)
         guard apps.count == 1 else {
             throw NotFound(
                 description: apps.isEmpty
@@ -101,7 +101,9 @@ struct AppContainers {
         if device == "booted" {
             matches = all.filter { $0.state == 3 }
             guard !matches.isEmpty else {
-                throw NotFound(description: "no Simulator device is booted (of \(all.count) in '\(devices)')")
+                throw NotFound(
+                    description: "no Simulator device is booted in '\(devices)'"
+                        + Self.alternatives(all.map(\.name), near: device, kind: "devices"))
             }
         } else {
             matches = all.filter { $0.folder == device || $0.udid == device || $0.name == device }

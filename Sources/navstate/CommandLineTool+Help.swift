@@ -3,13 +3,14 @@
 extension CommandLineTool {
     /// `navstate --help`, `navstate help [<subcommand>]` and `navstate <subcommand> --help`.
     mutating func help(for parsed: ParsedCommandLine) throws(UsageError) -> Int32 {
-        var topic = parsed.command == "help" ? parsed.positionals.first : parsed.command
-        if parsed.command == "help" && parsed.positionals.count > 1 && !parsed.wantsHelp {
+        var topic = parsed.command == Subcommands.help.name ? parsed.positionals.first : parsed.command
+        if parsed.command == Subcommands.help.name && parsed.positionals.count > 1 && !parsed.wantsHelp {
             throw UsageError(
-                message: "unexpected argument '\(TerminalText.escaped(parsed.positionals[1]))'", command: "help")
+                message: "unexpected argument '\(TerminalText.escaped(parsed.positionals[1]))'",
+                command: Subcommands.help.name)
         }
         // An unknown subcommand with --help gets the main help; `help` itself has no more to say.
-        if topic == "" || (topic == "help" && parsed.command != "help") { topic = nil }
+        if topic == "" || (topic == Subcommands.help.name && parsed.command != Subcommands.help.name) { topic = nil }
         guard let topic else {
             output += Self.mainHelp
             return ExitStatus.success
@@ -22,7 +23,7 @@ extension CommandLineTool {
             throw UsageError(
                 message: "unknown subcommand '\(TerminalText.escaped(topic))'"
                     + Suggestions.didYouMean(topic, among: Subcommands.specs.map(\.name)),
-                command: "help")
+                command: Subcommands.help.name)
         }
         output += Self.help(for: spec)
         return ExitStatus.success

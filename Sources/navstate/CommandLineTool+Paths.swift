@@ -27,6 +27,18 @@ extension CommandLineTool {
     /// The longest type name printed whole; longer ones are cut, with their length.
     static let typeNameShown = 200
 
+    /// A stored value's JSON to show (``NavigationCoding/json(of:key:)``), or, for binary data that
+    /// is not JSON, why, as a string.
+    static func shownJSON(_ value: SceneValue, key: String) -> JSONValue {
+        do throws(NavigationError) {
+            return try NavigationCoding.json(of: value, key: key)
+        } catch .cannotDecode(_, let reason, _) {
+            return .string("<\(reason)>")
+        } catch {
+            return .string("<\(error)>")
+        }
+    }
+
     /// Whether a stored value is a path in SwiftUI's NavigationPath format.
     static func holdsNavigationPath(_ value: SceneValue?) -> Bool {
         switch value {

@@ -91,11 +91,12 @@ extension CommandLineTool {
     }
 
     /// Warns where a copy of the old file was kept, so the user knows nothing was lost.
-    mutating func warnAboutKeptCopies(
-        keptAside: String?, movedAside: [String], key: String, why: String = "was not navigation data"
-    ) {
+    mutating func warnAboutKeptCopies(keptAside: String?, movedAside: [String], key: String) {
         if let keptAside {
-            warn("the stored '\(TerminalText.escaped(key))' value \(why); the old file was kept at '\(keptAside)'")
+            let why = KeptAsideFile.reason(ofKeptFile: keptAside)?.recognized.description ?? "kept aside"
+            warn(
+                "the scene's file was kept at '\(keptAside)' before its '\(TerminalText.escaped(key))' value was replaced: \(why)"
+            )
         }
         for moved in movedAside {
             warn("the corrupt file in the scene's place was moved to '\(moved)'")

@@ -66,7 +66,9 @@ struct Environment {
     }
 
     /// The subcommands that may look inside another app's container: those that never write.
-    static let readOnlyCommands = ["inspect", "restore", "watch"]
+    @MainActor static let readOnlyCommands = [
+        InspectCommand.spec.name, RestoreCommand.spec.name, WatchCommand.spec.name,
+    ]
 
     /// `--container <bundle-id>`, or `--simulator <device> --bundle <bundle-id>`, checked against
     /// each other and `--state-dir`.

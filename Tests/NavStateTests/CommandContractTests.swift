@@ -36,7 +36,7 @@ import Testing
         #expect(PruneCommand.spec.usage == "navstate prune --older-than <duration> [--json]")
         #expect(
             SaveCommand.spec.usage
-                == "navstate save <scene> [--category <name>] [--recipe <id-or-name> ...] [--input <file>] [--as-is] [--clear] [--schema <n>] [--key <name>] [--json]"
+                == "navstate save <scene> [--category <name>] [--recipe <id-or-name> ...] [--input <file>] [--as-is] [--clear] [--schema <n>] [--replace-newer] [--key <name>] [--json]"
         )
         let directory = try TemporaryDirectory()
         let help = await navstate(["prune", "--help"], in: directory)
@@ -237,7 +237,7 @@ import Testing
         let kept = "<tmp>/state/cookbook/scenes/invalid-navigation.invalid-20270115T080000.000Z.json"
         #expect(
             outcome.standardError
-                == "warning: the stored 'navigation' value was not navigation data; the old file was kept at '\(kept)'\n"
+                == "warning: the scene's file was kept at '\(kept)' before its 'navigation' value was replaced: a value could not be read\n"
         )
         #expect(
             try directory.contents("state/cookbook/scenes/invalid-navigation.invalid-20270115T080000.000Z.json")

@@ -160,17 +160,32 @@ import Testing
             now: fixedNow.addingTimeInterval(1))
         #expect(replaced.status == 0)
         #expect(
-            replaced.standardError.hasPrefix(
-                "warning: the stored 'navigation' value was replaced; the old file was kept at '"))
+            replaced.standardError
+                == "warning: the scene's file was kept at '<tmp>/state/com.example.router/scenes/main.replaced-20270115T080001.000Z.json' before its 'navigation' value was replaced: its value was replaced on request\n"
+        )
         let values = try store.document(for: SceneID("main")).values
         #expect(values["navigation.schema"] == .json(.number(JSONNumber(1))))
         let copies = try store.keptAsideFiles()
         #expect(copies.map(\.reason.rawValue) == ["replaced"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: copies[0].path)) == before)
-        // Saved again without --schema: the value as given has none, so none is kept beside it.
-        _ = await navstate(
+        // Saved again without --schema: schema 0 over a value of schema 1 is refused, and nothing
+        // changes; with --replace-newer the value as given has none beside it, and the newer one is
+        // kept aside for what it is.
+        let stored = try Data(contentsOf: URL(fileURLWithPath: store.path(for: SceneID("main"))))
+        let refused = await navstate(
             app + ["save", "main", "--input", "v2.json"], in: directory, now: fixedNow.addingTimeInterval(2))
+        #expect(refused.status == 65)
+        #expect(
+            refused.standardError.hasPrefix(
+                "Error: the value 'navigation' was saved with schema 1, newer than this version supports (0)"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.path(for: SceneID("main")))) == stored)
+        let replacing = await navstate(
+            app + ["save", "main", "--input", "v2.json", "--replace-newer"], in: directory,
+            now: fixedNow.addingTimeInterval(2))
+        #expect(replacing.status == 0)
         #expect(try store.document(for: SceneID("main")).values["navigation.schema"] == nil)
+        #expect(try store.keptAsideFiles().map(\.reason.rawValue) == ["replaced", "newer-schema"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.keptAsideFiles()[1].path)) == stored)
         let cookbook = await navstate(["save", "main", "--input", "v2.json", "--schema", "1"], in: directory)
         #expect(cookbook.status == 64)
     }

@@ -92,7 +92,7 @@ import Testing
             try JSONValue(parsing: Array(json.standardOutput.utf8))
                 == JSONValue(
                     parsing: Array(
-                        #"{"scene":"main","key":"navigation","intervention":{"code":"expired","savedAt":"2026-11-01T10:00:00.000Z","maximumAge":"30d"}}"#
+                        #"{"scene":"main","key":"navigation","intervention":{"code":"expired","savedAt":"2026-11-01T10:00:00.000Z","maximumAge":"30d"},"budget":{"size":\#(before.count),"budget":262144,"percent":0,"over":false}}"#
                             .utf8)))
         let recent = await navstate(["restore", "main", "--max-age", "100d"], in: directory)
         #expect(recent.standardOutput.contains("category: dessert\n"))

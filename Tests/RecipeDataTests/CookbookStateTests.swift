@@ -111,7 +111,7 @@ private struct SampleEncoding: Encodable {
             unknown.report.dropped == [
                 .init(
                     location: "selectedCategory", position: nil, json: .number(JSONNumber(7)),
-                    reason: .undecodable("Cannot initialize Category from invalid Int value 7"))
+                    reason: .undecodable("Category has no case '7'"))
             ])
     }
 

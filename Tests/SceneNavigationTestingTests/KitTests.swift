@@ -179,7 +179,7 @@ struct AppState: Codable, Equatable, Sendable {
                   "report": {
                     "dropped": [
                       {
-                        "error": "Cannot initialize Screen from invalid String value gone",
+                        "error": "Screen has no case 'gone'",
                         "json": "gone",
                         "location": "path",
                         "position": 1,
@@ -222,7 +222,7 @@ struct AppState: Codable, Equatable, Sendable {
                 +     "dropped": [],
                 +     "migrated": [
                         {
-                -         "error": "Cannot initialize Screen from invalid String value gone",
+                -         "error": "Screen has no case 'gone'",
                 -         "json": "gone",
                 +         "from": "gone",
                           "location": "path",

@@ -78,7 +78,7 @@ struct RouterState: Codable, Equatable, Sendable {
             removed.dropped == [
                 .init(
                     position: 1, json: .string("hamster"),
-                    reason: .undecodable("Cannot initialize Animal from invalid String value hamster"))
+                    reason: .undecodable("Animal has no case 'hamster'"))
             ])
     }
 

@@ -90,9 +90,13 @@ struct TabState: Codable, Equatable, Sendable {
         let (third, thirdPersistence) = try await crashedLaunch()
         #expect(thirdPersistence.intervention == .crashLoop(failures: 2, restoredNothing: true))
         #expect(third.state == TabState())
-        #expect(thirdPersistence.report == nil)
-        // One copy for the whole episode: the scene's file has not changed since.
-        #expect(thirdPersistence.keptAsidePath == nil)
+        // Nothing restored, and each element it did not show reported all the same.
+        #expect(thirdPersistence.report?.dropped.map(\.reason) == [.withheld, .withheld])
+        #expect(thirdPersistence.report?.dropped.map(\.json) == [.string("a"), .string("b")])
+        #expect(thirdPersistence.report?.restoredCount == 0)
+        // One copy for the whole episode (the scene's file has not changed since), and this launch
+        // points at it.
+        #expect(thirdPersistence.keptAsidePath == kept)
         #expect(try store.keptAsideFiles().count == 1)
         #expect(
             try CrashLoopGuard.state(of: scene, key: "navigation", in: store)

@@ -96,8 +96,10 @@ enum RestoreDecision {
                 let nothing = facts.failuresBefore >= crashGuard.restoresNothingAfter
                 plan.intervention = .crashLoop(failures: facts.failuresBefore, restoredNothing: nothing)
                 plan.restore = nothing ? .nothing : .withoutPaths
-                // Once per loop: the first guarded launch's copy holds what was last saved.
-                if facts.failuresBefore == 1 { plan.keepAside = .crashLoop }
+                // At every guarded launch: one that restores nothing keeps what was last saved as
+                // well as one that withholds the paths (the restore makes no second copy of a
+                // value its newest crash-loop copy holds).
+                plan.keepAside = .crashLoop
             }
         }
         if facts.hasDeepLink {
@@ -115,6 +117,22 @@ enum RestoreDecision {
     static func copiesBeforeFirstWrite(_ plan: Plan, report: RestoreReport?) -> Bool {
         guard plan.keepsWhatIsLeftOut, let report else { return false }
         return report.dropped.contains { $0.reason.couldBeUndone || $0.reason == .withheld }
+    }
+
+    /// Why a stored value is kept aside before a value of `supportedSchema` replaces it (connecting
+    /// without restoring, or storing a value on request), or nil when it need not be: one of a
+    /// newer schema is a newer version's (`newerSchema`); one whose schema cannot be read, or that
+    /// the app cannot read back whole, is `invalid`.
+    /// - Parameters:
+    ///   - storedSchema: The schema stored beside the value; nil when it is not a version.
+    ///   - supportedSchema: The schema of the value that replaces it.
+    ///   - readsWhole: Whether the app reads the stored value back whole (asked last, as it decodes).
+    static func replacementCopy(
+        storedSchema: Int?, supportedSchema: Int, readsWhole: () -> Bool
+    ) -> KeptAsideFile.Reason? {
+        guard let storedSchema else { return .invalid }
+        if storedSchema > supportedSchema { return .newerSchema }
+        return readsWhole() ? nil : .invalid
     }
 
     /// Why a restore that failed with `error` starts the scene fresh instead (the value kept

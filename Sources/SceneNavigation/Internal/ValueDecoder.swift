@@ -168,7 +168,8 @@ final class ValueDecoder: Decoder {
     }
 
     /// The value decoded; when it is an enum stored as a case it no longer has, the error names
-    /// the case (Swift's synthesized decoding says only "Invalid number of keys found").
+    /// the case, as a raw-value enum's is named (Swift's synthesized decoding says only "Invalid
+    /// number of keys found", or "Cannot initialize ... from invalid String value ...").
     private func decodeNamingCase<Value: Decodable>(_ type: Value.Type) throws -> Value {
         do {
             return try decodeUnresolved(type)
@@ -180,6 +181,20 @@ final class ValueDecoder: Decoder {
             let name = value.objectValue?.keys.first ?? ""
             throw DecodingError.dataCorrupted(
                 .init(codingPath: codingPath, debugDescription: "\(Value.self) has no case '\(name)'"))
+        } catch DecodingError.dataCorrupted(let context)
+            where context.codingPath.count == codingPath.count
+            && context.debugDescription.hasPrefix("Cannot initialize \(Value.self) from invalid ")
+        {
+            // A raw-value enum (`String`, `Int`) says "Cannot initialize Screen from invalid String
+            // value flavorManagement": the same words as for any other enum's case that is gone.
+            let raw: String
+            switch value {
+            case .string(let text): raw = text
+            case .number(let number): raw = number.literal
+            default: raw = value.description
+            }
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "\(Value.self) has no case '\(raw)'"))
         }
     }
 

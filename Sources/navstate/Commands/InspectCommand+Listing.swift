@@ -20,30 +20,6 @@ enum ListingOrder: String, CaseIterable, Sendable {
     case drops
 }
 
-/// One scene's health in the listing: the file's, and what a restore would make of it now.
-struct SceneHealth {
-    var summary: SceneSummary
-    /// The crash-loop guard of every key of the scene.
-    var guards: Result<[String: CrashLoopGuard.State], SceneStoreError>
-    /// How many path elements a restore would drop now, or nil when none can be counted (no value
-    /// under the key, or a value that is not navigation data).
-    var drops: Int?
-    /// Why the value under the key cannot be restored, when it cannot.
-    var problem: String?
-    /// Time since the last save.
-    var age: Duration
-    var budget: SceneBudget
-
-    /// Whether the scene needs attention: a file that cannot be used, a value that cannot be
-    /// restored, elements a restore would drop, a guard that is not clean, or a file near or over its
-    /// budget.
-    var needsAttention: Bool {
-        if summary.health != .ok || problem != nil || (drops ?? 0) > 0 || budget.isNear { return true }
-        guard case .success(let states) = guards else { return true }
-        return states.values.contains { $0 != .clean }
-    }
-}
-
 extension InspectCommand {
     static let sort = OptionDeclaration(
         .init(
@@ -77,7 +53,7 @@ extension InspectCommand {
         let now = store.configuration.now()
         var rows: [SceneHealth] = []
         for summary in try store.scenes() {
-            rows.append(try await health(of: summary, environment, now: now, knownTypes: knownTypes))
+            rows.append(health(of: summary, environment, now: now, knownTypes: knownTypes))
         }
         rows = Self.sorted(rows, by: sort)
         if onlyUnhealthy { rows = rows.filter(\.needsAttention) }
@@ -94,50 +70,23 @@ extension InspectCommand {
         }
     }
 
-    /// A scene's health against the current data: for the cookbook, the library's dry-run restore
-    /// (which changes nothing); for another app, the elements of its NavigationPaths whose JSON is
-    /// invalid or whose type is not among `--types`.
+    /// A scene's health against the current data (``SceneHealth``): for the cookbook, the
+    /// library's dry-run restore; for another app, what a restore would drop from its
+    /// NavigationPaths, judged by `--types`.
     private func health(
         of summary: SceneSummary, _ environment: Environment, now: Date, knownTypes: Set<String>?
-    ) async throws -> SceneHealth {
-        let store = environment.store
-        let guards = Result { () throws(SceneStoreError) in try CrashLoopGuard.states(of: summary.scene, in: store) }
-        // A save time in the future (another machine's clock) counts as just saved.
-        var row = SceneHealth(
-            summary: summary, guards: guards, age: .seconds(max(0, now.timeIntervalSince(summary.lastSaved))),
-            budget: store.budget(forSize: summary.size))
-        guard summary.health == .ok, let document = try? store.document(for: summary.scene),
+    ) -> SceneHealth {
+        SceneHealth(of: summary, key: key, in: environment.store, now: now) { (document) throws(NavigationError) in
             let value = document.values[key]
-        else { return row }
-        if environment.isCookbook && !CommandLineTool.holdsNavigationPath(value) {
-            let model = NavigationModel(dataModel: environment.data)
-            do {
-                let outcome = try model.restore(from: document, key: key, now: now)
-                if case .newerSchema(let stored, let supported)? = outcome.intervention {
-                    // A restore takes nothing from it: not a drop, a value this version cannot use.
-                    row.problem = "saved with schema \(stored), newer than this version's \(supported)"
-                } else {
-                    row.drops = outcome.report.map { CookbookDrops($0).recipes.count } ?? 0
+            guard environment.isCookbook, !CommandLineTool.holdsNavigationPath(value) else {
+                let json = try value.map { (value) throws(NavigationError) in
+                    try NavigationCoding.json(of: value, key: key)
                 }
-            } catch {
-                row.problem = Self.describe(error)
+                return RestoreOutcome(
+                    report: StoredNavigationPath.dryRunReport(of: json ?? .null, knownTypes: knownTypes))
             }
-        } else {
-            let paths = StoredPaths(CommandLineTool.storedJSON(value))
-            row.drops = paths.navigation.reduce(0) { count, path in
-                count
-                    + path.elements.filter { element in
-                        if case .failure = element.value { return true }
-                        return knownTypes.map { !$0.contains(element.typeName) } ?? false
-                    }.count
-            }
+            return try NavigationModel(dataModel: environment.data).restore(from: document, key: key, now: now)
         }
-        return row
-    }
-
-    private static func describe(_ error: NavigationError) -> String {
-        if case .cannotDecode(_, let reason, _) = error { return reason }
-        return error.description
     }
 
     static func sorted(_ rows: [SceneHealth], by order: ListingOrder) -> [SceneHealth] {

@@ -91,7 +91,7 @@ struct InspectCommand: Subcommand {
         }
         var problem: String?
         if case .failure(let error) = restored {
-            problem = "value '\(key)': \(Self.reason(error))"
+            problem = "value '\(key)': \(SceneHealth.reason(error))"
             summary.health = .unreadable(reason: problem ?? "")
         }
         if json {
@@ -100,7 +100,7 @@ struct InspectCommand: Subcommand {
             members["problem"] = problem.map { .string($0) } ?? .null
             members["key"] = .string(key)
             members["guard"] = Self.json(guardState)
-            members["schema"] = .number(JSONNumber(schema))
+            Self.json(schema, into: &members)
             members["document"] = (try? JSONValue(parsing: file.bytes)) ?? .null
             if case .success(let outcome) = restored, let report = outcome.report {
                 members["restore"] = .object(
@@ -120,7 +120,7 @@ struct InspectCommand: Subcommand {
             tool.print()
             switch restored {
             case nil: tool.print("navigation: none saved under '\(TerminalText.escaped(key))'")
-            case .failure(let error): tool.print("navigation: cannot be restored: \(Self.reason(error))")
+            case .failure(let error): tool.print("navigation: cannot be restored: \(SceneHealth.reason(error))")
             case .success(let outcome): printDryRun(&tool, outcome, in: environment.data)
             }
             printKeptAside(&tool, kept, directory: store.scenesDirectory)
@@ -137,12 +137,6 @@ struct InspectCommand: Subcommand {
         }
     }
 
-    /// A restore error in words, without repeating the key the line already names.
-    private static func reason(_ error: NavigationError) -> String {
-        if case .cannotDecode(_, let reason, _) = error { return reason }
-        return error.description
-    }
-
     // MARK: - One scene
 
     /// Shows another app's scene: its document, and the paths of its value under the key, element
@@ -155,14 +149,14 @@ struct InspectCommand: Subcommand {
         let summary = SceneSummary(
             scene: document.scene, path: file.path, keys: document.values.keys.sorted(), size: Int64(file.bytes.count),
             lastSaved: document.savedAt, health: .ok)
-        let stored = document.values[key].map(CommandLineTool.storedJSON)
+        let stored = document.values[key].map { CommandLineTool.shownJSON($0, key: key) }
         let paths = stored.map(StoredPaths.init) ?? StoredPaths(.null)
         let schema = Self.schemaVersion(in: document, key: key)
         if json {
             var members = Self.jsonMembers(summary, lastSaved: document.savedAt)
             members["key"] = .string(key)
             members["guard"] = Self.json(guardState)
-            members["schema"] = .number(JSONNumber(schema))
+            Self.json(schema, into: &members)
             members["document"] = (try? JSONValue(parsing: file.bytes)) ?? .null
             members["paths"] = paths.json
             members["keptAside"] = .array(kept.map(Self.json))
@@ -210,7 +204,7 @@ struct InspectCommand: Subcommand {
 
     private func printHeader(
         _ tool: inout CommandLineTool, _ summary: SceneSummary, lastSaved: Date?, problem: String?,
-        healthName: String? = nil, trust: (guardState: GuardState, schema: Int)? = nil
+        healthName: String? = nil, trust: (guardState: GuardState, schema: SchemaState)? = nil
     ) {
         tool.print("scene:      \(summary.scene)")
         tool.print("file:       \(summary.path)")
@@ -223,7 +217,11 @@ struct InspectCommand: Subcommand {
             case .success(let state): tool.print("guard:      \(state)")
             case .failure(let error): tool.print("guard:      unreadable: \(TerminalText.escaped(error.description))")
             }
-            tool.print("schema:     \(trust.schema)")
+            switch trust.schema {
+            case .success(let version): tool.print("schema:     \(version)")
+            case .failure(let error):
+                tool.print("schema:     unreadable: \(TerminalText.escaped(SceneHealth.reason(error)))")
+            }
         }
         tool.print()
     }
@@ -308,9 +306,22 @@ struct InspectCommand: Subcommand {
         }
     }
 
-    /// The schema version stored beside a value, 0 when none is (or when it is not a version).
-    static func schemaVersion(in document: SceneDocument, key: String) -> Int {
-        (try? NavigationMigrations.storedVersion(forKey: key, in: document.values)) ?? 0
+    /// The schema version stored beside a value (0 when none is), or why it is not a version.
+    typealias SchemaState = Result<Int, NavigationError>
+
+    static func schemaVersion(in document: SceneDocument, key: String) -> SchemaState {
+        Result { () throws(NavigationError) in try NavigationMigrations.storedVersion(forKey: key, in: document.values)
+        }
+    }
+
+    /// The schema's JSON members: `schema` (null when unreadable) and, when it is, `schemaProblem`.
+    static func json(_ schema: SchemaState, into members: inout [String: JSONValue]) {
+        switch schema {
+        case .success(let version): members["schema"] = .number(JSONNumber(version))
+        case .failure(let error):
+            members["schema"] = .null
+            members["schemaProblem"] = .string(SceneHealth.reason(error))
+        }
     }
 
     static func jsonMembers(_ summary: SceneSummary, lastSaved: Date?) -> [String: JSONValue] {

@@ -46,7 +46,7 @@ struct RecoverCommand: Subcommand {
         let recovery = try NavigationScenes.recover(
             scene, key: key, from: file, in: environment.store, dryRun: dryRun)
         let chosen = recovery.file
-        let value = CommandLineTool.storedJSON(recovery.value)
+        let value = CommandLineTool.shownJSON(recovery.value, key: key)
         if json {
             tool.printJSON(
                 .object([
@@ -59,20 +59,9 @@ struct RecoverCommand: Subcommand {
             return
         }
         let source =
-            "'\(TerminalText.escaped(key))' of scene '\(scene)' from '\(chosen.fileName)' (kept \(SceneDocument.timestamp(chosen.keptAt)): \(CommandLineTool.words(for: chosen.reason)))"
+            "'\(TerminalText.escaped(key))' of scene '\(scene)' from '\(chosen.fileName)' (kept \(SceneDocument.timestamp(chosen.keptAt)): \(chosen.reason.recognized.description))"
         tool.print(dryRun ? "Would recover \(source); nothing written." : "Recovered \(source).")
         tool.print("value: \(TerminalText.escaped(value.description))")
         if recovery.guardCleared { tool.print("The restore guard of '\(TerminalText.escaped(key))' was cleared.") }
-    }
-}
-
-extension CommandLineTool {
-    /// Why a copy was kept, in words: those of the reasons the libraries keep copies for (a copy's
-    /// name holds only the reason's code), or the code.
-    static func words(for reason: KeptAsideFile.Reason) -> String {
-        let known: [KeptAsideFile.Reason] = [.corrupt, .invalid, .crashLoop, .expired]
-        // Copies made before 0.2 spell the crash loop `crashloop`.
-        if reason.rawValue == "crashloop" { return KeptAsideFile.Reason.crashLoop.description }
-        return known.first { $0 == reason }?.description ?? reason.rawValue
     }
 }

@@ -74,7 +74,7 @@ struct RestoreCommand: Subcommand {
         }
         let outcome = try restored.get()
         switch outcome.intervention {
-        case .expired(let savedAt, _)?: return printExpired(&tool, savedAt: savedAt)
+        case .expired(let savedAt, _)?: return printExpired(&tool, savedAt: savedAt, environment)
         case .newerSchema(let stored, let supported)?:
             throw NavigationError.newerSchema(key: key, stored: stored, supported: supported)
         default: break
@@ -97,8 +97,9 @@ struct RestoreCommand: Subcommand {
     }
 
     /// State saved longer ago than `--max-age`: not restored, and said so.
-    private func printExpired(_ tool: inout CommandLineTool, savedAt: Date) {
+    private func printExpired(_ tool: inout CommandLineTool, savedAt: Date, _ environment: Environment) {
         let limit = maximumAge?.text ?? ""
+        let budget = tool.warnAboutBudget(of: scene, in: environment.store)
         if json {
             tool.printJSON(
                 .object([
@@ -107,6 +108,7 @@ struct RestoreCommand: Subcommand {
                         "code": .string(RestoreIntervention.expired(savedAt: savedAt, maximumAge: .zero).code),
                         "savedAt": .string(SceneDocument.timestamp(savedAt)), "maximumAge": .string(limit),
                     ]),
+                    "budget": budget.map(CommandLineTool.json) ?? .null,
                 ]))
         } else {
             tool.print("scene:    \(scene)")
@@ -117,25 +119,24 @@ struct RestoreCommand: Subcommand {
     /// Another app's scene: its stored value's paths, element by element, as JSON (the CLI has
     /// not the app's types to decode them).
     private func showPaths(_ tool: inout CommandLineTool, _ environment: Environment) throws {
-        let document = try environment.store.document(for: scene)
-        guard let value = document.values[key] else {
-            throw NavigationError.noValue(key: key, in: "scene '\(scene)'", keys: document.values.keys.sorted())
+        let stored = try NavigationScenes.storedValue(of: scene, key: key, policy: policy, in: environment.store)
+        if case .expired(let savedAt, _)? = stored.intervention {
+            return printExpired(&tool, savedAt: savedAt, environment)
         }
-        if policy.isExpired(savedAt: document.savedAt, now: environment.store.configuration.now()) {
-            return printExpired(&tool, savedAt: document.savedAt)
-        }
-        let stored = CommandLineTool.storedJSON(value)
-        let paths = StoredPaths(stored)
+        let value = try NavigationCoding.json(of: stored.value, key: key)
+        let paths = StoredPaths(value)
+        let budget = tool.warnAboutBudget(of: scene, in: environment.store)
         if json {
             tool.printJSON(
                 .object([
-                    "scene": .string(scene.rawValue), "key": .string(key), "value": stored, "paths": paths.json,
+                    "scene": .string(scene.rawValue), "key": .string(key), "value": value, "paths": paths.json,
+                    "schema": .number(JSONNumber(stored.schema)), "budget": budget.map(CommandLineTool.json) ?? .null,
                 ]))
             return
         }
         tool.print("scene:    \(scene)")
         tool.print("key:      \(TerminalText.escaped(key))")
-        tool.printPaths(paths, of: stored)
+        tool.printPaths(paths, of: value)
     }
 }
 
@@ -147,14 +148,6 @@ extension CommandLineTool {
     ) -> JSONTextPosition? {
         guard let bytes = try? store.storedBytes(of: scene) else { return nil }
         return JSONValue.position(of: [.key("values"), .key(key), .key("json")] + location, in: bytes)
-    }
-
-    /// A stored value as JSON: itself, the JSON that binary data holds, or a string saying its size.
-    static func storedJSON(_ value: SceneValue) -> JSONValue {
-        switch value {
-        case .json(let json): json
-        case .binary(let data): (try? JSONValue(parsing: data)) ?? .string("<\(data.count) bytes of binary data>")
-        }
     }
 
     /// Parses `30d`, `12h`, `45m` or `90s`.

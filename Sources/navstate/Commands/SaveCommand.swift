@@ -10,7 +10,8 @@ import SceneStore
 
 /// `navstate save`: saves a scene's navigation state, built from `--category` and `--recipe` in
 /// order, read from `--input` (IDs not in the recipe data are dropped, with a warning each, as a
-/// restore drops them), or emptied with `--clear`. It is saved through the model's change stream
+/// restore drops them; a member or an ID that does not decode is an error), or emptied with
+/// `--clear`. A value stored with a newer schema is replaced only with `--replace-newer`. It is saved through the model's change stream
 /// and SceneNavigation's write-through, as an app saves it. `--input --as-is` stores the given JSON
 /// as it is instead, looked up nowhere, to build fixtures with stale IDs.
 struct SaveCommand: Subcommand {
@@ -45,14 +46,19 @@ struct SaveCommand: Subcommand {
     }
     static let clear = FlagDeclaration(
         spec: .init(name: "--clear", valueName: nil, help: "Save an empty state: no category, empty path."))
+    static let replaceNewer = FlagDeclaration(
+        spec: .init(
+            name: "--replace-newer", valueName: nil,
+            help: "Replace a value stored with a newer schema than this save's (kept aside first); refused without it."
+        ))
 
     static let spec = CommandSpec(
         name: "save",
         overview: "Save a scene's navigation state, built from options in order or read from JSON.",
         arguments: [scene.spec],
         options: [
-            category.spec, recipe.spec, input.spec, asIs.spec, clear.spec, schema.spec, SharedDeclarations.key.spec,
-            SharedDeclarations.json.spec,
+            category.spec, recipe.spec, input.spec, asIs.spec, clear.spec, schema.spec, replaceNewer.spec,
+            SharedDeclarations.key.spec, SharedDeclarations.json.spec,
         ],
         examples: [
             #"navstate save main --category dessert --recipe "Apple Pie" --recipe "Pie Crust""#,
@@ -68,6 +74,8 @@ struct SaveCommand: Subcommand {
     let asIs: Bool
     let clears: Bool
     let schemaVersion: Int?
+    /// Whether a value of a newer schema may be replaced (`--replace-newer`).
+    let replacingNewer: Bool
     let key: String
     let json: Bool
 
@@ -78,6 +86,7 @@ struct SaveCommand: Subcommand {
         asIs = line.has(Self.asIs)
         clears = line.has(Self.clear)
         schemaVersion = try line.value(Self.schema)
+        replacingNewer = line.has(Self.replaceNewer)
         key = try line.value(SharedDeclarations.key) ?? CommandLineTool.navigationKey
         json = line.has(SharedDeclarations.json)
         if inputPath != nil && !steps.isEmpty {
@@ -120,18 +129,24 @@ struct SaveCommand: Subcommand {
             try saveAsIs(input, model: model, tool: &tool, environment)
             return
         }
-        // The input restored into a model of its own first: input that is not navigation data
-        // changes nothing.
+        // The input restored into a model of its own first, strictly: input that is not navigation
+        // data, or holds a member or an ID that does not decode, changes nothing.
         var report: RestoreReport?
         var restored: CookbookState?
         if let input {
             let scratch = NavigationModel(dataModel: environment.data)
             do {
-                report = try scratch.restore(from: .json(input.json), key: key)
+                report = try scratch.restore(importing: .json(input.json), key: key)
             } catch {
                 throw input.error(error)
             }
             restored = scratch.state
+        }
+        if !replacingNewer {
+            try Self.refusingNewer { () throws(NavigationError) in
+                try NavigationScenes.refuseNewerSchema(
+                    of: scene, key: key, than: model.schemaVersion, in: environment.store)
+            }
         }
         let persistence = try await ScenePersistence.connect(
             model, to: environment.store, scene: scene, key: key, restoring: false)
@@ -155,14 +170,12 @@ struct SaveCommand: Subcommand {
         if json {
             var members = CommandLineTool.restoreJSON(
                 report ?? RestoreReport(restoredCount: model.path.count), state: model.state, in: environment.data)
-            members["scene"] = .string(scene.rawValue)
-            members["file"] = .string(path)
-            members["key"] = .string(key)
             members["stored"] = try NavigationCoding.encode(model.state)
-            members["keptAside"] = persistence.keptAsidePath.map { .string($0) } ?? .null
-            members["movedAside"] = .array(persistence.statistics.movedAsidePaths.map { .string($0) })
-            members["budget"] = budget.map(CommandLineTool.json) ?? .null
-            tool.printJSON(.object(members))
+            tool.printJSON(
+                .object(
+                    savedMembers(
+                        members, file: path, keptAside: persistence.keptAsidePath,
+                        movedAside: persistence.statistics.movedAsidePaths, budget: budget)))
         } else {
             tool.print("Saved scene '\(scene)' to '\(path)'.")
             tool.printState(category: model.selectedCategory, path: model.path)
@@ -174,23 +187,28 @@ struct SaveCommand: Subcommand {
     private func saveAsIs(
         _ input: JSONInput, model: NavigationModel, tool: inout CommandLineTool, _ environment: Environment
     ) throws {
+        // What an app would restore from it, changing nothing: its shape checked, and the JSON's members.
+        let report: RestoreReport
         do {
-            _ = try NavigationCoding.decode(CookbookState.self, from: input.json, key: key)
+            report = try model.restore(from: .json(input.json), key: key)
         } catch {
             throw input.error(error)
         }
-        let store = environment.store
-        // The copy and the write in one hold of the scene's lock: nothing slips in between.
-        let outcome = try store.update(
-            scene, keepingAside: .invalid, if: { !model.restoresWhole($0, key: key) }, { $0[key] = .json(input.json) })
-        // Asked to save what is stored already: the save time moves forward all the same.
-        if !outcome.wroteFile { try store.confirm(scene) }
-        tool.warnAboutBudget(of: scene, in: store)
-        printStoredAsGiven(&tool, input.json, outcome: outcome, note: " (IDs not looked up)")
+        let key = key
+        let stored = try Self.refusingNewer { () throws(NavigationError) in
+            try NavigationScenes.store(
+                .json(input.json), key: key, in: scene, of: environment.store, replacingNewerSchema: replacingNewer,
+                keepingAside: { model.restoresWhole($0, key: key) ? nil : .invalid })
+        }
+        let budget = tool.warnAboutBudget(of: scene, in: environment.store)
+        var members = CommandLineTool.restoreJSON(report, state: model.state, in: environment.data)
+        members["stored"] = input.json
+        printStoredAsGiven(&tool, input.json, stored, members: members, budget: budget, note: " (IDs not looked up)")
     }
 
     /// Another app's value: stored exactly as given (any JSON, within the limits), never read as
-    /// the cookbook's. The cookbook's options are refused: they build the cookbook's state.
+    /// the cookbook's, with exactly `--schema` beside it. The cookbook's options are refused: they
+    /// build the cookbook's state.
     private func saveForAnotherApp(_ tool: inout CommandLineTool, _ environment: Environment) throws {
         guard let inputPath, steps.isEmpty, !clears else {
             throw CommandError.usage(
@@ -198,38 +216,58 @@ struct SaveCommand: Subcommand {
                     + "app '\(environment.appID)' stores its own: give '--input <file>' with the value to store")
         }
         let input = try tool.readJSONInput(inputPath, problem: "not JSON")
-        let store = environment.store
-        let schemaKey = NavigationMigrations.schemaKey(for: key)
-        let schema = schemaVersion.flatMap { $0 > 0 ? SceneValue.json(.number(JSONNumber($0))) : nil }
-        // The CLI cannot judge another app's value: a different one it replaces is kept in a copy
-        // first, with the scene's file as it was, in the same hold of the lock as the write.
-        let outcome = try store.update(
-            scene, keepingAside: .replaced,
-            if: { $0.values[key] != nil && ($0.values[key] != .json(input.json) || $0.values[schemaKey] != schema) },
-            { values in
-                values[key] = .json(input.json)
-                values[schemaKey] = schema
-            })
-        if !outcome.wroteFile { try store.confirm(scene) }
-        tool.warnAboutBudget(of: scene, in: store)
-        printStoredAsGiven(&tool, input.json, outcome: outcome, note: "", why: "was replaced")
+        // The CLI cannot judge another app's value: a different one it replaces is kept (`replaced`).
+        let stored = try Self.refusingNewer { () throws(NavigationError) in
+            try NavigationScenes.store(
+                .json(input.json), schema: schemaVersion ?? 0, key: key, in: scene, of: environment.store,
+                replacingNewerSchema: replacingNewer)
+        }
+        let budget = tool.warnAboutBudget(of: scene, in: environment.store)
+        let members: [String: JSONValue] = [
+            "stored": input.json, "schema": .number(JSONNumber(schemaVersion ?? 0)),
+        ]
+        printStoredAsGiven(&tool, input.json, stored, members: members, budget: budget, note: "")
+    }
+
+    /// `body`, whose refusal to replace a value of a newer schema says how to replace it.
+    private static func refusingNewer<Result>(_ body: () throws(NavigationError) -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch .newerSchema(let key, let stored, let supported) {
+            throw CommandError.unusableValue(
+                "the value '\(key)' was saved with schema \(stored), newer than this version supports (\(supported)); "
+                    + "nothing was saved: '--replace-newer' replaces it, keeping the scene's file aside first")
+        }
+    }
+
+    /// The members every `save --json` has, over those of what was saved.
+    private func savedMembers(
+        _ members: [String: JSONValue], file: String, keptAside: String?, movedAside: [String], budget: SceneBudget?
+    ) -> [String: JSONValue] {
+        var members = members
+        members["scene"] = .string(scene.rawValue)
+        members["file"] = .string(file)
+        members["key"] = .string(key)
+        members["keptAside"] = keptAside.map { .string($0) } ?? .null
+        members["movedAside"] = .array(movedAside.map { .string($0) })
+        members["budget"] = budget.map(CommandLineTool.json) ?? .null
+        return members
     }
 
     private func printStoredAsGiven(
-        _ tool: inout CommandLineTool, _ value: JSONValue, outcome: SceneWriteOutcome, note: String,
-        why: String = "was not navigation data"
+        _ tool: inout CommandLineTool, _ value: JSONValue, _ stored: NavigationScenes.Replacement,
+        members: [String: JSONValue], budget: SceneBudget?, note: String
     ) {
-        let movedAside = outcome.movedAsidePath.map { [$0] } ?? []
-        tool.warnAboutKeptCopies(keptAside: outcome.keptAsidePath, movedAside: movedAside, key: key, why: why)
+        let movedAside = stored.movedAsidePath.map { [$0] } ?? []
+        tool.warnAboutKeptCopies(keptAside: stored.keptAsidePath, movedAside: movedAside, key: key)
         if json {
             tool.printJSON(
-                .object([
-                    "scene": .string(scene.rawValue), "file": .string(outcome.path), "key": .string(key),
-                    "stored": value, "keptAside": outcome.keptAsidePath.map { .string($0) } ?? .null,
-                    "movedAside": .array(movedAside.map { .string($0) }),
-                ]))
+                .object(
+                    savedMembers(
+                        members, file: stored.path, keptAside: stored.keptAsidePath, movedAside: movedAside,
+                        budget: budget)))
         } else {
-            tool.print("Saved scene '\(scene)' to '\(outcome.path)' as given\(note).")
+            tool.print("Saved scene '\(scene)' to '\(stored.path)' as given\(note).")
             tool.print("\(TerminalText.escaped(key)): \(TerminalText.escaped(value.description))")
         }
     }

@@ -119,11 +119,11 @@ struct WatchCommand: Subcommand {
             guard before != fingerprint else { continue }
             // A scene that is not there at the start is only mentioned when it is the one asked for.
             if before == nil && fingerprint == .missing && self.scene == nil { continue }
-            let event: String
+            let event: WatchEvent
             switch fingerprint {
-            case .missing: event = initial ? "not-saved" : "removed"
-            case .unreadable: event = "unreadable"
-            case .file: event = "saved"
+            case .missing: event = initial ? .notSaved : .removed
+            case .unreadable: event = .unreadable
+            case .file: event = .saved
             }
             describe(&tool, scene: scene, event: event, file: file, problem: problem, environment)
             if !initial { printed += 1 }
@@ -133,19 +133,20 @@ struct WatchCommand: Subcommand {
 
     /// One change: a line of text, or one JSON object on one line.
     private func describe(
-        _ tool: inout CommandLineTool, scene: SceneID, event: String, file: SceneFile?, problem: String?,
+        _ tool: inout CommandLineTool, scene: SceneID, event: WatchEvent, file: SceneFile?, problem: String?,
         _ environment: Environment
     ) {
         let time = SceneDocument.timestamp(tool.context.now())
         var members: [String: JSONValue] = [
-            "time": .string(time), "scene": .string(scene.rawValue), "key": .string(key), "event": .string(event),
+            "time": .string(time), "scene": .string(scene.rawValue), "key": .string(key),
+            "event": .string(event.rawValue),
         ]
         var words: String
         switch event {
-        case "not-saved": words = "not saved"
-        case "removed": words = "removed"
-        case "unreadable": words = "unreadable: \(problem ?? "")"
-        default: words = ""
+        case .notSaved: words = "not saved"
+        case .removed: words = "removed"
+        case .unreadable: words = "unreadable: \(problem ?? "")"
+        case .saved, .noValue, .invalid: words = ""
         }
         if let problem { members["problem"] = .string(problem) }
         if let file {
@@ -156,7 +157,7 @@ struct WatchCommand: Subcommand {
                 members.merge(details) { $1 }
             } else {
                 words = "no value under '\(TerminalText.escaped(key))'"
-                members["event"] = .string("no-value")
+                members["event"] = .string(WatchEvent.noValue.rawValue)
             }
         }
         if json {
@@ -180,12 +181,15 @@ struct WatchCommand: Subcommand {
             } catch {
                 let reason: String
                 if case .cannotDecode(_, let why, _) = error { reason = why } else { reason = error.description }
-                return ("not navigation data: \(reason)", ["problem": .string(reason), "event": .string("invalid")])
+                return (
+                    "not navigation data: \(reason)",
+                    ["problem": .string(reason), "event": .string(WatchEvent.invalid.rawValue)]
+                )
             }
             if case .newerSchema(let stored, let supported)? = outcome.intervention {
                 let reason =
                     "saved with schema \(stored), newer than this version's \(supported): a restore takes nothing"
-                return (reason, ["problem": .string(reason), "event": .string("invalid")])
+                return (reason, ["problem": .string(reason), "event": .string(WatchEvent.invalid.rawValue)])
             }
             let report = outcome.report ?? RestoreReport()
             let drops = CookbookDrops(report)
@@ -202,7 +206,7 @@ struct WatchCommand: Subcommand {
             }
             return (text, CommandLineTool.restoreJSON(report, state: model.state, in: environment.data))
         }
-        let json = CommandLineTool.storedJSON(value)
+        let json = CommandLineTool.shownJSON(value, key: key)
         let paths = StoredPaths(json)
         guard !paths.isEmpty else { return (json.description, ["value": json]) }
         var parts: [String] = []
@@ -225,4 +229,20 @@ struct WatchCommand: Subcommand {
         if unreadable > 0 { text += "; a restore would drop \(unreadable): elements whose JSON is invalid" }
         return (text, ["paths": paths.json, "drops": .number(JSONNumber(unreadable))])
     }
+}
+
+/// What `navstate watch` saw happen to a scene: the `event` of each JSON line.
+enum WatchEvent: String {
+    /// The scene is not saved, at the start.
+    case notSaved = "not-saved"
+    /// The scene's file was written.
+    case saved
+    /// The scene's file went.
+    case removed
+    /// The scene's file cannot be read.
+    case unreadable
+    /// The file holds no value under the key.
+    case noValue = "no-value"
+    /// The value is not navigation data, or of a newer schema.
+    case invalid
 }

@@ -129,7 +129,12 @@ enum GlobalOptions {
 
 /// Declarations several subcommands share.
 enum SharedDeclarations {
-    static let key = OptionDeclaration(.key)
+    /// `--key`: checked as the store checks every key, so an invalid one is a usage error (64)
+    /// for every subcommand, before anything is read.
+    static let key = OptionDeclaration(.key) { text in
+        try SceneStore.validate(key: text)
+        return text
+    }
     static let json = FlagDeclaration(spec: .json)
     static let dryRun = FlagDeclaration(spec: .dryRun)
 

@@ -33,7 +33,7 @@ import Testing
 
     /// A home folder with two containers and two Simulator devices (the phone booted, with Mail and
     /// Safari installed; the pad shut down, with nothing).
-    static func home(padState: Int = 1) throws -> TemporaryDirectory {
+    static func home(padState: Int = 1, phoneState: Int = 3) throws -> TemporaryDirectory {
         let home = try TemporaryDirectory()
         let manager = FileManager.default
         for bundle in ["com.example.mail", "com.example.notes"] {
@@ -42,7 +42,7 @@ import Testing
                 withIntermediateDirectories: true)
         }
         let devices = home.appending("Library/Developer/CoreSimulator/Devices")
-        for (udid, name, state) in [(phone, "iPhone 16", 3), (pad, "iPad Air", padState)] {
+        for (udid, name, state) in [(phone, "iPhone 16", phoneState), (pad, "iPad Air", padState)] {
             try manager.createDirectory(atPath: devices + "/" + udid, withIntermediateDirectories: true)
             try PropertyListEncoder().encode(DevicePlist(udid: udid, name: name, state: state))
                 .write(to: URL(fileURLWithPath: devices + "/\(udid)/device.plist"))
@@ -127,6 +127,11 @@ import Testing
         #expect(
             Self.resolve(.simulator(device: "booted", bundle: "com.example.mail"), home: twoBooted).failure
                 == "2 Simulator devices match 'booted': give one's UDID (iPhone 16: \(Self.phone), iPad Air: \(Self.pad))"
+        )
+        let noneBooted = try Self.home(phoneState: 1)
+        #expect(
+            Self.resolve(.simulator(device: "booted", bundle: "com.example.mail"), home: noneBooted).failure
+                == "no Simulator device is booted in '\(noneBooted.path)/Library/Developer/CoreSimulator/Devices'; devices found: iPad Air, iPhone 16"
         )
         let empty = try TemporaryDirectory()
         #expect(

@@ -208,8 +208,14 @@ public enum NavigationScenes {
         do {
             // Dated even when the scene holds the value already (the copy a crash loop kept of a
             // file never written over): what goes by the save time knows it is current.
+            let recovered = (try? NavigationMigrations.storedVersion(forKey: key, in: document.values)) ?? 0
             let outcome = try store.update(
-                scene, dating: true, keepingAside: { _ in nil },
+                scene, dating: true,
+                keepingAside: { found in
+                    // A newer version's value is not written over unkept.
+                    let stored = (try? NavigationMigrations.storedVersion(forKey: key, in: found.values)) ?? 0
+                    return found.values[key] != nil && stored > recovered ? .newerSchema : nil
+                },
                 { values in
                     values[key] = value
                     values[schemaKey] = schema

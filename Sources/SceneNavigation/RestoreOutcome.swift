@@ -11,8 +11,9 @@
 /// ``SceneNavigationModel/restore(from:scene:key:policy:)`` returns one.
 public struct RestoreOutcome: Sendable, Equatable {
     /// What the restore kept and dropped; nil when nothing was stored, when not restoring, or when
-    /// a newer schema or an age limit kept the value from being restored (``intervention`` says
-    /// which). A crash-loop launch that restores nothing reports each path element as withheld.
+    /// nothing was restored: a newer schema, an age limit, or a crash loop past
+    /// ``CrashLoopGuard/restoresNothingAfter`` (``intervention`` says which; the last decodes
+    /// nothing, as the app's decoding may be what crashes).
     public var report: RestoreReport?
     /// Why what is stored was not applied as is: a crash-loop guard, an age limit, a deep link, a
     /// newer schema; nil when it was.

@@ -326,22 +326,6 @@ extension SceneNavigationModel {
     /// The current state as a snapshot.
     public var currentSnapshot: Snapshot { Snapshot(revision: revision, state: state) }
 
-    /// The report of a restore of `value` with its paths withheld, the model left as it is: for a
-    /// launch that restores nothing (a crash loop), whose report still lists each path element it
-    /// did not show. Nil when the value does not decode at all.
-    func withheldReport(
-        of value: SceneValue, key: String, policy: RestorePolicy, schemaVersion: Int
-    ) -> RestoreReport? {
-        var withholding = policy
-        withholding.restoresPaths = false
-        guard let json = try? NavigationCoding.json(of: value, key: key),
-            let (_, report) = try? NavigationCoding.decode(
-                State.self, from: json, key: key, policy: withholding, resolvers: resolvers, types: types,
-                migrations: migrations, schemaVersion: schemaVersion, fallback: try? ValueEncoder.encode(initialState))
-        else { return nil }
-        return report
-    }
-
     /// Whether a scene's document holds under `key` a value this model restores with nothing lost
     /// for good: it restores (at the schema stored beside it), and nothing is dropped that a later
     /// version could restore again (``RestoreReport/Reason/couldBeUndone``). No value under the key

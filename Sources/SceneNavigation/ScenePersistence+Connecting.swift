@@ -97,32 +97,22 @@ extension ScenePersistence {
         outcome.savedAt = document?.savedAt
         do throws(NavigationError) {
             if let reason = plan.keepAside {
-                // A crash loop's copy is not made twice of one value: a launch after the first
-                // guarded one points at the copy that holds it.
-                let kept = stored.flatMap { stored in
-                    reason == .crashLoop
-                        ? newestCopy(of: scene, reason: reason, holding: stored, under: key, in: store) : nil
-                }
                 do throws(SceneStoreError) {
-                    if let kept {
-                        outcome.keptAsidePath = kept
-                    } else {
-                        outcome.keptAsidePath = try store.keepAside(scene, reason: reason)
-                    }
+                    outcome.keptAsidePath = try store.keepAside(scene, reason: reason)
                 } catch {
                     throw .store(error)
                 }
+            } else if case .crashLoop? = plan.intervention {
+                // A later launch of the loop points at the copy its first guarded launch kept.
+                outcome.keptAsidePath =
+                    (try? store.keptAsideFiles())?
+                    .last { $0.scene == scene && $0.reason.recognized == .crashLoop }?.path
             }
             if let stored, plan.restore != .nothing {
                 var restorePolicy = policy
                 if plan.restore == .withoutPaths { restorePolicy.restoresPaths = false }
                 outcome.report = try model.restore(
                     from: stored, key: key, policy: restorePolicy, schemaVersion: facts.storedSchema)
-            } else if let stored, case .crashLoop? = plan.intervention {
-                // Nothing restored, and every element of every path reported as withheld all the
-                // same, so the report says what this launch did not show.
-                outcome.report = model.withheldReport(
-                    of: stored, key: key, policy: policy, schemaVersion: facts.storedSchema)
             }
         } catch {
             // Not applied, so not a restore that could crash: the marker goes. The error is the

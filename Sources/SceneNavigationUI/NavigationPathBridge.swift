@@ -36,8 +36,7 @@
                     let (path, report) = try MixedPath.decode(representation, types: types)
                     stored = path
                     for dropped in report.dropped {
-                        unsaved(
-                            "the navigation path's element \(dropped.place) is shown but not saved: \(dropped.reason)")
+                        unsaved("the navigation path is shown but not saved whole: \(dropped)")
                     }
                 } catch {
                     unsaved("the navigation path is shown but not saved: \(error)")

@@ -459,7 +459,8 @@ extension SceneStore {
     /// Removes what a scene has in the folders beside an app's scenes folder (the
     /// ``siblingStore(folder:configuration:)`` of each: records an app keeps per scene, such as a
     /// restore guard's markers), so that none outlives the scene to be taken for a later scene's
-    /// with the same ID. Only a store whose folder is an app's `scenes` folder has siblings.
+    /// with the same ID: a file there is removed only when it is a scene document of this scene.
+    /// Only a store whose folder is an app's `scenes` folder has siblings.
     func removeSiblingRecords(of scene: SceneID) throws(SceneStoreError) {
         guard scenesDirectory.hasSuffix("/scenes") else { return }
         let parent = String(scenesDirectory.dropLast("/scenes".count))
@@ -471,10 +472,11 @@ extension SceneStore {
         } catch {
             throw .cannotRead(path: parent, errno: error)
         }
-        for name in names.sorted() where name != "scenes" {
-            // Names that cannot be a sibling's folder, and entries that are no folder, hold no record.
-            guard let sibling = try? siblingStore(folder: name),
-                (try? fileSystem.listDirectory(sibling.scenesDirectory)) != nil
+        for name in names.sorted() where name.lowercased() != "scenes" {
+            // Only a scene document of this very scene is a record of it: any other file with its
+            // name (an app's own data beside its scenes), a name that cannot be a sibling's folder,
+            // an entry that is no folder, or one that cannot be read is left as it is.
+            guard let sibling = try? siblingStore(folder: name), (try? sibling.document(for: scene)) != nil
             else { continue }
             try sibling.removeScene(scene)
         }

@@ -92,7 +92,7 @@ import Testing
         try directory.install(scene: "ours")
         let commands: [[String]] = [
             ["save", "ours", "--category", "salad"], ["restore", "ours"], ["inspect"], ["inspect", "ours"],
-            ["recover", "ours"], ["watch", "ours", "--count", "1"],
+            ["recover", "ours"], ["watch", "ours", "--count", "1"], ["retag", "ours", "--from", "A.B", "--to", "C.D"],
         ]
         for command in commands {
             for key in ["", String(repeating: "k", count: 257), "a\u{7}b"] {

@@ -130,8 +130,13 @@ import Testing
             SceneNavigationModel(TabState()), to: store, scene: scene,
             guard: CrashLoopGuard(launch: .init(simulatedID: "two")))
         await second.cancel()
+        // An app's own file of the scene's name beside the scenes folder is not a record of it.
+        let own = temporary.path("app/config/main.json")
+        try FileManager.default.createDirectory(atPath: temporary.path("app/config"), withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: own))
         try store.removeValue(forKey: "navigation", in: scene)
         #expect(try CrashLoopGuard.markedScenes(in: store).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: own))
 
         try temporary.saveScene("main", json: #"{"tab":2,"path":["b"]}"#)
         let later = SceneNavigationModel(TabState())
@@ -152,6 +157,15 @@ import Testing
         #expect(recovery.written)
         #expect(try store.document(for: scene).savedAt == clock.now)
         #expect(try store.document(for: scene).savedAt != savedAt)
+        // Over a newer version's value, the scene's file is kept aside first.
+        try store.update(scene) { values in values["navigation.schema"] = .json(.number(JSONNumber(3))) }
+        let newer = try Data(contentsOf: URL(fileURLWithPath: store.path(for: scene)))
+        clock.advance(by: .seconds(1))
+        _ = try NavigationScenes.recover(scene, in: store)
+        let copy = try #require(try store.keptAsideFiles().last)
+        #expect(copy.reason == .newerSchema)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy.path)) == newer)
+        #expect(try store.document(for: scene).values["navigation.schema"] == nil)
     }
 
     @Test("an entry of a report in words reads whole for every shape of state")

@@ -90,12 +90,9 @@ struct TabState: Codable, Equatable, Sendable {
         let (third, thirdPersistence) = try await crashedLaunch()
         #expect(thirdPersistence.intervention == .crashLoop(failures: 2, restoredNothing: true))
         #expect(third.state == TabState())
-        // Nothing restored, and each element it did not show reported all the same.
-        #expect(thirdPersistence.report?.dropped.map(\.reason) == [.withheld, .withheld])
-        #expect(thirdPersistence.report?.dropped.map(\.json) == [.string("a"), .string("b")])
-        #expect(thirdPersistence.report?.restoredCount == 0)
-        // One copy for the whole episode (the scene's file has not changed since), and this launch
-        // points at it.
+        // Nothing restored, nothing decoded (the app's decoding may be what crashes): no report.
+        #expect(thirdPersistence.report == nil)
+        // One copy for the whole episode, and this launch points at it.
         #expect(thirdPersistence.keptAsidePath == kept)
         #expect(try store.keptAsideFiles().count == 1)
         #expect(

@@ -96,10 +96,10 @@ enum RestoreDecision {
                 let nothing = facts.failuresBefore >= crashGuard.restoresNothingAfter
                 plan.intervention = .crashLoop(failures: facts.failuresBefore, restoredNothing: nothing)
                 plan.restore = nothing ? .nothing : .withoutPaths
-                // At every guarded launch: one that restores nothing keeps what was last saved as
-                // well as one that withholds the paths (the restore makes no second copy of a
-                // value its newest crash-loop copy holds).
-                plan.keepAside = .crashLoop
+                // Once per loop: the first guarded launch's copy holds what was last saved (a
+                // later launch of the loop saved its state without the withheld paths; a copy of
+                // that would be the one `recover` picks). A later launch points at that copy.
+                if facts.failuresBefore == 1 { plan.keepAside = .crashLoop }
             }
         }
         if facts.hasDeepLink {

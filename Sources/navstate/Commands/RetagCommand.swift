@@ -16,7 +16,11 @@ struct RetagCommand: Subcommand {
         .init(
             name: "--key", valueName: "name",
             help: "The scene value holding the path in SwiftUI's NavigationPath format.",
-            required: true))
+            required: true)
+    ) { text in
+        try SceneStore.validate(key: text)
+        return text
+    }
     static let from = OptionDeclaration(
         .init(
             name: "--from", valueName: "type",

@@ -63,24 +63,28 @@ extension NavigationScenes {
         var reason: KeptAsideFile.Reason?
         do throws(SceneStoreError) {
             try SceneStore.validate(key: key)
+            // The stored value's schema is judged once, in the body, which sees what the file holds
+            // before the copy is asked for.
             let outcome = try store.update(
                 scene, dating: true,
                 keepingAside: { document in
                     guard document.values[key] != nil else { return nil }
-                    guard let stored = try? NavigationMigrations.storedVersion(forKey: key, in: document.values) else {
-                        reason = .invalid
-                        return reason
-                    }
-                    reason = stored > schema ? .newerSchema : keepAside(document)
+                    reason = reason ?? keepAside(document)
                     return reason
                 },
                 { (values) throws(SceneStoreError) in
-                    if !replacingNewerSchema, values[key] != nil,
-                        let stored = try? NavigationMigrations.storedVersion(forKey: key, in: values), stored > schema
-                    {
-                        // Nothing is written: the update is left by this error, which is the refusal.
-                        refused = stored
-                        throw .invalidArgument(key, reason: "a value of a newer schema is stored under it")
+                    if values[key] != nil {
+                        switch try? NavigationMigrations.storedVersion(forKey: key, in: values) {
+                        case nil: reason = .invalid
+                        case let stored? where stored > schema:
+                            guard replacingNewerSchema else {
+                                // Nothing is written: the update is left by this error, the refusal.
+                                refused = stored
+                                throw .invalidArgument(key, reason: "a value of a newer schema is stored under it")
+                            }
+                            reason = .newerSchema
+                        default: break
+                        }
                     }
                     values[key] = value
                     values[schemaKey] = companion

@@ -74,7 +74,7 @@ public final class SceneNavigationModel<State: Codable & Equatable>: Observable 
     // generic, a mutation with a listener cost about 1 µs; specialized, a fraction of it.
     @usableFromInline var storedState: State
     @usableFromInline var storedRevision: UInt64 = 0
-    @usableFromInline let broadcaster = ChangeBroadcaster<Published>()
+    @usableFromInline let broadcaster = SnapshotBroadcaster<Published>()
     // Observation by hand rather than with `@Observable`: the macro forms the key path at every
     // access, and for a generic class that means building a new key path object each time (about
     // 5 µs per mutation, measured). Formed once here.

@@ -113,3 +113,34 @@ extension ScenePersistence where State: Sendable {
             deepLink: deepLink, connected: connected)
     }
 }
+
+extension ScenePersistence {
+    /// 0.2.0's run, which handed the restore's report to `restored` rather than the connection to
+    /// `connected`. Forwards to the general
+    /// ``run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)-63tzy``, which restores,
+    /// writes changes through until the calling task is cancelled, and makes the last one durable.
+    /// - Parameters:
+    ///   - model: The model to restore and save.
+    ///   - store: The store.
+    ///   - scene: The scene.
+    ///   - key: The value's key.
+    ///   - policy: What to do with elements that cannot be restored.
+    ///   - crashGuard: The crash-loop guard, or nil for none.
+    ///   - restored: Called with the restore's report (nil when nothing was stored or restored).
+    /// - Throws: The errors of the general run.
+    @available(
+        *, deprecated,
+        message:
+            "use run(_:store:scene:key:policy:restoring:guard:deepLink:connected:), whose connected closure gets the connection and its report"
+    )
+    @_disfavoredOverload
+    public static func run(
+        _ model: Model, store: SceneStore, scene: SceneID, key: String = "navigation",
+        policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
+        restored: (RestoreReport?) -> Void = { _ in }
+    ) async throws(NavigationError) {
+        try await running(
+            model, store: store, scene: scene, key: key, policy: policy, restoring: true, guard: crashGuard,
+            deepLink: nil, connected: { restored($0.report) })
+    }
+}

@@ -152,7 +152,7 @@ public final class AppSimulator<State: Codable & Equatable> {
     @discardableResult
     public func launch(deepLink: ((Model) -> Void)? = nil) async throws -> Launch {
         guard current == nil else { throw SimulatorError.alreadyRunning }
-        let store = try temporary.makeStore()
+        let store = temporary.makeStore()
         // A simulated process per launch, whose end is recorded as a real process's would be.
         launches += 1
         let process = CrashLoopGuard.Launch(simulatedID: "\(firstLaunch + Int64(launches))-simulated")
@@ -216,7 +216,7 @@ public final class AppSimulator<State: Codable & Equatable> {
         // How the simulated process ended, recorded as its handlers would: a crash's signal, or
         // an exit; SIGKILL records nothing.
         if let process {
-            let store = try temporary.makeStore()
+            let store = temporary.makeStore()
             switch ending {
             case .crashed: try process.record(.crashed, in: store)
             case .closed, .quitWithoutClose: try process.record(.exited, in: store)

@@ -182,7 +182,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         guard process == nil else { throw SimulatorError.alreadyRunning }
         launches += 1
         process = CrashLoopGuard.Launch(simulatedID: "\(firstLaunch + Int64(launches))-simulated")
-        store = try temporary.makeStore()
+        store = temporary.makeStore()
         // An app launched with no window to restore opens one, as a WindowGroup does.
         if !windows.contains(where: \.isOpen) { windows.append(Window()) }
         for window in windows {

@@ -9,7 +9,7 @@ import SceneStore
 /// A state folder of its own for one test, with an app's store in it, removed when the value goes
 /// away: `let temporary = try TemporaryStore()`.
 ///
-/// ``makeStore(appID:configuration:)`` opens the store again as a new process would (nothing shared
+/// ``makeStore(configuration:)`` opens the store again as a new process would (nothing shared
 /// with the first one), the fixture helpers save scenes as an earlier version of an app left them
 /// (stale, old and corrupt ones included), and a ``TestClock`` makes every save time known.
 ///
@@ -57,19 +57,24 @@ public final class TemporaryStore: Sendable {
     /// An environment whose state root is this folder, for code that opens its store from one.
     public var environment: [String: String] { ["XDG_STATE_HOME": stateRoot, "HOME": stateRoot] }
 
-    /// The store opened again, as a new process would open it: of this app or another one in the
-    /// same folder, with these settings or others.
+    /// The store opened again, as a new process would open it (nothing shared with ``store``), with
+    /// these settings or others.
+    /// - Parameter configuration: Its settings, this store's by default.
+    /// - Returns: A new store over the same folder.
+    public func makeStore(configuration: SceneStore.Configuration? = nil) -> SceneStore {
+        SceneStore(appID: appID, stateRoot: stateRoot, configuration: configuration ?? self.configuration)
+    }
+
+    /// The store of another app in the same folder, opened as a new process would open it.
     /// - Parameters:
-    ///   - appID: The app, this one by default.
+    ///   - appID: The app.
     ///   - configuration: Its settings, this store's by default.
     /// - Returns: A new store over the same folder.
     /// - Throws: ``/SceneStore/SceneStoreError/invalidAppID(_:reason:)``.
     public func makeStore(
-        appID: String? = nil, configuration: SceneStore.Configuration? = nil
+        appID: String, configuration: SceneStore.Configuration? = nil
     ) throws(SceneStoreError) -> SceneStore {
-        SceneStore(
-            appID: try appID.map { (id) throws(SceneStoreError) in try AppID(id) } ?? self.appID, stateRoot: stateRoot,
-            configuration: configuration ?? self.configuration)
+        SceneStore(appID: try AppID(appID), stateRoot: stateRoot, configuration: configuration ?? self.configuration)
     }
 
     /// A path inside the folder.

@@ -55,7 +55,7 @@ extension SceneStore {
     }
 
     /// Summarises one scene through an open descriptor of the scenes folder; nil when it has no file.
-    private func summary(of scene: SceneID, in directory: Int32) -> SceneSummary? {
+    func summary(of scene: SceneID, in directory: Int32) -> SceneSummary? {
         let path = path(for: scene)
         let status: FileStatus
         do throws(Errno) {

@@ -262,7 +262,7 @@ struct TabsState: Codable, Equatable, Sendable {
     func tooLargeRefused() async throws {
         let configuration = SceneStore.Configuration(
             maximumFileSize: 4096, now: { Date(timeIntervalSince1970: 1_800_000_000) })
-        let small = try temporary.makeStore(configuration: configuration)
+        let small = temporary.makeStore(configuration: configuration)
         let model = SceneNavigationModel(RoutePath<String>(["home"]))
         let persistence = try await ScenePersistence.connect(model, to: small, scene: scene, guard: nil)
         try await persistence.flush()

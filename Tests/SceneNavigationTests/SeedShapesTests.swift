@@ -128,7 +128,7 @@ struct RouterState: Codable, Equatable, Sendable {
         #expect(try store.document(for: scene).values.keys.sorted() == ["isActive", "path"])
         #expect(try store.value(Bool.self, forKey: "isActive", in: scene) == true)
         let relaunched = SceneNavigationModel(RoutePath<String>())
-        _ = try await ScenePersistence.connect(relaunched, to: try temporary.makeStore(), scene: scene, key: "path")
+        _ = try await ScenePersistence.connect(relaunched, to: temporary.makeStore(), scene: scene, key: "path")
         #expect(relaunched.state == ["home", "detail"])
     }
 }

@@ -121,14 +121,14 @@ import Testing
         // Written by a store with the default limit, read by one with a smaller limit: refused.
         try temporary.store.set(String(repeating: "x", count: 10), forKey: "a", in: scene)
         let before = try fileBytes(temporary.store.path(for: scene))
-        let store = try temporary.makeStore(configuration: .init(maximumFileSize: 64, now: { temporary.clock!.now }))
+        let store = temporary.makeStore(configuration: .init(maximumFileSize: 64, now: { temporary.clock!.now }))
         #expect(
             throws: SceneStoreError.fileTooLarge(path: store.path(for: scene), size: Int64(before.count), limit: 64)
         ) {
             try store.document(for: scene)
         }
         // A store never writes what its reads would refuse: the write fails, the file stays.
-        let small = try temporary.makeStore(configuration: .init(maximumFileSize: 200, now: { temporary.clock!.now }))
+        let small = temporary.makeStore(configuration: .init(maximumFileSize: 200, now: { temporary.clock!.now }))
         #expect(
             throws: SceneStoreError.documentTooLarge(path: small.path(for: scene), size: 231, limit: 200)
         ) {

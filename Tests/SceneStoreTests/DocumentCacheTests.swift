@@ -11,7 +11,7 @@ import Testing
     func otherWriterMerged() throws {
         let temporary = try TemporaryStore(clock: TestClock())
         let scene = try SceneID("main")
-        let other = try temporary.makeStore()
+        let other = temporary.makeStore()
         try temporary.store.set(1, forKey: "a", in: scene)
         try other.set(2, forKey: "b", in: scene)
         try temporary.store.set(3, forKey: "a", in: scene)

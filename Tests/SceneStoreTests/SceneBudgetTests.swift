@@ -37,7 +37,7 @@ import Testing
         try temporary.store.set(String(repeating: "x", count: 1000), forKey: "text", in: scene)
         let size = Int64(try temporary.store.storedBytes(of: scene).count)
         #expect(try temporary.store.budget(of: scene) == SceneBudget(size: size, budget: 256 << 10))
-        let small = try temporary.makeStore(configuration: .init(sizeBudget: 512))
+        let small = temporary.makeStore(configuration: .init(sizeBudget: 512))
         let use = try #require(try small.budget(of: scene))
         #expect(use.isOver && use.budget == 512 && use.size == size)
     }

@@ -236,4 +236,7 @@ enum ErrorNumber {
     static let readOnlyFileSystem = EROFS
     static let noSpace = ENOSPC
     static let ioError = EIO
+    static let interrupted = EINTR
+    static let wouldBlock = EAGAIN
+    static let deviceOrAddress = ENXIO
 }

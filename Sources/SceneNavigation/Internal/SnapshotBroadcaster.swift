@@ -16,7 +16,7 @@ protocol RevisionedSnapshot: Sendable {
 ///
 /// `Sendable` through its mutex, so a model's nonisolated `deinit` can ``finish()`` it.
 @usableFromInline
-final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
+final class SnapshotBroadcaster<Snapshot: Sendable>: Sendable {
     // Inlinable where it is on the producer's path (publish), so that a model in another module
     // gets it specialized for its snapshot type.
     @usableFromInline
@@ -149,10 +149,10 @@ final class ChangeBroadcaster<Snapshot: Sendable>: Sendable {
 
 /// One stream's registration; removed when the stream goes away, iterated or not.
 private final class Subscription<Snapshot: Sendable>: Sendable {
-    private let broadcaster: ChangeBroadcaster<Snapshot>
+    private let broadcaster: SnapshotBroadcaster<Snapshot>
     private let id: Int
 
-    init(broadcaster: ChangeBroadcaster<Snapshot>, id: Int) {
+    init(broadcaster: SnapshotBroadcaster<Snapshot>, id: Int) {
         self.broadcaster = broadcaster
         self.id = id
     }

@@ -1,0 +1,75 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// An app written against navstate 0.2.0 builds against this release with warnings only: the
+/// sources under `Fixtures/adopters/0.2.0` (0.2.0's README blocks, and an app that calls what 0.2.0
+/// offered and this release changed or removed) are compiled and linked, each as its own program,
+/// against the public API of the built libraries, as an app that depends on the package is.
+@Suite struct UpgradeTests {
+    static let folder = Fixtures.path("adopters/0.2.0")
+
+    static let sources: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".swift") }.sorted()
+    }()
+
+    @Test("the 0.2.0 adopter has its README blocks and its app")
+    func fixtureFound() {
+        #expect(
+            Self.sources == [
+                "App.swift", "Readme1.swift", "Readme2.swift", "Readme3.swift", "Readme4.swift", "Readme5.swift",
+            ])
+    }
+
+    @Test("each source of an app written against 0.2.0 builds, with no error", arguments: sources)
+    func builds(_ name: String) throws {
+        let directory = try TemporaryDirectory()
+        let code = try String(contentsOfFile: Self.folder + "/" + name, encoding: .utf8)
+        // A test file is built with the runner Swift Testing needs; any other source is a program.
+        let isTestFile = code.contains("\nimport Testing\n")
+        let source = directory.appending(isTestFile ? "AppTests.swift" : "main.swift")
+        try Data(code.utf8).write(to: URL(fileURLWithPath: source))
+        var sources = [source]
+        if isTestFile {
+            let runner = directory.appending("main.swift")
+            try Data("import Testing\nawait Testing.__swiftPMEntryPoint() as Never\n".utf8).write(
+                to: URL(fileURLWithPath: runner))
+            sources.append(runner)
+        }
+        let compiled = try ReadmeSnippetTests.compile(sources, to: directory.appending("app"))
+        #expect(compiled.status == 0, "\(name) does not build against this release:\n\(compiled.standardError)")
+        #expect(!compiled.standardError.contains("error:"), "\(compiled.standardError)")
+    }
+
+    /// Each removed or changed declaration that the app calls is there, deprecated, and its
+    /// warning names the replacement.
+    @Test("the app's calls of 0.2.0 warn as deprecated, naming what replaces them")
+    func deprecationsNameTheirReplacement() throws {
+        let directory = try TemporaryDirectory()
+        let source = directory.appending("main.swift")
+        try Data(try String(contentsOfFile: Self.folder + "/App.swift", encoding: .utf8).utf8).write(
+            to: URL(fileURLWithPath: source))
+        let compiled = try ReadmeSnippetTests.compile([source], to: directory.appending("app"))
+        let warnings = compiled.standardError.components(separatedBy: "\n").filter {
+            $0.contains("warning:") && $0.contains("is deprecated")
+        }
+        let expected = [
+            "'run(_:store:scene:key:policy:guard:restored:)' is deprecated: use run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)",
+            "'summary(of:)' is deprecated: use scenes()",
+            "'keepCopy(of:reason:)' is deprecated: renamed to 'keepAside(_:reason:if:)'",
+            "'removeValueAndEmptyScene(forKey:in:durably:)' is deprecated: use removeValue(forKey:in:)",
+            "'interrupted' is deprecated", "'wouldBlock' is deprecated", "'deviceOrAddress' is deprecated",
+            "'decode(_:fromJSON:key:policy:resolvers:types:)' is deprecated: parse the text with JSONValue(parsing:)",
+            "'migrate(_:from:key:)' is deprecated: use migrate(_:from:key:), and let the restore apply and report the aliases",
+            "'MigratedElement' is deprecated: renamed to 'RestoreReport.MigratedElement'",
+            "'PathRestoreReport' is deprecated: renamed to 'RestoreReport'",
+            "'ChangeBroadcaster' is deprecated: observe a SceneNavigationModel with Observation",
+            "'id' is deprecated: use json", "'NavigationPersistence' is deprecated: use ScenePersistence",
+        ]
+        for message in expected {
+            #expect(
+                warnings.contains { $0.contains(message) }, "no warning '\(message)' in:\n\(compiled.standardError)")
+        }
+    }
+}

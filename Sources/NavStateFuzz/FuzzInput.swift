@@ -42,7 +42,7 @@ package func fuzzOneInput(_ bytes: [UInt8]) {
     if let scene = try? SceneID("main"),
         let document = try? SceneDocument(decoding: bytes, scene: scene, path: "fuzz")
     {
-        guard let again = try? SceneDocument(decoding: document.encoded(), scene: scene, path: "fuzz"),
+        guard let again = try? SceneDocument(decoding: document.encodedBytes(), scene: scene, path: "fuzz"),
             again.values == document.values
         else {
             fatalError("scene document round trip changed the values")
@@ -153,7 +153,7 @@ private func fuzzRoutePaths(_ value: JSONValue) {
             fatalError("a resolver did not reach every mixed path element")
         }
     }
-    for path in StoredRoutePath.paths(in: value) { _ = path.json }
+    for path in RoutePathRecord.paths(in: value) { _ = path.json }
     if let (path, report) = try? MixedPath.decode(from: value, types: NavigationTypeRegistry()) {
         guard path.count == report.restoredCount,
             path.count + report.dropped.count == (value.arrayValue?.count ?? 0) / 2
@@ -174,20 +174,20 @@ private func fuzzRoutePaths(_ value: JSONValue) {
 /// Paths in SwiftUI's format looked at and renamed without types: every element listed, and a
 /// rename undone by the reverse rename.
 private func fuzzStoredNavigationPaths(_ value: JSONValue) {
-    for path in StoredNavigationPath.paths(in: value) {
+    for path in NavigationPathRecord.paths(in: value) {
         _ = path.json
         guard path.elements.map(\.position) == Array(0..<path.elements.count) else {
             fatalError("stored navigation path positions are not 0..<count")
         }
     }
     let marker = "Fuzz.Renamed"
-    guard let (renamed, changes) = try? StoredNavigationPath.retagged(value, from: "Swift.Int", to: marker) else {
+    guard let (renamed, changes) = try? NavigationPathRecord.retagged(value, from: "Swift.Int", to: marker) else {
         return
     }
     if changes.isEmpty, renamed != value { fatalError("a rename without changes changed the value") }
     let original = String(decoding: value.serialized(), as: UTF8.self)
     guard !original.contains(marker) else { return }
-    guard let (back, _) = try? StoredNavigationPath.retagged(renamed, from: marker, to: "Swift.Int"), back == value
+    guard let (back, _) = try? NavigationPathRecord.retagged(renamed, from: marker, to: "Swift.Int"), back == value
     else {
         fatalError("renaming a type and back did not give the stored value")
     }
@@ -240,8 +240,8 @@ private func fuzzWriteLimits(_ value: JSONValue) {
     let document = SceneDocument(
         scene: scene, savedAt: Date(timeIntervalSince1970: 0), values: ["navigation": .json(value)])
     let readable =
-        document.encoded().count <= configuration.maximumFileSize
-        && (try? SceneDocument(decoding: document.encoded(), scene: scene, path: "fuzz", maximumDepth: 16)) != nil
+        document.encodedBytes().count <= configuration.maximumFileSize
+        && (try? SceneDocument(decoding: document.encodedBytes(), scene: scene, path: "fuzz", maximumDepth: 16)) != nil
     switch Result(catching: { () throws(SceneStoreError) in try document.encoded(within: configuration, path: "fuzz") })
     {
     case .success(let bytes):

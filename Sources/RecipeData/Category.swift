@@ -47,7 +47,7 @@ public enum Category: Int, CaseIterable, Codable, Hashable, Sendable, Identifiab
     }
 
     /// The stable names joined for messages: `dessert, pancake, salad or sandwich`.
-    public static var namesForMessages: String {
+    package static var namesInWords: String {
         let names = allCases.map(\.name)
         return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }

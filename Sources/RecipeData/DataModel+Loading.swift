@@ -88,7 +88,7 @@ extension DataModel {
         default:
             throw InvalidMember(
                 place: Place(name: "top level", path: []),
-                reason: "expected an array of recipes or an object, found \(root.kindName)")
+                reason: "expected an array of recipes or an object, found \(root.kindDescription)")
         }
         var recipes: [Recipe] = []
         recipes.reserveCapacity(items.count)
@@ -100,7 +100,7 @@ extension DataModel {
 
     private static func recipe(from item: JSONValue, at place: Place) throws(InvalidMember) -> Recipe {
         guard case .object(let fields) = item else {
-            throw InvalidMember(place: place, reason: "expected an object, found \(item.kindName)")
+            throw InvalidMember(place: place, reason: "expected an object, found \(item.kindDescription)")
         }
         guard case .string(let idText)? = fields["id"] else {
             throw InvalidMember(place: place.member("id", of: fields), reason: "expected a UUID string")
@@ -117,7 +117,7 @@ extension DataModel {
             guard let named = Category(name: text) else {
                 throw InvalidMember(
                     place: place.member("category"),
-                    reason: "unknown category '\(text)' (expected \(Category.namesForMessages))")
+                    reason: "unknown category '\(text)' (expected \(Category.namesInWords))")
             }
             category = named
         case .number(let number)?:
@@ -149,7 +149,8 @@ extension DataModel {
         var result: [String] = []
         for (index, item) in items.enumerated() {
             guard case .string(let text) = item else {
-                throw InvalidMember(place: place.element(index), reason: "expected a string, found \(item.kindName)")
+                throw InvalidMember(
+                    place: place.element(index), reason: "expected a string, found \(item.kindDescription)")
             }
             result.append(text)
         }

@@ -45,7 +45,7 @@ struct Marker: Equatable {
         }
     }
 
-    var state: CrashLoopGuard.State { .restoring(since: since, failures: failures) }
+    var state: CrashLoopGuard.MarkerState { .restoring(since: since, failures: failures) }
 
     var sceneValue: SceneValue {
         var members: [String: JSONValue] = [
@@ -85,7 +85,7 @@ struct Marker: Equatable {
     static func store(of store: SceneStore) throws(SceneStoreError) -> SceneStore {
         var configuration = store.configuration
         configuration.durableRemovals = false
-        return try store.siblingStore(folder: CrashLoopGuard.folder, configuration: configuration)
+        return try store.sibling(folder: CrashLoopGuard.markerFolder, configuration: configuration)
     }
 }
 

@@ -60,10 +60,10 @@ public struct CrashLoopGuard: Sendable, Hashable {
     }
 
     /// The name of the folder next to the scenes that holds the markers.
-    public static let folder = "restores"
+    package static let markerFolder = "restores"
 
     /// The state of a scene value's guard.
-    public enum State: Sendable, Hashable, CustomStringConvertible {
+    package enum MarkerState: Sendable, Hashable, CustomStringConvertible {
         /// No restore is in progress: the last one became healthy, or there was none.
         case clean
         /// A restore started at `since` has not become healthy yet; `failures` restores before it
@@ -71,7 +71,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
         case restoring(since: Date, failures: Int)
 
         /// The state in words: `clean`, `restoring since 2026-11-22T08:00:00Z (1 failed restore before)`.
-        public var description: String {
+        package var description: String {
             switch self {
             case .clean: "clean"
             case .restoring(let since, let failures):
@@ -89,7 +89,9 @@ public struct CrashLoopGuard: Sendable, Hashable {
     /// - Returns: The state.
     /// - Throws: ``/SceneStore/SceneStoreError`` when the marker cannot be read (corrupt, a link, too large, of a
     ///   newer format, of another shape), naming the marker's path.
-    public static func state(of scene: SceneID, key: String, in store: SceneStore) throws(SceneStoreError) -> State {
+    package static func markerState(of scene: SceneID, key: String, in store: SceneStore) throws(SceneStoreError)
+        -> MarkerState
+    {
         let markers = try Marker.store(of: store)
         guard let value = try markers.sceneValue(forKey: key, in: scene) else { return .clean }
         return try Marker(value, path: markers.path(for: scene)).state
@@ -101,7 +103,8 @@ public struct CrashLoopGuard: Sendable, Hashable {
     ///   - store: The app's store.
     /// - Returns: The states of the keys that are guarded; empty when the scene is clean.
     /// - Throws: ``/SceneStore/SceneStoreError`` when the markers cannot be read, naming their file.
-    public static func states(of scene: SceneID, in store: SceneStore) throws(SceneStoreError) -> [String: State] {
+    package static func states(of scene: SceneID, in store: SceneStore) throws(SceneStoreError) -> [String: MarkerState]
+    {
         let markers = try Marker.store(of: store)
         let document: SceneDocument
         do {
@@ -109,7 +112,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
         } catch .sceneNotFound {
             return [:]
         }
-        var states: [String: State] = [:]
+        var states: [String: MarkerState] = [:]
         for (key, value) in document.values {
             states[key] = try Marker(value, path: markers.path(for: scene)).state
         }
@@ -124,7 +127,8 @@ public struct CrashLoopGuard: Sendable, Hashable {
     /// - Returns: Whether there was a marker.
     /// - Throws: ``/SceneStore/SceneStoreError`` when the marker cannot be read or removed.
     @discardableResult
-    public static func reset(_ scene: SceneID, key: String, in store: SceneStore) throws(SceneStoreError) -> Bool {
+    package static func clearMarker(_ scene: SceneID, key: String, in store: SceneStore) throws(SceneStoreError) -> Bool
+    {
         try Marker.store(of: store).removeValue(forKey: key, in: scene).wroteFile
     }
 
@@ -144,7 +148,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
     /// - Parameter store: The app's store.
     /// - Returns: The scenes' IDs.
     /// - Throws: ``/SceneStore/SceneStoreError/cannotRead(path:errno:)`` when the markers' folder cannot be read.
-    public static func markedScenes(in store: SceneStore) throws(SceneStoreError) -> [SceneID] {
+    package static func markedScenes(in store: SceneStore) throws(SceneStoreError) -> [SceneID] {
         try Marker.store(of: store).sceneIDs()
     }
 }

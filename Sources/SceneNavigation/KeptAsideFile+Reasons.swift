@@ -30,7 +30,7 @@ extension KeptAsideFile.Reason {
     /// This reason with its words, as SceneStore or SceneNavigation keeps copies for it: a reason
     /// read back from a kept file's name holds only its name, and `crashloop`, the name of the
     /// crash-loop copies made before 0.2, is ``crashLoop``. A reason neither knows is itself.
-    public var recognized: KeptAsideFile.Reason {
+    package var recognized: KeptAsideFile.Reason {
         if rawValue == "crashloop" { return .crashLoop }
         let known: [KeptAsideFile.Reason] = [
             .corrupt, .invalid, .crashLoop, .expired, .unrestored, .replaced, .newerSchema,

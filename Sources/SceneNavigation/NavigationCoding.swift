@@ -124,7 +124,7 @@ public enum NavigationCoding {
     ///   - key: The value's key, for the error.
     /// - Returns: The JSON.
     /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` for binary data that is not JSON.
-    public static func json(of value: SceneValue, key: String = "navigation") throws(NavigationError) -> JSONValue {
+    package static func json(of value: SceneValue, key: String = "navigation") throws(NavigationError) -> JSONValue {
         switch value {
         case .json(let json): return json
         case .binary(let data):

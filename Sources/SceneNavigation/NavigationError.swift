@@ -8,7 +8,7 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
     /// the key of the schema stored beside it when that is what is wrong. `location` leads from the
     /// value (as migrated: the stored value when no migration step ran) to the part that is wrong,
     /// empty for the value itself, for a tool to give its line and column
-    /// (``/SceneStore/JSONValue/position(of:in:allowsTrailingCommas:)``).
+    /// (`JSONValue.position(of:in:allowsTrailingCommas:)`).
     case cannotDecode(key: String, reason: String, location: [JSONValue.PathComponent] = [])
     /// The app's navigation state could not be encoded.
     case cannotEncode(reason: String)

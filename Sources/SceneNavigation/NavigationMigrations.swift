@@ -64,7 +64,7 @@ public struct NavigationMigrations: Sendable {
     /// The key a value's schema version is stored under, beside the value: `<key>.schema`.
     /// - Parameter key: The value's key.
     /// - Returns: The schema's key.
-    public static func schemaKey(for key: String) -> String { key + ".schema" }
+    package static func companionKey(for key: String) -> String { key + ".schema" }
 
     /// What is stored beside a value of schema `version`: the number, or nothing for 0.
     static func schemaValue(_ version: Int) -> SceneValue? {
@@ -78,9 +78,9 @@ public struct NavigationMigrations: Sendable {
     /// - Returns: The stored version.
     /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` when the stored version is not a
     ///   whole number from 0.
-    public static func storedVersion(forKey key: String, in values: [String: SceneValue]) throws(NavigationError) -> Int
+    package static func storedSchema(forKey key: String, in values: [String: SceneValue]) throws(NavigationError) -> Int
     {
-        let schemaKey = schemaKey(for: key)
+        let schemaKey = companionKey(for: key)
         guard let stored = values[schemaKey] else { return 0 }
         guard case .json(.number(let number)) = stored, let version = number.intValue, version >= 0 else {
             throw .cannotDecode(key: schemaKey, reason: "a schema version is a whole number from 0")

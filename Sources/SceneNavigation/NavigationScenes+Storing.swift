@@ -10,7 +10,7 @@ import SceneStore
 
 extension NavigationScenes {
     /// What ``store(_:schema:key:in:of:replacingNewerSchema:keepingAside:)`` did.
-    public struct Replacement: Sendable, Equatable {
+    package struct Replacement: Sendable, Equatable {
         /// The scene's file.
         public var path: String
         /// Whether the file was written.
@@ -52,12 +52,12 @@ extension NavigationScenes {
     ///   ``NavigationError/store(_:)`` with the errors of ``/SceneStore/SceneStore/update(_:_:)``
     ///   (an invalid key, a file of a newer format, a value over the limits).
     @discardableResult
-    public static func store(
+    package static func store(
         _ value: SceneValue, schema: Int = 0, key: String = "navigation", in scene: SceneID, of store: SceneStore,
         replacingNewerSchema: Bool = false,
         keepingAside keepAside: (SceneDocument) -> KeptAsideFile.Reason? = { _ in .replaced }
     ) throws(NavigationError) -> Replacement {
-        let schemaKey = NavigationMigrations.schemaKey(for: key)
+        let schemaKey = NavigationMigrations.companionKey(for: key)
         let companion = NavigationMigrations.schemaValue(schema)
         var refused: Int?
         var reason: KeptAsideFile.Reason?
@@ -74,7 +74,7 @@ extension NavigationScenes {
                 },
                 { (values) throws(SceneStoreError) in
                     if values[key] != nil {
-                        switch try? NavigationMigrations.storedVersion(forKey: key, in: values) {
+                        switch try? NavigationMigrations.storedSchema(forKey: key, in: values) {
                         case nil: reason = .invalid
                         case let stored? where stored > schema:
                             guard replacingNewerSchema else {
@@ -109,7 +109,7 @@ extension NavigationScenes {
     /// - Throws: ``NavigationError/newerSchema(key:stored:supported:)`` when the value stored under
     ///   the key is of a newer schema; ``NavigationError/store(_:)`` when the scene's file cannot be
     ///   read (a corrupt file is no value of a newer schema: it is moved aside by the next write).
-    public static func refuseNewerSchema(
+    package static func refuseNewerSchema(
         of scene: SceneID, key: String = "navigation", than schema: Int, in store: SceneStore
     ) throws(NavigationError) {
         let document: SceneDocument
@@ -124,7 +124,7 @@ extension NavigationScenes {
             throw .store(error)
         }
         guard document.values[key] != nil,
-            let stored = try? NavigationMigrations.storedVersion(forKey: key, in: document.values), stored > schema
+            let stored = try? NavigationMigrations.storedSchema(forKey: key, in: document.values), stored > schema
         else { return }
         throw .newerSchema(key: key, stored: stored, supported: schema)
     }
@@ -134,7 +134,7 @@ extension NavigationScenes {
 
 extension NavigationScenes {
     /// A scene's value as stored, and what a restore now would decide about it before decoding it.
-    public struct StoredValue: Sendable, Equatable {
+    package struct StoredValue: Sendable, Equatable {
         /// The value.
         public var value: SceneValue
         /// The schema version stored beside it (0 when none is).
@@ -160,7 +160,7 @@ extension NavigationScenes {
     /// - Throws: ``NavigationError/store(_:)`` when the scene has no file or it cannot be read;
     ///   ``NavigationError/noValue(key:in:keys:)`` when it holds no value under the key;
     ///   ``NavigationError/cannotDecode(key:reason:location:)`` when the schema beside it is not a version.
-    public static func storedValue(
+    package static func storedValue(
         of scene: SceneID, key: String = "navigation", policy: RestorePolicy = RestorePolicy(), in store: SceneStore
     ) throws(NavigationError) -> StoredValue {
         let document: SceneDocument
@@ -174,7 +174,7 @@ extension NavigationScenes {
             throw .noValue(key: key, in: "scene '\(scene)'", keys: document.values.keys.sorted())
         }
         var facts = RestoreDecision.Facts(hasStoredValue: true)
-        facts.storedSchema = try NavigationMigrations.storedVersion(forKey: key, in: document.values)
+        facts.storedSchema = try NavigationMigrations.storedSchema(forKey: key, in: document.values)
         // Without the app's types, no schema is newer than the one stored.
         facts.supportedSchema = facts.storedSchema
         facts.savedAt = document.savedAt

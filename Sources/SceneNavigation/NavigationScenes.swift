@@ -46,7 +46,7 @@ public enum NavigationScenes {
     ) throws(SceneStoreError) -> Bool {
         // Looked at before the markers go: another scene's file (an ID that differs only in case)
         // is never this scene's, and a newer format's may be kept.
-        switch Result(catching: { () throws(SceneStoreError) in try store.file(of: scene) }) {
+        switch Result(catching: { () throws(SceneStoreError) in try store.sceneFile(of: scene) }) {
         case .failure(.caseConflict(let path, let scene, let found)):
             throw .caseConflict(path: path, scene: scene, found: found)
         case .failure(.newerFormat(let path, let format, let supported)) where keepingNewerFormat:
@@ -201,19 +201,19 @@ public enum NavigationScenes {
         guard let value = document.values[key] else {
             throw .noValue(key: key, in: "'\(chosen.fileName)'", keys: document.values.keys.sorted())
         }
-        let schemaKey = NavigationMigrations.schemaKey(for: key)
+        let schemaKey = NavigationMigrations.companionKey(for: key)
         let schema = document.values[schemaKey]
         var recovery = Recovery(file: chosen, value: value, written: false, guardCleared: false)
         guard !dryRun else { return recovery }
         do {
             // Dated even when the scene holds the value already (the copy a crash loop kept of a
             // file never written over): what goes by the save time knows it is current.
-            let recovered = (try? NavigationMigrations.storedVersion(forKey: key, in: document.values)) ?? 0
+            let recovered = (try? NavigationMigrations.storedSchema(forKey: key, in: document.values)) ?? 0
             let outcome = try store.update(
                 scene, dating: true,
                 keepingAside: { found in
                     // A newer version's value is not written over unkept.
-                    let stored = (try? NavigationMigrations.storedVersion(forKey: key, in: found.values)) ?? 0
+                    let stored = (try? NavigationMigrations.storedSchema(forKey: key, in: found.values)) ?? 0
                     return found.values[key] != nil && stored > recovered ? .newerSchema : nil
                 },
                 { values in
@@ -221,7 +221,7 @@ public enum NavigationScenes {
                     values[schemaKey] = schema
                 })
             recovery.written = outcome.wroteFile
-            recovery.guardCleared = try CrashLoopGuard.reset(scene, key: key, in: store)
+            recovery.guardCleared = try CrashLoopGuard.clearMarker(scene, key: key, in: store)
         } catch {
             throw .store(error)
         }

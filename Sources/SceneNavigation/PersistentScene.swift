@@ -26,21 +26,21 @@ public final class PersistentScene<Value: Codable & Equatable> {
     /// The scene's model.
     public let model: SceneNavigationModel<Value>
     /// The app's store.
-    public let store: SceneStore
+    package let store: SceneStore
     /// The value's key.
-    public let key: String
+    package let key: String
     /// What to do with elements that cannot be restored, and the maximum age.
-    public let policy: RestorePolicy
+    package let policy: RestorePolicy
     /// The crash-loop guard, or nil.
-    public let crashGuard: CrashLoopGuard?
+    package let crashGuard: CrashLoopGuard?
     /// How the scene's ID is found.
-    public let identity: SceneIdentity
+    package let identity: SceneIdentity
     /// The ID the scene's storage (`@SceneStorage`) holds: set it before ``SceneLife/Event/appeared``.
     public var storedID: String?
     /// The scene's ID, once chosen at the first appearance: keep it in the scene's storage.
     public private(set) var sceneID: SceneID?
     /// The scene's life so far.
-    public private(set) var life = SceneLife()
+    package private(set) var life = SceneLife()
     /// The connection, while the scene is shown.
     public private(set) var persistence: ScenePersistence<Value>?
 

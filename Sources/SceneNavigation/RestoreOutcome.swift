@@ -32,7 +32,7 @@ public struct RestoreOutcome: Sendable, Equatable {
     ///   - keptAsidePath: Where a copy was kept.
     ///   - isReadOnly: Whether nothing is written over the stored value.
     ///   - savedAt: When the scene was last saved.
-    public init(
+    package init(
         report: RestoreReport? = nil, intervention: RestoreIntervention? = nil, keptAsidePath: String? = nil,
         isReadOnly: Bool = false, savedAt: Date? = nil
     ) {

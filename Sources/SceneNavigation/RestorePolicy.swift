@@ -41,7 +41,7 @@ public struct RestorePolicy: Sendable, Hashable {
     ///   - savedAt: When the state was saved.
     ///   - now: The time of the restore.
     /// - Returns: Whether it is too old to restore.
-    public func isExpired(savedAt: Date, now: Date) -> Bool {
+    package func isExpired(savedAt: Date, now: Date) -> Bool {
         guard let maximumAge else { return false }
         let (seconds, attoseconds) = maximumAge.components
         return now.timeIntervalSince(savedAt) > Double(seconds) + Double(attoseconds) * 1e-18

@@ -19,11 +19,11 @@ import SceneStore
 ///     if health.needsAttention { print(summary.scene, health.drops ?? 0, health.problem ?? "") }
 /// }
 /// ```
-public struct SceneHealth: Sendable {
+package struct SceneHealth: Sendable {
     /// The scene's file, as listed.
     public var summary: SceneSummary
     /// The crash-loop guard of every key of the scene, or why its markers cannot be read.
-    public var guards: Result<[String: CrashLoopGuard.State], SceneStoreError>
+    public var guards: Result<[String: CrashLoopGuard.MarkerState], SceneStoreError>
     /// How many elements and members a restore would drop now (every entry of its report's
     /// ``RestoreReport/dropped``), or nil when none can be counted: no value under the key, a file
     /// that cannot be used, or a value that cannot be restored (``problem``).

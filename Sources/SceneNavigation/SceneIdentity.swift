@@ -43,7 +43,7 @@ public enum SceneIdentity: Sendable, Hashable {
     ///   - live: The scenes of the process that are restored or connected now.
     ///   - new: A new ID, for a scene that starts fresh.
     /// - Returns: The scene's ID.
-    public func choose(
+    package func choose(
         stored: SceneID?, saved: [(scene: SceneID, lastSaved: Date)], live: Set<SceneID>, new: SceneID
     ) -> SceneID {
         switch self {
@@ -60,7 +60,7 @@ public enum SceneIdentity: Sendable, Hashable {
 
     /// Whether choosing needs the store's scenes listed.
     /// - Parameter stored: The ID the scene's storage holds, or nil.
-    public func needsListing(stored: SceneID?) -> Bool {
+    package func needsListing(stored: SceneID?) -> Bool {
         self == .adoptingMostRecent && stored == nil
     }
 
@@ -73,7 +73,7 @@ public enum SceneIdentity: Sendable, Hashable {
     ///   - new: A new ID, for a scene that starts fresh.
     /// - Returns: The scene's ID.
     /// - Throws: ``/SceneStore/SceneStoreError/cannotRead(path:errno:)`` when the scenes cannot be listed.
-    public func sceneID(
+    package func sceneID(
         stored: SceneID?, in store: SceneStore, key: String = "navigation", new: SceneID
     ) throws(SceneStoreError) -> SceneID {
         let saved =

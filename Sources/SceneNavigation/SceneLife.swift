@@ -47,7 +47,7 @@ public struct SceneLife: Sendable, Equatable {
     }
 
     /// What to do.
-    public enum Action: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
         /// Restore the model now; with `deepLink`, the links held so far are applied in place of
         /// the saved paths, in order.
         case restore(deepLink: Bool)
@@ -67,23 +67,23 @@ public struct SceneLife: Sendable, Equatable {
     }
 
     /// Whether the scene's model has been restored once.
-    public private(set) var hasRestored = false
+    package private(set) var hasRestored = false
     /// Whether a connection is open.
-    public private(set) var isConnected = false
+    package private(set) var isConnected = false
     /// How many links wait for the restore or a connection.
-    public private(set) var heldLinks = 0
+    package private(set) var heldLinks = 0
     /// The scene's phase, once SwiftUI has given it.
-    public private(set) var phase: Phase?
+    package private(set) var phase: Phase?
     /// Whether a link now is still the launch's: restored, and not yet in the background since.
-    public private(set) var isLaunchShowing = false
+    package private(set) var isLaunchShowing = false
 
     /// A scene that has not appeared yet.
-    public init() {}
+    package init() {}
 
     /// Takes an event.
     /// - Parameter event: What happened.
     /// - Returns: What to do, in order.
-    public mutating func handle(_ event: Event) -> [Action] {
+    package mutating func handle(_ event: Event) -> [Action] {
         switch event {
         case .appeared:
             guard !isConnected else { return [] }

@@ -275,14 +275,14 @@ extension SceneNavigationModel {
     /// - Throws: ``NavigationError/noValue(key:in:keys:)`` when the document holds no value under
     ///   the key; the errors of ``restore(from:key:policy:schemaVersion:)``.
     @discardableResult
-    public func restore(
+    package func restore(
         from document: SceneDocument, key: String = "navigation", policy: RestorePolicy = RestorePolicy(), now: Date
     ) throws(NavigationError) -> RestoreOutcome {
         guard let stored = document.values[key] else {
             throw .noValue(key: key, in: "scene '\(document.scene)'", keys: document.values.keys.sorted())
         }
         var facts = RestoreDecision.Facts(hasStoredValue: true)
-        facts.storedSchema = try NavigationMigrations.storedVersion(forKey: key, in: document.values)
+        facts.storedSchema = try NavigationMigrations.storedSchema(forKey: key, in: document.values)
         facts.supportedSchema = schemaVersion
         facts.savedAt = document.savedAt
         facts.now = now
@@ -334,11 +334,11 @@ extension SceneNavigationModel {
     ///   - document: The scene's document.
     ///   - key: The value's key.
     /// - Returns: Whether the value restores whole.
-    public func restoresWhole(_ document: SceneDocument, key: String = "navigation") -> Bool {
+    package func restoresWhole(_ document: SceneDocument, key: String = "navigation") -> Bool {
         // Decoded here, on the main actor, where the state's conformances live (in an app whose
         // types are main-actor isolated, they may be used nowhere else).
         guard let value = document.values[key] else { return true }
-        guard let schema = try? NavigationMigrations.storedVersion(forKey: key, in: document.values),
+        guard let schema = try? NavigationMigrations.storedSchema(forKey: key, in: document.values),
             let json = try? NavigationCoding.json(of: value, key: key),
             let (_, report) = try? NavigationCoding.decode(
                 State.self, from: json, key: key, resolvers: resolvers, types: types, migrations: migrations,

@@ -72,7 +72,7 @@ extension ScenePersistence {
         var facts = RestoreDecision.Facts(hasStoredValue: stored != nil)
         facts.hasDeepLink = deepLink != nil
         if let document, stored != nil {
-            facts.storedSchema = try NavigationMigrations.storedVersion(forKey: key, in: document.values)
+            facts.storedSchema = try NavigationMigrations.storedSchema(forKey: key, in: document.values)
             facts.supportedSchema = model.schemaVersion
             facts.savedAt = document.savedAt
             facts.now = store.configuration.now()
@@ -150,8 +150,9 @@ extension ScenePersistence {
             let writer = try store.writer(forKey: key, in: scene)
             // Exactly the model's schema beside each value it writes: none for 0, so a number
             // another version stored there never outlives the value it described.
-            try writer.setCompanionValue(
-                NavigationMigrations.schemaValue(model.schemaVersion), forKey: NavigationMigrations.schemaKey(for: key))
+            try writer.setCompanion(
+                NavigationMigrations.schemaValue(model.schemaVersion),
+                forKey: NavigationMigrations.companionKey(for: key))
             return writer
         } catch {
             throw .store(error)
@@ -237,7 +238,7 @@ extension ScenePersistence {
             // is kept when the value is still one found wanting, or is another one since.
             let found: SceneDocument?
             do throws(SceneStoreError) {
-                found = try await store.loadDocument(for: scene)
+                found = try await store.loadedDocument(for: scene)
             } catch .corrupt, .cannotRead(_, .notADirectory) {
                 // As `keepAside` takes them: nothing readable to keep (the first write moves a
                 // corrupt file aside, and says what is wrong with the folder).
@@ -245,12 +246,12 @@ extension ScenePersistence {
             } catch {
                 throw .store(error)
             }
-            let schemaKey = NavigationMigrations.schemaKey(for: key)
+            let schemaKey = NavigationMigrations.companionKey(for: key)
             let checked = found?.values[key]
             let checkedSchema = found?.values[schemaKey]
             let reason = found.flatMap { document in
                 RestoreDecision.replacementCopy(
-                    storedSchema: try? NavigationMigrations.storedVersion(forKey: key, in: document.values),
+                    storedSchema: try? NavigationMigrations.storedSchema(forKey: key, in: document.values),
                     supportedSchema: model.schemaVersion, readsWhole: { model.restoresWhole(document, key: key) })
             }
             outcome.keptAsidePath = try await offMain { () throws(SceneStoreError) in

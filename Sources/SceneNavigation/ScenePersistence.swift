@@ -229,7 +229,7 @@ extension ScenePersistence {
     static var confirmationInterval: TimeInterval { 60 }
 
     /// Waits until the model's current state is durable. When it was stored already (nothing to
-    /// write), the scene's save time moves to now instead (``/SceneStore/SceneStore/confirm(_:)``; at most once
+    /// write), the scene's save time moves to now instead (`SceneStore.confirm(_:)`; at most once
     /// a minute per connection), so that the age limit and `prune` go by the last time the state was
     /// saved, not the last time it changed. After a deep link, until the model changes, and after
     /// ``cancel()``, nothing is written nor confirmed.

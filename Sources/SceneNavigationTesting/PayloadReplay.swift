@@ -123,7 +123,7 @@ public struct PayloadReplay: Sendable {
         /// - Throws: ``/SceneNavigation/NavigationError/cannotDecode(key:reason:location:)`` when the stored version is not a
         ///   whole number from 0.
         public func schemaVersion() throws(NavigationError) -> Int {
-            try NavigationMigrations.storedVersion(forKey: key, in: values)
+            try NavigationMigrations.storedSchema(forKey: key, in: values)
         }
     }
 

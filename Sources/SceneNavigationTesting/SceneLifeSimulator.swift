@@ -32,7 +32,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
 
     /// A window of the app: a scene, as the system keeps it across launches.
     @MainActor
-    public final class Window {
+    package final class Window {
         /// The scene's ID as SwiftUI last saved its scene storage (what the next launch gets), or
         /// nil when it was never saved or was discarded.
         public internal(set) var savedStorage: String?
@@ -56,15 +56,15 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     }
 
     /// The folder and store the app runs in.
-    public let temporary: TemporaryStore
+    package let temporary: TemporaryStore
     /// How the app's scenes find their IDs.
-    public let identity: SceneIdentity
+    package let identity: SceneIdentity
     /// The crash-loop guard of every scene (its launch is replaced by each simulated process's).
-    public let crashGuard: CrashLoopGuard?
+    package let crashGuard: CrashLoopGuard?
     /// The windows, in the order they were opened.
-    public private(set) var windows: [Window] = []
+    package private(set) var windows: [Window] = []
     /// The process running now, if any.
-    public private(set) var process: CrashLoopGuard.Launch?
+    package private(set) var process: CrashLoopGuard.Launch?
 
     private let makeModel: @MainActor () -> Model
     private let navigate: @MainActor (Model) -> Void
@@ -101,20 +101,20 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     // MARK: - Steps
 
     /// One thing that happens in an app's life.
-    public typealias Step = SceneScenario.Step
+    package typealias Step = SceneScenario.Step
 
     /// Performs steps in order.
     /// - Parameter steps: The steps.
     /// - Throws: ``/SceneStore/SceneStoreError`` when the store cannot be opened or a process's end
     ///   recorded; ``SimulatorError`` for a step that cannot happen now.
-    public func perform(_ steps: [Step]) async throws {
+    package func perform(_ steps: [Step]) async throws {
         for step in steps { try await perform(step) }
     }
 
     /// Performs one step.
     /// - Parameter step: The step.
-    /// - Throws: The errors of ``perform(_:)-(Step)``.
-    public func perform(_ step: Step) async throws {
+    /// - Throws: What the simulated process's store and connections throw.
+    package func perform(_ step: Step) async throws {
         switch step {
         case .launch, .launchInBackground:
             // A user's launch brings the app to the foreground; the system may launch it in the
@@ -172,7 +172,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     }
 
     /// Waits until every window's work started so far has finished.
-    public func settle() async {
+    package func settle() async {
         for window in windows { await window.scene?.settle() }
     }
 
@@ -253,7 +253,7 @@ extension SceneLifeSimulator {
     /// identity). Run each scenario on a new simulator.
     /// - Parameter scenario: The scenario.
     /// - Returns: What did not hold, in words; empty when everything did.
-    /// - Throws: The errors of ``perform(_:)-(Step)``.
+    /// - Throws: What the simulated process's store and connections throw.
     public func run(_ scenario: SceneScenario) async throws -> [String] {
         try await perform(scenario.steps)
         await settle()

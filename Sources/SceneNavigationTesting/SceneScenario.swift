@@ -10,9 +10,9 @@ public struct SceneScenario: Sendable, Hashable, CustomStringConvertible {
     /// The documentation it follows.
     public let source: String
     /// What happens.
-    public let steps: [Step]
+    package let steps: [Step]
     /// One thing that happens in an app's life.
-    public enum Step: Sendable, Hashable {
+    package enum Step: Sendable, Hashable {
         /// The user launches the app: each open window the system restores appears, active.
         case launch
         /// The system launches the app in the background: each open window appears in the background.
@@ -54,12 +54,12 @@ public struct SceneScenario: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What must be true at the end, for the identities it applies to (all when empty).
-    public let expectations: [Expectation]
+    package let expectations: [Expectation]
     /// The scene identities the expectations hold for; nil for every identity.
     public let identities: Set<SceneIdentity>?
 
     /// What the user must find.
-    public enum Expectation: Sendable, Hashable {
+    package enum Expectation: Sendable, Hashable {
         /// The window shows where the user navigated in it before.
         case showsNavigated(window: Int)
         /// The window shows the model's initial state.
@@ -81,7 +81,7 @@ public struct SceneScenario: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Creates a scenario.
-    public init(
+    package init(
         _ name: String, source: String, steps: [Step], expectations: [Expectation],
         identities: Set<SceneIdentity>? = nil
     ) {
@@ -106,7 +106,7 @@ extension SceneScenario {
     ]
 
     /// A launch restores, before the first frame, what the last one saved.
-    public static let coldLaunch = SceneScenario(
+    package static let coldLaunch = SceneScenario(
         "cold launch",
         source:
             "SceneStorage (developer.apple.com/documentation/swiftui/scenestorage): the value is there at the view's first body; onAppear runs before the view appears",
@@ -114,7 +114,7 @@ extension SceneScenario {
         expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors])
 
     /// A suspended app that the system ends restores as it was, and is not taken for a crash.
-    public static let relaunchAfterBackgroundKill = SceneScenario(
+    package static let relaunchAfterBackgroundKill = SceneScenario(
         "relaunch after background kill",
         source:
             "Managing your app's life cycle (developer.apple.com/documentation/uikit/managing-your-app-s-life-cycle): a suspended app may be terminated at any time, with no code run",
@@ -126,7 +126,7 @@ extension SceneScenario {
         expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors])
 
     /// A force quit discards the scene's restoration data: a per-scene ID is lost with it.
-    public static let forceQuit = SceneScenario(
+    package static let forceQuit = SceneScenario(
         "force quit, per scene",
         source:
             "Preserving your app's UI across launches (developer.apple.com/documentation/uikit/preserving-your-app-s-ui-across-launches): the system discards restoration data when the user force-quits the app",
@@ -136,7 +136,7 @@ extension SceneScenario {
         expectations: [.showsInitial(window: 0), .noErrors], identities: [.perScene])
 
     /// With ``/SceneNavigation/SceneIdentity/adoptingMostRecent``, the state comes back after a force quit.
-    public static let forceQuitAdopting = SceneScenario(
+    package static let forceQuitAdopting = SceneScenario(
         "force quit, adopting the most recent",
         source: "Preserving your app's UI across launches: the restoration data is discarded, the scene's file is not",
         steps: [
@@ -145,7 +145,7 @@ extension SceneScenario {
         expectations: [.showsNavigated(window: 0), .noErrors], identities: [.adoptingMostRecent])
 
     /// Killed before SwiftUI saved the scene's storage: adopting brings the state back.
-    public static let killedBeforeStorageSaved = SceneScenario(
+    package static let killedBeforeStorageSaved = SceneScenario(
         "killed before scene storage was saved",
         source: "SceneStorage: \"The system makes no guarantees as to when and how often the data will be persisted\"",
         steps: [.launch, .navigate(window: 0), .phase(.background), .kill, .launch],
@@ -153,7 +153,7 @@ extension SceneScenario {
         identities: [.adoptingMostRecent])
 
     /// A Mac app quit with its windows restored: everything back, no guard.
-    public static let macQuitRestoringWindows = SceneScenario(
+    package static let macQuitRestoringWindows = SceneScenario(
         "Mac quit with window restoration",
         source:
             "NSApplication.willTerminateNotification (developer.apple.com/documentation/appkit/nsapplication/willterminatenotification); macOS restores windows when \"Close windows when quitting an application\" is off",
@@ -161,7 +161,7 @@ extension SceneScenario {
         expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors])
 
     /// A Mac app quit with "Close windows when quitting": new windows; adopting brings the state back.
-    public static let macQuitClosingWindows = SceneScenario(
+    package static let macQuitClosingWindows = SceneScenario(
         "Mac quit without window restoration",
         source:
             "macOS User Guide, Desktop & Dock settings: \"Close windows when quitting an application\" (windows are not restored)",
@@ -173,7 +173,7 @@ extension SceneScenario {
         identities: [.adoptingMostRecent])
 
     /// Xcode's Stop, then Run, right after a restore: one SIGKILL is not a crash.
-    public static let developerRerun = SceneScenario(
+    package static let developerRerun = SceneScenario(
         "developer re-run",
         source:
             "Xcode's Stop ends the debugged process with SIGKILL, which cannot be caught or ignored (sigaction(2)); no code of the app runs",
@@ -184,7 +184,7 @@ extension SceneScenario {
         expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors])
 
     /// A crash on the restored screen: the next launch withholds the paths and keeps a copy.
-    public static let crashOnRestoredScreen = SceneScenario(
+    package static let crashOnRestoredScreen = SceneScenario(
         "crash on the restored screen",
         source:
             "Addressing crashes from Swift runtime errors (developer.apple.com/documentation/xcode/addressing-crashes-from-swift-runtime-errors): a trap ends the process with EXC_BREAKPOINT (SIGTRAP)",
@@ -195,7 +195,7 @@ extension SceneScenario {
         expectations: [.guarded(window: 0, failures: 1), .keptAside(1), .noErrors])
 
     /// The watchdog ends a launch that hangs on the restored screen, twice: the second counts.
-    public static let watchdogTwice = SceneScenario(
+    package static let watchdogTwice = SceneScenario(
         "watchdog kill, twice",
         source:
             "Addressing watchdog terminations (developer.apple.com/documentation/xcode/addressing-watchdog-terminations): the system ends an app that does not respond, with code 0x8badf00d",
@@ -206,7 +206,7 @@ extension SceneScenario {
         expectations: [.guarded(window: 0, failures: 1), .noErrors])
 
     /// A link opened at a cold launch, before the window appears, wins over the saved paths.
-    public static let linkAtColdLaunch = SceneScenario(
+    package static let linkAtColdLaunch = SceneScenario(
         "link at cold launch",
         source:
             "onOpenURL (developer.apple.com/documentation/swiftui/view/onopenurl(perform:)): the scene receives the URL it was launched for",
@@ -219,7 +219,7 @@ extension SceneScenario {
     /// At a cold launch SwiftUI may deliver the link after the window appeared: the link still wins,
     /// as if it had come first (the saved paths withheld, and kept aside before a write replaces
     /// them).
-    public static let linkAfterAppearance = SceneScenario(
+    package static let linkAfterAppearance = SceneScenario(
         "link after the window appeared, at cold launch",
         source:
             "onOpenURL (developer.apple.com/documentation/swiftui/view/onopenurl(perform:)) does not say when, relative to onAppear, the URL of a cold launch is delivered",
@@ -230,7 +230,7 @@ extension SceneScenario {
         expectations: [.showsLink(window: 0), .deepLinked(window: 0), .noErrors])
 
     /// A link while the app runs, after the user was away: a change like any other, in the window.
-    public static let linkWhileRunning = SceneScenario(
+    package static let linkWhileRunning = SceneScenario(
         "link while running",
         source:
             "handlesExternalEvents(preferring:allowing:) (developer.apple.com/documentation/swiftui/view/handlesexternalevents(preferring:allowing:)): a scene that prefers the event takes it",
@@ -238,7 +238,7 @@ extension SceneScenario {
         expectations: [.showsLink(window: 0), .keptAside(0), .connections(window: 0, count: 1), .noErrors])
 
     /// Two windows each restore their own state.
-    public static let twoWindows = SceneScenario(
+    package static let twoWindows = SceneScenario(
         "two windows",
         source: "SceneStorage: \"data is not shared between scenes\"",
         steps: [
@@ -248,7 +248,7 @@ extension SceneScenario {
         identities: [.perScene, .adoptingMostRecent])
 
     /// A tab switch in the content does not close and reconnect the scene.
-    public static let tabSwitch = SceneScenario(
+    package static let tabSwitch = SceneScenario(
         "tab switch",
         source:
             "task(priority:_:) (developer.apple.com/documentation/swiftui/view/task(priority:_:)): the task is cancelled when the view disappears; a modifier of conditional content follows each branch",
@@ -256,7 +256,7 @@ extension SceneScenario {
         expectations: [.connections(window: 0, count: 1), .noErrors])
 
     /// A window hidden and shown again closes, then connects again with the model as it is.
-    public static let hiddenAndShown = SceneScenario(
+    package static let hiddenAndShown = SceneScenario(
         "window hidden and shown",
         source:
             "onDisappear(perform:) and onAppear(perform:) (developer.apple.com/documentation/swiftui/view/ondisappear(perform:)): a view that leaves and comes back gets both",
@@ -264,14 +264,14 @@ extension SceneScenario {
         expectations: [.showsLink(window: 0), .connections(window: 0, count: 3), .keptAside(0), .noErrors])
 
     /// A window closed for good takes its state with it: a new window starts fresh.
-    public static let sceneDiscarded = SceneScenario(
+    package static let sceneDiscarded = SceneScenario(
         "scene discarded",
         source: "SceneStorage: when a scene is explicitly destroyed, its data is destroyed too",
         steps: [.launch, .navigate(window: 0), .closeWindow(window: 0), .openWindow],
         expectations: [.showsInitial(window: 1), .noErrors], identities: [.perScene])
 
     /// A scene connected while already in the background is healthy at once: a later kill is no crash.
-    public static let connectedInBackground = SceneScenario(
+    package static let connectedInBackground = SceneScenario(
         "connected in the background",
         source:
             "ScenePhase (developer.apple.com/documentation/swiftui/scenephase): a scene may be in the background when it connects",

@@ -145,7 +145,7 @@ public final class TemporaryStore: Sendable {
     ) throws(SceneStoreError) {
         let id = try SceneID(scene)
         let document = SceneDocument(scene: id, savedAt: savedAt ?? configuration.now(), values: values)
-        try writeSceneFile(scene, bytes: document.encoded())
+        try writeSceneFile(scene, bytes: document.encodedBytes())
     }
 
     /// Writes a scene's file with exactly these bytes: a corrupt file, a newer format, a file from

@@ -12,7 +12,7 @@ public struct JSONTextPosition: Sendable, Hashable, CustomStringConvertible {
     ///   - line: The 1-based line.
     ///   - column: The 1-based column.
     ///   - offset: The 0-based byte offset.
-    public init(line: Int, column: Int, offset: Int) {
+    package init(line: Int, column: Int, offset: Int) {
         self.line = line
         self.column = column
         self.offset = offset

@@ -123,7 +123,7 @@ extension JSONValue {
     /// How many arrays and objects are nested at the deepest point, as a parser counts them: 0 for
     /// a scalar, 1 for `[]` or `[1]`, 2 for `[[1]]`. Computed without recursion, so that a value
     /// built in memory as deeply as it likes cannot exhaust the stack.
-    public var nestingDepth: Int {
+    package var nestingDepth: Int {
         var deepest = 0
         var pending: [(value: JSONValue, depth: Int)] = [(self, 0)]
         while let (value, depth) = pending.popLast() {
@@ -187,7 +187,7 @@ extension JSONValue {
     ///   - allowsTrailingCommas: Whether the text may have commas before `]` and `}`, as it was
     ///     parsed.
     /// - Returns: The value's first byte's place; nil when the text holds no value at the path.
-    public static func position(
+    package static func position(
         of path: [PathComponent], in bytes: some Collection<UInt8>, allowsTrailingCommas: Bool = false
     ) -> JSONTextPosition? {
         let locate = { (buffer: UnsafeBufferPointer<UInt8>) -> JSONTextPosition? in
@@ -382,7 +382,7 @@ extension JSONValue {
     }
 
     /// A short name of the value's kind, for error messages: `object`, `array`, `string`, ...
-    public var kindName: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"

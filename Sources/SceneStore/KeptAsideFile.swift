@@ -119,7 +119,7 @@ extension KeptAsideFile {
     /// `<dir>/main.invalid-20261121T210407.123Z.json`.
     /// - Parameter path: The kept file's path or name.
     /// - Returns: The reason (with its name only as its words), or nil when the name is no kept file's.
-    public static func reason(ofKeptFile path: String) -> Reason? {
+    package static func reason(ofKeptFile path: String) -> Reason? {
         parse(name: String(path.split(separator: "/").last ?? ""))?.reason
     }
 

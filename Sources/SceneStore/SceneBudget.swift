@@ -16,7 +16,7 @@ public struct SceneBudget: Sendable, Equatable, CustomStringConvertible {
     /// The default budget of a scene's file: 256 KiB.
     public static let defaultBudget = 256 << 10
     /// From this share of the budget on, a scene is near it (``isNear``): 80%.
-    public static let nearShare = 0.8
+    package static let nearShare = 0.8
 
     /// The size of the scene's file, in bytes.
     public var size: Int64
@@ -27,19 +27,19 @@ public struct SceneBudget: Sendable, Equatable, CustomStringConvertible {
     /// - Parameters:
     ///   - size: The file's size in bytes.
     ///   - budget: The budget in bytes.
-    public init(size: Int64, budget: Int) {
+    package init(size: Int64, budget: Int) {
         self.size = size
         self.budget = budget
     }
 
     /// The size as a share of the budget: 1 is the budget exactly.
-    public var share: Double { budget > 0 ? Double(size) / Double(budget) : .infinity }
+    package var share: Double { budget > 0 ? Double(size) / Double(budget) : .infinity }
     /// Whether the file is larger than the budget.
     public var isOver: Bool { size > Int64(budget) }
     /// Whether the file has reached 80% of the budget (or more).
     public var isNear: Bool { share >= Self.nearShare }
     /// The share in whole per cent, rounded down: `117`.
-    public var percent: Int { budget > 0 ? Int(size * 100 / Int64(budget)) : Int.max }
+    package var percent: Int { budget > 0 ? Int(size * 100 / Int64(budget)) : Int.max }
 
     /// `300 KiB, 117% of its budget of 256 KiB`.
     public var description: String {
@@ -50,7 +50,7 @@ public struct SceneBudget: Sendable, Equatable, CustomStringConvertible {
     /// one decimal below 10 of a unit, none above.
     /// - Parameter bytes: The size in bytes.
     /// - Returns: The size in words.
-    public static func formatted(_ bytes: Int64) -> String {
+    package static func formatted(_ bytes: Int64) -> String {
         func unit(_ value: Int64, _ scale: Int64, _ name: String) -> String {
             if value % scale == 0 || value >= 10 * scale { return "\(value / scale) \(name)" }
             let tenths = value * 10 / scale
@@ -65,7 +65,7 @@ public struct SceneBudget: Sendable, Equatable, CustomStringConvertible {
     /// (`256KiB`, `1 MiB`, `4096B`).
     /// - Parameter text: The size.
     /// - Returns: The size in bytes, or nil when the text is not a size.
-    public static func parseSize(_ text: String) -> Int? {
+    package static func parseSize(_ text: String) -> Int? {
         let trimmed = text.filter { $0 != " " }
         let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, digits.count <= 12, let value = Int(digits) else { return nil }
@@ -94,7 +94,7 @@ extension SceneStore {
     /// The use of the store's size budget by a file of this size.
     /// - Parameter size: The size in bytes.
     /// - Returns: The use of the budget.
-    public func budget(forSize size: Int64) -> SceneBudget {
+    package func budget(forSize size: Int64) -> SceneBudget {
         SceneBudget(size: size, budget: configuration.sizeBudget)
     }
 }

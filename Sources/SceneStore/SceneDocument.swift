@@ -25,7 +25,7 @@
 /// ```
 public struct SceneDocument: Sendable, Equatable {
     /// The format this version of SceneStore writes and the newest it reads.
-    public static let currentFormat = 1
+    package static let formatVersion = 1
 
     /// The scene the document belongs to; always the file's name.
     public var scene: SceneID
@@ -54,19 +54,19 @@ extension SceneDocument {
     /// same on every platform and cheap on the write path.
     /// - Parameter date: The time.
     /// - Returns: Its text.
-    public static func timestamp(_ date: Date) -> String { Timestamp.format(date) }
+    package static func timestamp(_ date: Date) -> String { Timestamp.format(date) }
 
     /// Reads a time written as ``timestamp(_:)`` writes it (the milliseconds may be left out).
     /// - Parameter text: Such as `2026-11-21T21:04:07.123Z`.
     /// - Returns: The time, or nil when the text is not such a time.
-    public static func date(fromTimestamp text: String) -> Date? { Timestamp.parse(text) }
+    package static func date(fromTimestamp text: String) -> Date? { Timestamp.parse(text) }
 }
 
 // MARK: - Coding
 
 extension SceneDocument {
     /// The document as the bytes of its file: pretty-printed, sorted keys, newline at the end.
-    public func encoded() -> [UInt8] {
+    package func encodedBytes() -> [UInt8] {
         var entries: [String: Entry] = [:]
         for (key, value) in values { entries[key] = Entry(key: key, value: value) }
         return encoded(entries: entries)
@@ -82,7 +82,7 @@ extension SceneDocument {
     /// - Throws: ``SceneStoreError/documentTooDeep(path:depth:limit:)`` when a value nests so deeply
     ///   that the file would pass the depth limit; ``SceneStoreError/documentTooLarge(path:size:limit:)``
     ///   when the file would pass the size limit.
-    public func encoded(within configuration: SceneStore.Configuration, path: String) throws(SceneStoreError)
+    package func encoded(within configuration: SceneStore.Configuration, path: String) throws(SceneStoreError)
         -> [UInt8]
     {
         try encoded(within: configuration, path: path, reusing: [:]).bytes
@@ -157,7 +157,7 @@ extension SceneDocument {
     private func encoded(entries: [String: Entry]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(entries.values.reduce(160 + scene.rawValue.utf8.count) { $0 + $1.bytes.count + 6 })
-        bytes.append(contentsOf: "{\n  \"format\": \(SceneDocument.currentFormat),\n  \"savedAt\": ".utf8)
+        bytes.append(contentsOf: "{\n  \"format\": \(SceneDocument.formatVersion),\n  \"savedAt\": ".utf8)
         JSONValue.writeString(Self.timestamp(savedAt), into: &bytes)
         bytes.append(contentsOf: ",\n  \"scene\": ".utf8)
         JSONValue.writeString(scene.rawValue, into: &bytes)
@@ -189,7 +189,7 @@ extension SceneDocument {
     ///   column), ``SceneStoreError/newerFormat(path:format:supported:)``, or
     ///   ``SceneStoreError/caseConflict(path:scene:found:)`` when the document names a scene whose ID
     ///   differs from `scene` only in case (a store confirms the two names are one file first).
-    public init(
+    package init(
         decoding bytes: [UInt8], scene: SceneID, path: String, maximumDepth: Int = 256
     ) throws(SceneStoreError) {
         do throws(DecodingProblem) {
@@ -198,7 +198,7 @@ extension SceneDocument {
             switch error {
             case .corrupt(let reason): throw .corrupt(path: path, reason: reason)
             case .newerFormat(let format):
-                throw .newerFormat(path: path, format: format, supported: SceneDocument.currentFormat)
+                throw .newerFormat(path: path, format: format, supported: SceneDocument.formatVersion)
             case .caseConflict(let found): throw .caseConflict(path: path, scene: scene, found: found)
             }
         }
@@ -220,7 +220,7 @@ extension SceneDocument {
             throw .corrupt(error.description)
         }
         guard case .object(let members) = root else {
-            throw .corrupt("expected an object at the top level, found \(root.kindName)")
+            throw .corrupt("expected an object at the top level, found \(root.kindDescription)")
         }
         // The format is checked first: a newer writer may have changed everything else.
         // Where a member of the wrong shape starts, as the parser says where the text is broken.
@@ -229,9 +229,10 @@ extension SceneDocument {
         }
         guard let formatValue = members["format"] else { throw .corrupt("missing member 'format'" + at()) }
         guard case .number(let formatNumber) = formatValue, let format = formatNumber.intValue else {
-            throw .corrupt("member 'format' must be an integer, found \(formatValue.kindName)" + at(.key("format")))
+            throw .corrupt(
+                "member 'format' must be an integer, found \(formatValue.kindDescription)" + at(.key("format")))
         }
-        if format > SceneDocument.currentFormat { throw .newerFormat(format) }
+        if format > SceneDocument.formatVersion { throw .newerFormat(format) }
         guard format >= 1 else {
             throw .corrupt("member 'format' must be at least 1, found \(format)" + at(.key("format")))
         }

@@ -111,7 +111,7 @@ extension SceneStore {
     ///   - keeping: Whether a scene is kept whatever its age.
     /// - Returns: What was removed and what could not be, each sorted.
     /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be listed.
-    public func prune(before date: Date, keeping: (SceneID) -> Bool) throws(SceneStoreError) -> PruneOutcome {
+    package func prune(before date: Date, keeping: (SceneID) -> Bool) throws(SceneStoreError) -> PruneOutcome {
         var outcome = PruneOutcome()
         for summary in try scenes() where summary.lastSaved < date {
             if case .newerFormat = summary.health { continue }

@@ -30,7 +30,7 @@ extension SceneStore {
     /// - Parameter scene: The scene.
     /// - Returns: The bytes, the document and the file's size.
     /// - Throws: The errors of ``document(for:)``.
-    public func file(of scene: SceneID) throws(SceneStoreError) -> SceneFile {
+    package func sceneFile(of scene: SceneID) throws(SceneStoreError) -> SceneFile {
         guard let loaded = try loadWithoutLock(scene) else {
             throw .sceneNotFound(scene, path: path(for: scene))
         }
@@ -47,7 +47,7 @@ extension SceneStore {
     /// - Returns: The bytes.
     /// - Throws: ``SceneStoreError/sceneNotFound(_:path:)``, ``SceneStoreError/notARegularFile(path:kind:)``,
     ///   ``SceneStoreError/fileTooLarge(path:size:limit:)`` or ``SceneStoreError/cannotRead(path:errno:)``.
-    public func storedBytes(of scene: SceneID) throws(SceneStoreError) -> [UInt8] {
+    package func fileBytes(of scene: SceneID) throws(SceneStoreError) -> [UInt8] {
         let path = path(for: scene)
         guard let directory = try openScenesDirectory(creating: false) else { throw .sceneNotFound(scene, path: path) }
         defer { try? fileSystem.close(directory) }
@@ -73,7 +73,7 @@ extension SceneStore {
     /// - Parameter scene: The scene.
     /// - Returns: The document, or nil when nothing is saved for the scene.
     /// - Throws: The errors of ``document(for:)`` other than `sceneNotFound`.
-    public func loadDocument(for scene: SceneID) async throws(SceneStoreError) -> SceneDocument? {
+    package func loadedDocument(for scene: SceneID) async throws(SceneStoreError) -> SceneDocument? {
         let result: Result<SceneDocument?, SceneStoreError> = await withCheckedContinuation { continuation in
             SceneStore.ioQueue.async {
                 do throws(SceneStoreError) {

@@ -14,7 +14,7 @@ public struct SceneWriteOutcome: Sendable, Equatable {
     /// Where a corrupt file found in the scene's place was moved before writing, if one was.
     public var movedAsidePath: String?
     /// Where a copy of the file was kept before it was written over, if the update asked for one
-    /// (``SceneStore/update(_:keepingAside:if:_:)``).
+    /// (`update(_:keepingAside:if:_:)`).
     public var keptAsidePath: String?
     /// Whether a newer value was waiting before the file was replaced, so the write was given up
     /// (its temporary file removed) for the newer one: the file is as it was.
@@ -75,7 +75,7 @@ extension SceneStore {
     /// - Throws: The errors of ``update(_:_:)``; ``SceneStoreError/invalidArgument(_:reason:)`` for
     ///   the reason ``KeptAsideFile/Reason/corrupt``.
     @discardableResult
-    public func update(
+    package func update(
         _ scene: SceneID, keepingAside reason: KeptAsideFile.Reason, if shouldKeep: (SceneDocument) -> Bool,
         _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
     ) throws(SceneStoreError) -> SceneWriteOutcome {
@@ -100,7 +100,7 @@ extension SceneStore {
     /// - Throws: The errors of ``update(_:_:)``; ``SceneStoreError/invalidArgument(_:reason:)``
     ///   when `keepAside` gives the reason ``KeptAsideFile/Reason/corrupt`` (nothing is written).
     @discardableResult
-    public func update(
+    package func update(
         _ scene: SceneID, dating: Bool, keepingAside keepAside: (SceneDocument) -> KeptAsideFile.Reason?,
         _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
     ) throws(SceneStoreError) -> SceneWriteOutcome {
@@ -118,7 +118,7 @@ extension SceneStore {
     /// - Throws: The errors of ``update(_:_:)``, with the file untouched; a corrupt file is an error
     ///   here (``SceneStoreError/corrupt(path:reason:)``) and stays where it is.
     @discardableResult
-    public func confirm(_ scene: SceneID) throws(SceneStoreError) -> Bool {
+    package func confirm(_ scene: SceneID) throws(SceneStoreError) -> Bool {
         // Looked for before locking, so a scene that is not there does not get a lock file.
         guard let directory = try openScenesDirectory(creating: false) else { return false }
         defer { try? fileSystem.close(directory) }
@@ -280,7 +280,7 @@ extension SceneStore {
     /// differs only in case, is never removed (``SceneStoreError/caseConflict(path:scene:found:)``):
     /// on a file system that ignores case it is that scene's.
     ///
-    /// What the scene has in the folders beside an app's scenes folder (``siblingStore(folder:configuration:)``,
+    /// What the scene has in the folders beside an app's scenes folder (`sibling(folder:configuration:)`,
     /// such as SceneNavigation's restore markers) is removed first, so none outlives the scene; an
     /// update that leaves a scene no value removes them too.
     ///
@@ -302,7 +302,7 @@ extension SceneStore {
     /// - Throws: ``SceneStoreError/newerFormat(path:format:supported:)`` for a refused file, left as
     ///   it was; the errors of ``removeScene(_:)``.
     @discardableResult
-    public func removeScene(_ scene: SceneID, keepingNewerFormat: Bool) throws(SceneStoreError) -> Bool {
+    package func removeScene(_ scene: SceneID, keepingNewerFormat: Bool) throws(SceneStoreError) -> Bool {
         guard keepingNewerFormat else { return try removeScene(scene) }
         return try removeScene(
             scene,
@@ -457,7 +457,7 @@ extension SceneStore {
     }
 
     /// Removes what a scene has in the folders beside an app's scenes folder (the
-    /// ``siblingStore(folder:configuration:)`` of each: records an app keeps per scene, such as a
+    /// `sibling(folder:configuration:)` of each: records an app keeps per scene, such as a
     /// restore guard's markers), so that none outlives the scene to be taken for a later scene's
     /// with the same ID: a file there is removed only when it is a scene document of this scene.
     /// Only a store whose folder is an app's `scenes` folder has siblings.
@@ -476,7 +476,7 @@ extension SceneStore {
             // Only a scene document of this very scene is a record of it: any other file with its
             // name (an app's own data beside its scenes), a name that cannot be a sibling's folder,
             // an entry that is no folder, or one that cannot be read is left as it is.
-            guard let sibling = try? siblingStore(folder: name), (try? sibling.document(for: scene)) != nil
+            guard let sibling = try? sibling(folder: name), (try? sibling.document(for: scene)) != nil
             else { continue }
             try sibling.removeScene(scene)
         }

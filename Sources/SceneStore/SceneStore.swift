@@ -107,7 +107,7 @@ public final class SceneStore: Sendable {
     ///   - configuration: Limits and clock.
     public convenience init(appID: AppID, stateRoot: String, configuration: Configuration = Configuration()) {
         self.init(
-            scenesDirectory: StateDirectory.scenesDirectory(for: appID, root: stateRoot),
+            scenesDirectory: StateDirectory.scenesFolder(for: appID, root: stateRoot),
             configuration: configuration, fileSystem: SystemFileSystem())
     }
 
@@ -121,7 +121,7 @@ public final class SceneStore: Sendable {
     /// - Parameters:
     ///   - scenesDirectory: The folder that holds the scene files, an absolute path.
     ///   - configuration: Limits and clock.
-    public convenience init(scenesDirectory: String, configuration: Configuration = Configuration()) {
+    package convenience init(scenesDirectory: String, configuration: Configuration = Configuration()) {
         self.init(
             scenesDirectory: scenesDirectory, configuration: configuration, fileSystem: SystemFileSystem())
     }
@@ -141,8 +141,7 @@ public final class SceneStore: Sendable {
     ///   - configuration: Its settings; this store's by default.
     /// - Returns: The store.
     /// - Throws: ``SceneStoreError/invalidArgument(_:reason:)`` naming the folder when it is not such a name.
-    public func siblingStore(folder: String, configuration: Configuration? = nil) throws(SceneStoreError) -> SceneStore
-    {
+    package func sibling(folder: String, configuration: Configuration? = nil) throws(SceneStoreError) -> SceneStore {
         let valid =
             !folder.isEmpty && folder.utf8.count <= 64 && folder != "scenes"
             && folder.unicodeScalars.allSatisfy {
@@ -174,7 +173,7 @@ public final class SceneStore: Sendable {
     /// characters, as every call that takes a key checks it.
     /// - Parameter key: The key.
     /// - Throws: ``SceneStoreError/invalidKey(_:reason:)`` saying why it cannot be.
-    public static func validate(key: String) throws(SceneStoreError) {
+    package static func validate(key: String) throws(SceneStoreError) {
         if key.isEmpty { throw .invalidKey(key, reason: "it is empty") }
         if key.utf8.count > 256 { throw .invalidKey(key, reason: "it is longer than 256 bytes") }
         if key.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {

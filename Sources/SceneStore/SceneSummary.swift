@@ -18,7 +18,7 @@ public struct SceneSummary: Sendable, Equatable {
         case unreadable(reason: String)
 
         /// The short name: `ok`, `corrupt`, `newer-format` or `unreadable`.
-        public var name: String {
+        package var label: String {
             switch self {
             case .ok: "ok"
             case .corrupt: "corrupt"

@@ -39,7 +39,7 @@ public final class SceneWriter: Sendable {
         /// Where corrupt files found in the scene's place were moved before writing.
         public var movedAsidePaths: [String] = []
         /// Where copies of the scene's file were kept before a write, as
-        /// ``SceneWriter/keepAsideBeforeFirstWrite(reason:if:)`` asked.
+        /// `keepAsideBeforeFirstWrite(reason:if:)` asked.
         public var keptAsidePaths: [String] = []
 
         /// Creates counts, as a test compares them.
@@ -51,7 +51,7 @@ public final class SceneWriter: Sendable {
         ///   - failed: Writes that failed.
         ///   - movedAsidePaths: Where corrupt files were moved.
         ///   - keptAsidePaths: Where copies were kept before a write.
-        public init(
+        package init(
             submitted: Int = 0, coalesced: Int = 0, written: Int = 0, unchanged: Int = 0, failed: Int = 0,
             movedAsidePaths: [String] = [], keptAsidePaths: [String] = []
         ) {
@@ -136,7 +136,7 @@ public final class SceneWriter: Sendable {
     ///   - value: The companion value, or nil to remove its key.
     ///   - key: Its key, another than the writer's.
     /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``, also when `key` is the writer's own.
-    public func setCompanionValue(_ value: SceneValue?, forKey key: String) throws(SceneStoreError) {
+    package func setCompanion(_ value: SceneValue?, forKey key: String) throws(SceneStoreError) {
         try SceneStore.validate(key: key)
         guard key != self.key else { throw .invalidKey(key, reason: "it is the writer's own key") }
         state.withLock { $0.companions[key] = .some(value) }
@@ -145,14 +145,14 @@ public final class SceneWriter: Sendable {
     /// Keeps a copy of the scene's file aside before the first write that changes it, when
     /// `shouldKeep` finds that the document calls for one: for values that replace one the caller
     /// could not read back whole. The copy and the write happen in one hold of the scene's lock
-    /// (``SceneStore/update(_:keepingAside:if:_:)``); the copy's path is in the statistics
+    /// (`update(_:keepingAside:if:_:)`); the copy's path is in the statistics
     /// (``Statistics/keptAsidePaths``). After the first write that changes the file, no copy is
     /// made again.
     /// - Parameters:
     ///   - reason: Why the copy is kept; not ``KeptAsideFile/Reason/corrupt``.
     ///   - shouldKeep: Whether the document found calls for a copy.
     /// - Throws: ``SceneStoreError/invalidArgument(_:reason:)`` for the reason `corrupt`.
-    public func keepAsideBeforeFirstWrite(
+    package func keepAsideBeforeFirstWrite(
         reason: KeptAsideFile.Reason, if shouldKeep: @escaping @Sendable (SceneDocument) -> Bool
     ) throws(SceneStoreError) {
         guard reason != .corrupt else {
@@ -251,7 +251,7 @@ public final class SceneWriter: Sendable {
     ///
     /// A consumer that forwards a stream of values waits here between values: while the writer is
     /// busy, the stream keeps only the newest value and its producer is never woken for nothing.
-    public func waitUntilReady() async {
+    package func untilReady() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
                 if state.pending == nil { return true }

@@ -75,7 +75,7 @@ public enum StateDirectory {
     /// when the sandbox set `APP_SANDBOX_CONTAINER_ID`; on Apple's other platforms, always.
     /// - Parameter environment: The process's variables.
     /// - Returns: Whether the process is sandboxed.
-    public static func isSandboxed(environment: [String: String]) -> Bool {
+    package static func isSandboxed(environment: [String: String]) -> Bool {
         #if os(macOS)
             environment["APP_SANDBOX_CONTAINER_ID"] != nil
         #elseif canImport(Darwin)
@@ -111,7 +111,7 @@ public enum StateDirectory {
     ///     ignored on Apple platforms, so that the state stays in the app's container.
     /// - Returns: An absolute path, without a trailing slash.
     /// - Throws: ``SceneStoreError/noStateDirectory(reason:)`` when no home folder can be found.
-    public static func resolveRoot(
+    package static func resolveRoot(
         environment: [String: String], convention: Convention, location: Location = .persistent,
         sandboxed: Bool = false
     ) throws(SceneStoreError) -> String {
@@ -146,7 +146,7 @@ public enum StateDirectory {
     ///   - appID: The app.
     ///   - root: The state root, as ``resolveRoot(environment:location:)`` returns it.
     /// - Returns: `<root>/<app-id>/scenes`.
-    public static func scenesDirectory(for appID: AppID, root: String) -> String {
+    package static func scenesFolder(for appID: AppID, root: String) -> String {
         trimmed(root) + "/" + appID.rawValue + "/scenes"
     }
 
@@ -157,9 +157,9 @@ public enum StateDirectory {
     ///   - root: The state root.
     ///   - list: The names in a folder, or nil when it is not a readable folder.
     /// - Returns: The apps' IDs.
-    public static func appIDs(in root: String, list: (String) -> [String]?) -> [AppID] {
+    package static func appIDs(in root: String, list: (String) -> [String]?) -> [AppID] {
         (list(trimmed(root)) ?? []).sorted().compactMap { name in
-            guard let app = try? AppID(name), list(scenesDirectory(for: app, root: root)) != nil else { return nil }
+            guard let app = try? AppID(name), list(scenesFolder(for: app, root: root)) != nil else { return nil }
             return app
         }
     }

@@ -6,12 +6,12 @@ import SceneStore
 /// The paths in a stored value: route paths (arrays of routes' JSON) and paths in SwiftUI's
 /// `NavigationPath` format, by location.
 struct StoredPaths {
-    var routes: [StoredRoutePath]
-    var navigation: [StoredNavigationPath]
+    var routes: [RoutePathRecord]
+    var navigation: [NavigationPathRecord]
 
     init(_ value: JSONValue) {
-        routes = StoredRoutePath.paths(in: value)
-        navigation = StoredNavigationPath.paths(in: value)
+        routes = RoutePathRecord.paths(in: value)
+        navigation = NavigationPathRecord.paths(in: value)
     }
 
     var isEmpty: Bool { routes.isEmpty && navigation.isEmpty }
@@ -42,8 +42,8 @@ extension CommandLineTool {
     /// Whether a stored value is a path in SwiftUI's NavigationPath format.
     static func holdsNavigationPath(_ value: SceneValue?) -> Bool {
         switch value {
-        case .json(let json)?: StoredNavigationPath.isNavigationPath(json)
-        case .binary(let data)?: (try? JSONValue(parsing: data)).map(StoredNavigationPath.isNavigationPath) ?? false
+        case .json(let json)?: NavigationPathRecord.isNavigationPath(json)
+        case .binary(let data)?: (try? JSONValue(parsing: data)).map(NavigationPathRecord.isNavigationPath) ?? false
         case nil: false
         }
     }
@@ -65,7 +65,7 @@ extension CommandLineTool {
             print("value:    \(TerminalText.escaped(String(decoding: value.serialized(), as: UTF8.self)))")
         }
         if paths.isEmpty {
-            print("no route path: the value is \(value.kindName)")
+            print("no route path: the value is \(value.kindDescription)")
             return
         }
         for location in locations.sorted() {
@@ -74,7 +74,7 @@ extension CommandLineTool {
         }
     }
 
-    private mutating func printRoutePath(_ path: StoredRoutePath) {
+    private mutating func printRoutePath(_ path: RoutePathRecord) {
         let name = path.location.isEmpty ? "path" : TerminalText.escaped(path.location)
         print("\(name) (\(path.elements.count) element\(path.elements.count == 1 ? "" : "s")):")
         for (index, element) in path.elements.enumerated() {
@@ -82,7 +82,7 @@ extension CommandLineTool {
         }
     }
 
-    private mutating func printNavigationPath(_ path: StoredNavigationPath) {
+    private mutating func printNavigationPath(_ path: NavigationPathRecord) {
         let name = path.location.isEmpty ? "path" : TerminalText.escaped(path.location)
         let count = path.elements.count
         print("\(name) (\(count) element\(count == 1 ? "" : "s"), SwiftUI NavigationPath format, root first):")

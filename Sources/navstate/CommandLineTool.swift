@@ -12,7 +12,7 @@ import SceneStore
 /// (standard output, standard error, exit status), so tests run it in-process.
 @MainActor
 struct CommandLineTool {
-    nonisolated static let version = "0.2.0"
+    nonisolated static let version = "0.3.0"
     /// The app ID used when `--app` is not given.
     nonisolated static let defaultAppID = "cookbook"
     /// The scene value key the navigation state is saved under, as the sample's `@SceneStorage("navigation")`.

@@ -15,7 +15,7 @@ import Testing
         let directory = try TemporaryDirectory()
         try directory.install(scene: "ours")
         let before = try directory.contents("state/cookbook/scenes/ours.json")
-        let version = CommandLineTool.Outcome(status: 0, standardOutput: "navstate 0.2.0\n", standardError: "")
+        let version = CommandLineTool.Outcome(status: 0, standardOutput: "navstate 0.3.0\n", standardError: "")
         #expect(await navstate(["remove", "ours", "--version"], in: directory) == version)
         #expect(await navstate(["save", "ours", "--clear", "--version"], in: directory) == version)
         #expect(await navstate(["prune", "--older-than", "0s", "--version"], in: directory) == version)

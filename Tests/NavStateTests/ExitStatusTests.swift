@@ -201,6 +201,6 @@ import Testing
             #expect(await navstate([spec.name, "--help"], in: directory) == help)
         }
         let version = await navstate(["--version"], in: directory)
-        #expect(version == CommandLineTool.Outcome(status: 0, standardOutput: "navstate 0.2.0\n", standardError: ""))
+        #expect(version == CommandLineTool.Outcome(status: 0, standardOutput: "navstate 0.3.0\n", standardError: ""))
     }
 }

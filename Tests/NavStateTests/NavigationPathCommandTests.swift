@@ -295,7 +295,7 @@ import Testing
             let value = JSONValue.array(path.map { .string($0) })
             let document = SceneDocument(
                 scene: try SceneID(scene), savedAt: fixedNow, values: ["path": .json(value)])
-            try Data(document.encoded()).write(to: URL(fileURLWithPath: scenes + "/\(scene).json"))
+            try Data(document.encodedBytes()).write(to: URL(fileURLWithPath: scenes + "/\(scene).json"))
         }
         let longName = "MyApp." + String(repeating: "A", count: 100_000)
         try write("long-type-name", [longName, "1"])

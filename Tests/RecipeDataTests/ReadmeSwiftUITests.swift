@@ -174,7 +174,7 @@ import Testing
     func manifestResolves() throws {
         let manifest = try #require(ReadmeSnippetTests.blocks.first { $0.isManifest }, "no Package.swift in the guide")
         let swift = try #require(ReadmeSnippetTests.swiftc.map { String($0.dropLast()) }, "no swift on PATH")
-        let url = #".package(url: "https://git.example.com/navstate.git", from: "0.2.0")"#
+        let url = #".package(url: "https://git.example.com/navstate.git", from: "0.3.0")"#
         #expect(manifest.code.contains(url))
         // The README's dependency line is the manifest's.
         let lines = ReadmeSnippetTests.blocks(of: "README.md").filter(\.isDependencyLine)

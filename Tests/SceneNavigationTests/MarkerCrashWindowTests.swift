@@ -20,19 +20,19 @@ import Testing
     /// and returns every guard state found after a reboot, with whether the operation had returned.
     static func outcomes(
         from initial: SimulatedFileSystem.DiskState, _ operation: (SceneStore) throws -> Void
-    ) throws -> (calls: Int, found: [(acknowledged: Bool, state: CrashLoopGuard.State)]) {
+    ) throws -> (calls: Int, found: [(acknowledged: Bool, state: CrashLoopGuard.MarkerState)]) {
         let scene = try SceneID("main")
         let probe = SimulatedFileSystem(directory: restores, disk: initial)
         try operation(store(probe))
         let calls = probe.callCount
-        var found: [(Bool, CrashLoopGuard.State)] = []
+        var found: [(Bool, CrashLoopGuard.MarkerState)] = []
         for crashAt in 0...calls {
             let fileSystem = SimulatedFileSystem(directory: restores, disk: initial)
             fileSystem.crashAtCall = crashAt == calls ? nil : crashAt
             let acknowledged = (try? operation(store(fileSystem))) != nil
             for disk in fileSystem.crashStates() {
                 let rebooted = store(SimulatedFileSystem(directory: restores, disk: disk))
-                found.append((acknowledged, try CrashLoopGuard.state(of: scene, key: "navigation", in: rebooted)))
+                found.append((acknowledged, try CrashLoopGuard.markerState(of: scene, key: "navigation", in: rebooted)))
             }
         }
         return (calls, found)
@@ -46,8 +46,8 @@ import Testing
         // A 0.2.0 marker: the next begin counts it as one failure.
         try Marker.store(of: Self.store(setup)).setSceneValue(
             Marker(since: Self.clock(), failures: 0).sceneValue, forKey: "navigation", in: scene)
-        let old = CrashLoopGuard.State.restoring(since: Self.clock(), failures: 0)
-        let new = CrashLoopGuard.State.restoring(since: Self.clock(), failures: 1)
+        let old = CrashLoopGuard.MarkerState.restoring(since: Self.clock(), failures: 0)
+        let new = CrashLoopGuard.MarkerState.restoring(since: Self.clock(), failures: 1)
         let (calls, found) = try Self.outcomes(from: setup.files) { store in
             _ = try RestoreHealth.begin(
                 scene: scene, key: "navigation", store: store, launch: .init(simulatedID: "2-next"))
@@ -67,8 +67,8 @@ import Testing
         // A 0.2.0 marker: the next begin counts it as one failure.
         try Marker.store(of: Self.store(setup)).setSceneValue(
             Marker(since: Self.clock(), failures: 0).sceneValue, forKey: "navigation", in: scene)
-        let old = CrashLoopGuard.State.restoring(since: Self.clock(), failures: 0)
-        let new = CrashLoopGuard.State.restoring(since: Self.clock(), failures: 1)
+        let old = CrashLoopGuard.MarkerState.restoring(since: Self.clock(), failures: 0)
+        let new = CrashLoopGuard.MarkerState.restoring(since: Self.clock(), failures: 1)
         let (_, found) = try Self.outcomes(from: setup.files) { store in
             let health = try RestoreHealth.begin(
                 scene: scene, key: "navigation", store: store, launch: .init(simulatedID: "2-next"))

@@ -91,7 +91,7 @@ import Testing
         persistent.handle(.appeared)
         await persistent.settle()
         #expect(persistent.persistence?.isHealthy == true)
-        #expect(try CrashLoopGuard.state(of: scene, key: "navigation", in: temporary.store) == .clean)
+        #expect(try CrashLoopGuard.markerState(of: scene, key: "navigation", in: temporary.store) == .clean)
         persistent.handle(.disappeared)
         await persistent.settle()
     }

@@ -224,12 +224,12 @@ import Testing
             try SceneNavigationModel(TabState()).restore(from: document, now: now)
         }
         #expect(health.drops == 1 && health.problem == nil && health.needsAttention)
-        let report = StoredNavigationPath.dryRunReport(
+        let report = NavigationPathRecord.dryRunReport(
             of: .array([.string("App.Note"), .string("{"), .string("App.User"), .string("{}")]),
             knownTypes: ["App.User"])
         #expect(report.restoredCount == 1)
         #expect(report.dropped.map(\.reason.code) == ["undecodable"])
-        let unknown = StoredNavigationPath.dryRunReport(
+        let unknown = NavigationPathRecord.dryRunReport(
             of: .array([.string("App.Note"), .string("{}")]), knownTypes: ["App.User"])
         #expect(unknown.dropped.map(\.reason) == [.unknownType("App.Note")])
     }

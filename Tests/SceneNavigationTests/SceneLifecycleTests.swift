@@ -44,7 +44,7 @@ import Testing
         try temporary.saveScene("marker-only", json: #"["a"]"#)
         let persistence = try await ScenePersistence.connect(model, to: store, scene: marked)
         await persistence.cancel()
-        let markers = try store.siblingStore(folder: "restores")
+        let markers = try store.sibling(folder: "restores")
         let marker = try markers.document(for: marked)
         try store.removeScene(marked)
         #expect(try CrashLoopGuard.markedScenes(in: store).isEmpty)

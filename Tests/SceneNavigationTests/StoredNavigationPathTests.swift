@@ -17,7 +17,7 @@ import Testing
     @Test("SwiftUI's payloads are listed root first with type names and parsed JSON")
     func listsElements() throws {
         let value = try JSONValue(parsing: Fixtures.bytes("navigation-path/escapes-generics.json"))
-        let paths = StoredNavigationPath.paths(in: value)
+        let paths = NavigationPathRecord.paths(in: value)
         #expect(paths.count == 1)
         let path = try #require(paths.first)
         #expect(path.location == "")
@@ -33,10 +33,10 @@ import Testing
                     #"{"location":"","format":"navigation-path","elements":[{"position":0,"type":"Foundation.UUID","json":"E35A5C9C-F1EA-4B3D-9980-E2240B363AC8"},{"position":1,"type":"Swift.Optional<Swift.Int>","json":7},{"position":2,"type":"MyApp.Link","json":{"title":"A/B","url":"https://example.com/a/b"}}]}"#
                 )))
         // SwiftUI's own 37 bytes.
-        #expect(StoredNavigationPath.isNavigationPath(try Self.parse(#"["Swift.Bool","true","Swift.Int","1"]"#)))
+        #expect(NavigationPathRecord.isNavigationPath(try Self.parse(#"["Swift.Bool","true","Swift.Int","1"]"#)))
         // A backport's mangled names: not qualified, but every element's JSON parses.
         #expect(
-            StoredNavigationPath.isNavigationPath(
+            NavigationPathRecord.isNavigationPath(
                 try JSONValue(parsing: Fixtures.bytes("navigation-path/backport-mangled.json"))))
     }
 
@@ -45,42 +45,42 @@ import Testing
         for text in [
             #"["home","settings"]"#, "[]", #"["Swift.Int"]"#, #"["Swift.Int",1]"#, #"[{"a":1}]"#, #"{"a":1}"#, "7",
         ] {
-            #expect(!StoredNavigationPath.isNavigationPath(try Self.parse(text)), "\(text)")
+            #expect(!NavigationPathRecord.isNavigationPath(try Self.parse(text)), "\(text)")
         }
         // Every type name qualified: recognised even when an element's JSON is broken.
         let broken = try Self.parse(#"["Swift.Int","{","Swift.String","\"ok\""]"#)
-        #expect(StoredNavigationPath.isNavigationPath(broken))
-        let element = try #require(StoredNavigationPath.paths(in: broken).first?.elements.last)
+        #expect(NavigationPathRecord.isNavigationPath(broken))
+        let element = try #require(NavigationPathRecord.paths(in: broken).first?.elements.last)
         #expect(element.typeName == "Swift.Int")
         #expect(throws: JSONParseError.self) { try element.value.get() }
         #expect(
-            StoredNavigationPath.paths(in: broken).first?.json.objectValue?["elements"]?.arrayValue?.last
+            NavigationPathRecord.paths(in: broken).first?.json.objectValue?["elements"]?.arrayValue?.last
                 == .object([
                     "position": .number(JSONNumber(1)), "type": .string("Swift.Int"), "text": .string("{"),
                     "problem": .string("unterminated object at line 1, column 2"),
                 ]))
         let state = try Self.parse(
             #"{"tab":2,"path":["Swift.Int","1","MyApp.User","{\"name\":\"Ann\"}"],"recent":["home","settings"]}"#)
-        #expect(StoredNavigationPath.paths(in: state).map(\.location) == ["path"])
-        #expect(StoredRoutePath.paths(in: state).map(\.location) == ["recent"])
-        #expect(StoredRoutePath.paths(in: broken).isEmpty)
+        #expect(NavigationPathRecord.paths(in: state).map(\.location) == ["path"])
+        #expect(RoutePathRecord.paths(in: state).map(\.location) == ["recent"])
+        #expect(RoutePathRecord.paths(in: broken).isEmpty)
     }
 
     @Test("the strict reader names the first entry that is not a string, or the odd count")
     func strictErrors() throws {
         #expect(throws: NavigationError.notANavigationPath(reason: "entry 1 must be a string, found number")) {
-            try StoredNavigationPath(try Self.parse(#"["Swift.Int",1]"#))
+            try NavigationPathRecord(try Self.parse(#"["Swift.Int",1]"#))
         }
         #expect(
             throws: NavigationError.notANavigationPath(
                 reason: "the value ('path') has 3 strings; a path has pairs of type name and JSON")
         ) {
-            try StoredNavigationPath(Self.strings("Swift.Int", "1", "Swift.Int"), location: "path")
+            try NavigationPathRecord(Self.strings("Swift.Int", "1", "Swift.Int"), location: "path")
         }
         #expect(
             throws: NavigationError.notANavigationPath(reason: "the value must be an array of strings, found object")
         ) {
-            try StoredNavigationPath(try Self.parse(#"{"a":1}"#))
+            try NavigationPathRecord(try Self.parse(#"{"a":1}"#))
         }
     }
 
@@ -90,7 +90,7 @@ import Testing
             "MyApp.User", "{}", "MyApp.UserList", "[]", "Swift.Optional<MyApp.User>", "null",
             "Swift.Dictionary<Swift.String, MyApp.User>", "{}", "MyApp.User.Detail", "1", "Other.MyApp.User", "2",
             "(MyApp.User, Swift.Int)", "3")
-        let (renamed, changes) = try StoredNavigationPath.retagged(value, from: "MyApp.User", to: "Kit.Person")
+        let (renamed, changes) = try NavigationPathRecord.retagged(value, from: "MyApp.User", to: "Kit.Person")
         #expect(
             renamed
                 == Self.strings(
@@ -109,13 +109,13 @@ import Testing
                 .init(location: "", position: 6, from: "MyApp.User", to: "Kit.Person"),
             ])
         // A module name alone renames the module in every name; element JSON never changes.
-        let module = try StoredNavigationPath.retagged(
+        let module = try NavigationPathRecord.retagged(
             Self.strings("MyApp.User", #"{"kind":"MyApp.User"}"#, "Swift.Array<MyApp.Item>", "[]"), from: "MyApp",
             to: "MyKit")
         #expect(module.value == Self.strings("MyKit.User", #"{"kind":"MyApp.User"}"#, "Swift.Array<MyKit.Item>", "[]"))
         #expect(module.changes.count == 2)
         // Nothing to rename: the same value, no changes.
-        let none = try StoredNavigationPath.retagged(Self.strings("Swift.Int", "1"), from: "MyApp", to: "MyKit")
+        let none = try NavigationPathRecord.retagged(Self.strings("Swift.Int", "1"), from: "MyApp", to: "MyKit")
         #expect(none.value == Self.strings("Swift.Int", "1") && none.changes.isEmpty)
     }
 
@@ -124,7 +124,7 @@ import Testing
         let state = try Self.parse(
             #"{"tab":2,"path":["MyApp.User","{}"],"other":["MyApp.User","{}","Swift.Int","1"],"recent":["MyApp.User"]}"#
         )
-        let (renamed, changes) = try StoredNavigationPath.retagged(state, from: "MyApp", to: "Kit")
+        let (renamed, changes) = try NavigationPathRecord.retagged(state, from: "MyApp", to: "Kit")
         #expect(
             renamed
                 == (try Self.parse(
@@ -136,7 +136,7 @@ import Testing
             throws: NavigationError.notANavigationPath(
                 reason: "no member of the object is a path in SwiftUI's NavigationPath format")
         ) {
-            try StoredNavigationPath.retagged(try Self.parse(#"{"recent":["home"]}"#), from: "A", to: "B")
+            try NavigationPathRecord.retagged(try Self.parse(#"{"recent":["home"]}"#), from: "A", to: "B")
         }
     }
 
@@ -154,10 +154,10 @@ import Testing
         ]
         for (name, reason) in cases {
             #expect(throws: NavigationError.invalidTypeName(name, reason: reason)) {
-                try StoredNavigationPath.retagged(value, from: name, to: "Kit.User")
+                try NavigationPathRecord.retagged(value, from: name, to: "Kit.User")
             }
             #expect(throws: NavigationError.invalidTypeName(name, reason: reason)) {
-                try StoredNavigationPath.retagged(value, from: "MyApp.User", to: name)
+                try NavigationPathRecord.retagged(value, from: "MyApp.User", to: name)
             }
         }
     }
@@ -167,15 +167,15 @@ import Testing
         let longName = "MyApp." + String(repeating: "A", count: 100_000)
         let huge = "\"" + String(repeating: "x", count: 3 << 20) + "\""
         let value = Self.strings(longName, "1", "Swift.String", huge, "Evil.\u{1b}[2J", "2")
-        let path = try StoredNavigationPath(value)
+        let path = try NavigationPathRecord(value)
         #expect(path.elements.map(\.typeName) == ["Evil.\u{1b}[2J", "Swift.String", longName])
         #expect(try path.elements[1].value.get().stringValue?.utf8.count == 3 << 20)
-        let (renamed, changes) = try StoredNavigationPath.retagged(value, from: "MyApp", to: "Kit")
+        let (renamed, changes) = try NavigationPathRecord.retagged(value, from: "MyApp", to: "Kit")
         #expect(renamed.arrayValue?.first == .string("Kit." + String(repeating: "A", count: 100_000)))
         #expect(changes.map(\.position) == [2])
         let many = JSONValue.array(
             Array(repeating: [JSONValue.string("Swift.Int"), .string("1")], count: 1_000_000).flatMap { $0 })
-        let manyPath = try StoredNavigationPath(many)
+        let manyPath = try NavigationPathRecord(many)
         #expect(manyPath.elements.count == 1_000_000 && manyPath.elements.last?.position == 999_999)
     }
 }

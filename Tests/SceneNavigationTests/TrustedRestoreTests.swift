@@ -72,7 +72,7 @@ struct TabState: Codable, Equatable, Sendable {
         #expect(first.state == TabState(tab: 2, path: ["a", "b"]))
         #expect(firstPersistence.intervention == nil && !firstPersistence.isHealthy)
         #expect(
-            try CrashLoopGuard.state(of: scene, key: "navigation", in: store)
+            try CrashLoopGuard.markerState(of: scene, key: "navigation", in: store)
                 == .restoring(since: clock.now, failures: 0))
 
         clock.advance(by: .seconds(1))
@@ -96,18 +96,18 @@ struct TabState: Codable, Equatable, Sendable {
         #expect(thirdPersistence.keptAsidePath == kept)
         #expect(try store.keptAsideFiles().count == 1)
         #expect(
-            try CrashLoopGuard.state(of: scene, key: "navigation", in: store)
+            try CrashLoopGuard.markerState(of: scene, key: "navigation", in: store)
                 == .restoring(since: Date(timeIntervalSince1970: 1_800_000_002), failures: 2))
 
         // A launch that closes normally is healthy: the marker goes, the next restore is applied.
         try await thirdPersistence.close()
         #expect(thirdPersistence.isHealthy)
-        #expect(try CrashLoopGuard.state(of: scene, key: "navigation", in: store) == .clean)
+        #expect(try CrashLoopGuard.markerState(of: scene, key: "navigation", in: store) == .clean)
         #expect(!FileManager.default.fileExists(atPath: markerPath))
         // It wrote its own state at close, without the withheld paths: they live on only in the
         // copy kept aside, until a recover brings it back.
         #expect(
-            try store.file(of: scene).document.values["navigation"]
+            try store.sceneFile(of: scene).document.values["navigation"]
                 == .json(.object(["path": .array([]), "tab": .number(JSONNumber(0))])))
         #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == savedBytes)
         _ = (first, second)

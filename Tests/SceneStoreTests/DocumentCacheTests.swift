@@ -26,12 +26,12 @@ import Testing
         try temporary.store.set("x", forKey: "b", in: scene)
         try temporary.store.set(1, forKey: "a", in: scene)
         let path = temporary.store.path(for: scene)
-        let bytes = try temporary.store.file(of: scene).bytes
+        let bytes = try temporary.store.sceneFile(of: scene).bytes
         let rewritten = Array(
             String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"x\"", with: "\"y\"").utf8)
         #expect(rewritten.count == bytes.count && rewritten != bytes)
         try temporary.writeSceneFile("main", bytes: rewritten)
-        #expect(try temporary.store.file(of: scene).bytes == rewritten, "\(path)")
+        #expect(try temporary.store.sceneFile(of: scene).bytes == rewritten, "\(path)")
         try temporary.store.set(2, forKey: "a", in: scene)
         #expect(try temporary.store.value(String.self, forKey: "b", in: scene) == "y")
     }
@@ -51,9 +51,9 @@ import Testing
         try store.set("salad", forKey: "category", in: scene)
         try store.setSceneValue(.binary(Data([0, 1, 2])), forKey: "blob", in: scene)
         try store.set("/slash\u{1}", forKey: "category", in: scene)
-        let file = try store.file(of: scene)
-        #expect(file.bytes == file.document.encoded())
-        #expect(try SceneDocument(decoding: file.bytes, scene: scene, path: "main.json").encoded() == file.bytes)
+        let file = try store.sceneFile(of: scene)
+        #expect(file.bytes == file.document.encodedBytes())
+        #expect(try SceneDocument(decoding: file.bytes, scene: scene, path: "main.json").encodedBytes() == file.bytes)
     }
 
     /// The file as the store wrote it before values were serialized one by one: the whole document
@@ -67,7 +67,7 @@ import Testing
             }
         }
         var bytes = JSONValue.object([
-            "format": .number(JSONNumber(SceneDocument.currentFormat)),
+            "format": .number(JSONNumber(SceneDocument.formatVersion)),
             "savedAt": .string(SceneDocument.timestamp(document.savedAt)),
             "scene": .string(document.scene.rawValue), "values": .object(values),
         ]).serialized(pretty: true)
@@ -91,7 +91,7 @@ import Testing
         ]
         for (key, value) in steps {
             try store.setSceneValue(value, forKey: key, in: scene)
-            let file = try store.file(of: scene)
+            let file = try store.sceneFile(of: scene)
             #expect(file.bytes == Self.wholeTree(file.document), "after setting \(key)")
         }
     }
@@ -102,7 +102,7 @@ import Testing
         let scene = try SceneID("main")
         for value in 0..<5 {
             try temporary.store.set(value, forKey: "n", in: scene)
-            let file = try temporary.store.file(of: scene)
+            let file = try temporary.store.sceneFile(of: scene)
             #expect(file.document == (try SceneDocument(decoding: file.bytes, scene: scene, path: file.path)))
         }
     }

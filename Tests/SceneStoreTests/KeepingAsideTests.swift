@@ -171,17 +171,17 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         try writeFile(store.scenesDirectory + "/broken.json", "{\u{1b}")
-        #expect(try store.storedBytes(of: try SceneID("broken")) == [0x7B, 0x1B])
+        #expect(try store.fileBytes(of: try SceneID("broken")) == [0x7B, 0x1B])
         #expect(throws: SceneStoreError.sceneNotFound(try SceneID("none"), path: store.scenesDirectory + "/none.json"))
         {
-            try store.storedBytes(of: try SceneID("none"))
+            try store.fileBytes(of: try SceneID("none"))
         }
         try FileManager.default.createSymbolicLink(
             atPath: store.scenesDirectory + "/link.json", withDestinationPath: store.scenesDirectory + "/broken.json")
         #expect(
             throws: SceneStoreError.notARegularFile(path: store.scenesDirectory + "/link.json", kind: "symbolic link")
         ) {
-            try store.storedBytes(of: try SceneID("link"))
+            try store.fileBytes(of: try SceneID("link"))
         }
     }
 }

@@ -192,7 +192,7 @@ import Testing
         try writeFile(store.scenesDirectory + "/first.corrupt-20270101T000000.000Z.json", "{")
         let summaries = try store.scenes()
         #expect(summaries.map(\.scene.rawValue) == ["broken", "first", "future", "second"])
-        #expect(summaries.map(\.health.name) == ["corrupt", "ok", "newer-format", "ok"])
+        #expect(summaries.map(\.health.label) == ["corrupt", "ok", "newer-format", "ok"])
         #expect(summaries[0].health == .corrupt(reason: "unterminated object at line 1, column 2"))
         #expect(summaries[1].keys == ["a", "c"])
         #expect(summaries[1].size == Int64(try fileBytes(store.path(for: try SceneID("first"))).count))

@@ -11,14 +11,14 @@ import Testing
     func siblingFolders() throws {
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
-        let markers = try store.siblingStore(folder: "restores")
+        let markers = try store.sibling(folder: "restores")
         #expect(markers.scenesDirectory == temporary.path("app/restores"))
         try markers.set(1, forKey: "a", in: SceneID("main"))
         #expect(try store.scenes().isEmpty)
         let reason = "a folder name is 1 to 64 letters, digits, '-' or '_', and not 'scenes'"
         for name in ["", "scenes", "../x", "a/b", ".hidden", String(repeating: "a", count: 65), "é"] {
             #expect(throws: SceneStoreError.invalidArgument(name, reason: reason)) {
-                try store.siblingStore(folder: name)
+                try store.sibling(folder: name)
             }
         }
     }

@@ -127,7 +127,8 @@ import Testing
         #expect(!StateDirectory.isSandboxed(environment: ["APP_SANDBOX_CONTAINER_ID": "a"]))
     }
 
-    @Test("the platform's convention is XDG on Linux, and the public resolver takes either")
+    @Test("the platform's convention is XDG on Linux, and 0.2.0's resolver by convention takes either")
+    @available(*, deprecated, message: "calls 0.2.0's resolveRoot(environment:convention:)")
     func conventionOfThisPlatform() throws {
         #if os(Linux)
             #expect(StateDirectory.Convention.current == .xdg)
@@ -156,7 +157,7 @@ import Testing
 
     @Test("puts each app in its own folder")
     func appFolderLayout() throws {
-        let directory = StateDirectory.scenesDirectory(for: try AppID("com.example.cookbook"), root: "/s/")
+        let directory = StateDirectory.scenesFolder(for: try AppID("com.example.cookbook"), root: "/s/")
         #expect(directory == "/s/com.example.cookbook/scenes")
     }
 

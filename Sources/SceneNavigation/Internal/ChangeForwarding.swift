@@ -32,7 +32,7 @@ enum ChangeForwarding {
                     failure.record(error)
                 }
                 awaitingHealth = healthyAfterFirst(awaitingHealth, writer: writer)
-                await writer.waitUntilReady()
+                await writer.untilReady()
             }
         }
     }

@@ -64,3 +64,128 @@ extension SceneStore {
         return removed
     }
 }
+
+// MARK: - Deprecated: the files' internals that tools of this package read, until 0.4.0
+
+extension SceneStore {
+    /// A scene's file as stored: its exact bytes and its decoded document, read once.
+    /// - Parameter scene: The scene.
+    /// - Returns: The bytes and the document.
+    /// - Throws: The errors of ``document(for:)``.
+    @available(*, deprecated, message: "use document(for:); the file's bytes are at path(for:)")
+    public func file(of scene: SceneID) throws(SceneStoreError) -> SceneFile {
+        try sceneFile(of: scene)
+    }
+
+    /// A scene's file's exact bytes, without decoding them, with the checks of every read.
+    /// - Parameter scene: The scene.
+    /// - Returns: The bytes.
+    /// - Throws: The read errors of ``document(for:)``.
+    @available(*, deprecated, message: "use document(for:); the file's bytes are at path(for:)")
+    public func storedBytes(of scene: SceneID) throws(SceneStoreError) -> [UInt8] {
+        try fileBytes(of: scene)
+    }
+
+    /// A scene's document read off the calling actor, or nil when the scene has no file.
+    /// - Parameter scene: The scene.
+    /// - Returns: The document.
+    /// - Throws: The errors of ``document(for:)`` but for a scene not found.
+    @available(*, deprecated, message: "use document(for:), which reads synchronously")
+    public func loadDocument(for scene: SceneID) async throws(SceneStoreError) -> SceneDocument? {
+        try await loadedDocument(for: scene)
+    }
+}
+
+extension StateDirectory {
+    /// The folder of an app's scenes under a state root: `<root>/<app-id>/scenes`.
+    /// - Parameters:
+    ///   - appID: The app.
+    ///   - root: The state root.
+    /// - Returns: The folder's path.
+    @available(*, deprecated, message: "use SceneStore(appID:stateRoot:configuration:) and its scenesDirectory")
+    public static func scenesDirectory(for appID: AppID, root: String) -> String {
+        scenesFolder(for: appID, root: root)
+    }
+}
+
+extension JSONValue {
+    /// The kind of the value in one word (`object`, `string`, `null`, ...), for messages.
+    @available(*, deprecated, message: "switch over the value's cases")
+    public var kindName: String { kindDescription }
+}
+
+extension SceneDocument {
+    /// The format this release writes: 1.
+    @available(
+        *, deprecated,
+        message: "SceneStore writes and checks the format itself; a newer one is SceneStoreError.newerFormat"
+    )
+    public static var currentFormat: Int { formatVersion }
+
+    /// The document as the bytes of its file: pretty-printed, sorted keys, newline at the end.
+    @available(*, deprecated, message: "let SceneStore write documents: update(_:_:) or setSceneValue(_:forKey:in:)")
+    public func encoded() -> [UInt8] { encodedBytes() }
+}
+
+extension SceneSummary.Health {
+    /// The health in one word: `ok`, `corrupt`, `newer-format` or `unreadable`.
+    @available(*, deprecated, message: "use description, or switch over the cases")
+    public var name: String { label }
+}
+
+extension SceneWriter {
+    /// Sets a value beside the written one, in the same file, from the next write on.
+    /// - Parameters:
+    ///   - value: The value, or nil to remove it.
+    ///   - key: Its key.
+    /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``.
+    @available(*, deprecated, message: "use SceneNavigation's ScenePersistence, which writes a schema beside the value")
+    public func setCompanionValue(_ value: SceneValue?, forKey key: String) throws(SceneStoreError) {
+        try setCompanion(value, forKey: key)
+    }
+}
+
+extension StateDirectory {
+    /// The state root under a convention given, as 0.2.0 resolved it (a process not sandboxed, the
+    /// persistent location).
+    /// - Parameters:
+    ///   - environment: The process's environment.
+    ///   - convention: The platform's convention.
+    /// - Returns: The state root.
+    /// - Throws: ``SceneStoreError/noStateDirectory(reason:)`` when there is none.
+    @available(
+        *, deprecated, message: "use resolveRoot(environment:location:), which follows the platform's convention"
+    )
+    public static func resolveRoot(
+        environment: [String: String], convention: Convention
+    ) throws(SceneStoreError) -> String {
+        try resolveRoot(environment: environment, convention: convention, location: .persistent, sandboxed: false)
+    }
+}
+
+extension SceneStore {
+    /// A store of the same app and state root whose files live in another folder next to the
+    /// scenes folder (`<root>/<app-id>/<folder>`), with this store's settings: where SceneNavigation
+    /// keeps its restore markers.
+    /// - Parameter folder: The folder's name: 1 to 64 letters, digits, `-` or `_`, not `scenes`.
+    /// - Returns: The store.
+    /// - Throws: ``SceneStoreError/invalidArgument(_:reason:)`` naming the folder when it is not such a name.
+    @available(
+        *, deprecated,
+        message:
+            "a store of its own is SceneStore(appID:stateRoot:configuration:); the folders beside scenes/ are navstate's"
+    )
+    public func siblingStore(folder: String) throws(SceneStoreError) -> SceneStore {
+        try sibling(folder: folder)
+    }
+}
+
+extension SceneWriter {
+    /// Waits until no submitted value is waiting: the writer has taken the last one (it may still be
+    /// writing it).
+    @available(
+        *, deprecated,
+        message: "submit(_:) never blocks and keeps only the newest value; flush() returns when it is durable"
+    )
+    public func waitUntilReady() async { await untilReady() }
+}

@@ -70,7 +70,7 @@ extension InspectCommand {
         }
     }
 
-    /// A scene's health against the current data (``SceneHealth``): for the cookbook, the
+    /// A scene's health against the current data (`SceneHealth`): for the cookbook, the
     /// library's dry-run restore; for another app, what a restore would drop from its
     /// NavigationPaths, judged by `--types`.
     private func health(
@@ -83,7 +83,7 @@ extension InspectCommand {
                     try NavigationCoding.json(of: value, key: key)
                 }
                 return RestoreOutcome(
-                    report: StoredNavigationPath.dryRunReport(of: json ?? .null, knownTypes: knownTypes))
+                    report: NavigationPathRecord.dryRunReport(of: json ?? .null, knownTypes: knownTypes))
             }
             return try NavigationModel(dataModel: environment.data).restore(from: document, key: key, now: now)
         }
@@ -155,7 +155,7 @@ extension InspectCommand {
             let drops = row.problem != nil ? "invalid" : row.drops.map { String($0) } ?? "-"
             let cells: [String] = [
                 summary.scene.rawValue, keys, String(summary.size), SceneDocument.timestamp(summary.lastSaved),
-                Self.age(row.age), summary.health.name, guardsColumn(row.guards), drops, Self.budgetColumn(row.budget),
+                Self.age(row.age), summary.health.label, guardsColumn(row.guards), drops, Self.budgetColumn(row.budget),
             ]
             table.append(cells)
         }

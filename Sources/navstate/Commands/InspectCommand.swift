@@ -61,7 +61,7 @@ struct InspectCommand: Subcommand {
         let kept = try store.keptAsideFiles().filter { $0.scene == scene }
         let file: SceneFile
         do {
-            file = try store.file(of: scene)
+            file = try store.sceneFile(of: scene)
         } catch {
             // Corrupt or of a newer format: show what is there, and why it cannot be used.
             if error.isUnusableContents {
@@ -180,7 +180,7 @@ struct InspectCommand: Subcommand {
         _ tool: inout CommandLineTool, _ scene: SceneID, error: SceneStoreError, keptAside kept: [KeptAsideFile],
         store: SceneStore
     ) throws {
-        let bytes = try store.storedBytes(of: scene)
+        let bytes = try store.fileBytes(of: scene)
         var health = SceneSummary.Health.corrupt(reason: error.description)
         if case .newerFormat(_, let format, _) = error { health = .newerFormat(format: format) }
         let summary = SceneSummary(
@@ -210,7 +210,7 @@ struct InspectCommand: Subcommand {
         tool.print("file:       \(summary.path)")
         tool.print("size:       \(summary.size) bytes")
         tool.print("last saved: \(lastSaved.map(SceneDocument.timestamp) ?? "unknown")")
-        tool.print("health:     \(healthName ?? summary.health.name)")
+        tool.print("health:     \(healthName ?? summary.health.label)")
         if let problem { tool.print("problem:    \(TerminalText.escaped(problem))") }
         if let trust {
             switch trust.guardState {
@@ -287,10 +287,10 @@ struct InspectCommand: Subcommand {
     // MARK: - Guard, schema and JSON
 
     /// A scene value's crash-loop guard, or why its marker cannot be read.
-    typealias GuardState = Result<CrashLoopGuard.State, SceneStoreError>
+    typealias GuardState = Result<CrashLoopGuard.MarkerState, SceneStoreError>
 
     static func guardState(of scene: SceneID, key: String, in store: SceneStore) -> GuardState {
-        Result { () throws(SceneStoreError) in try CrashLoopGuard.state(of: scene, key: key, in: store) }
+        Result { () throws(SceneStoreError) in try CrashLoopGuard.markerState(of: scene, key: key, in: store) }
     }
 
     /// `{"state": "clean"}`, `{"state": "restoring", "since", "failures"}` or `{"state": "unreadable", "problem"}`.
@@ -310,7 +310,7 @@ struct InspectCommand: Subcommand {
     typealias SchemaState = Result<Int, NavigationError>
 
     static func schemaVersion(in document: SceneDocument, key: String) -> SchemaState {
-        Result { () throws(NavigationError) in try NavigationMigrations.storedVersion(forKey: key, in: document.values)
+        Result { () throws(NavigationError) in try NavigationMigrations.storedSchema(forKey: key, in: document.values)
         }
     }
 
@@ -337,7 +337,7 @@ struct InspectCommand: Subcommand {
             "keys": .array(summary.keys.map { .string($0) }),
             "size": .number(JSONNumber(Int(summary.size))),
             "lastSaved": lastSaved.map { .string(SceneDocument.timestamp($0)) } ?? .null,
-            "health": .string(summary.health.name),
+            "health": .string(summary.health.label),
             "problem": problem,
         ]
     }
@@ -345,7 +345,7 @@ struct InspectCommand: Subcommand {
     /// The guards of a scene's keys in a few words: the `--key` value's alone as ``guardColumn(_:)``
     /// says it; with other keys guarded, each guarded key named (`navigation: restoring; sidebar:
     /// restoring, 1 failed before`).
-    func guardsColumn(_ states: Result<[String: CrashLoopGuard.State], SceneStoreError>) -> String {
+    func guardsColumn(_ states: Result<[String: CrashLoopGuard.MarkerState], SceneStoreError>) -> String {
         guard case .success(let states) = states else { return "unreadable" }
         if states.keys.allSatisfy({ $0 == key }) { return Self.guardColumn(.success(states[key] ?? .clean)) }
         return states.keys.sorted()

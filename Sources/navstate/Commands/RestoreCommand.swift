@@ -146,7 +146,7 @@ extension CommandLineTool {
     static func position(
         of location: [JSONValue.PathComponent], key: String, in scene: SceneID, _ store: SceneStore
     ) -> JSONTextPosition? {
-        guard let bytes = try? store.storedBytes(of: scene) else { return nil }
+        guard let bytes = try? store.fileBytes(of: scene) else { return nil }
         return JSONValue.position(of: [.key("values"), .key(key), .key("json")] + location, in: bytes)
     }
 

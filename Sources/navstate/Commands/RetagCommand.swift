@@ -62,7 +62,7 @@ struct RetagCommand: Subcommand {
     }
 
     func run(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
-        var changes: [StoredNavigationPath.TypeNameChange] = []
+        var changes: [NavigationPathRecord.TypeNameChange] = []
         var written = false
         // Checked before anything is locked: a refused retag changes nothing, not even a lock file.
         let document = try environment.store.document(for: scene)
@@ -129,7 +129,7 @@ struct RetagCommand: Subcommand {
     /// A stored value with a type renamed, in the form it was stored in (JSON, or binary JSON as
     /// SwiftUI's `@SceneStorage` keeps `Data`).
     private func retagged(_ value: SceneValue) throws -> (
-        value: SceneValue, changes: [StoredNavigationPath.TypeNameChange]
+        value: SceneValue, changes: [NavigationPathRecord.TypeNameChange]
     ) {
         let unusable = { (reason: String) in
             CommandError.unusableValue(
@@ -139,13 +139,13 @@ struct RetagCommand: Subcommand {
         do {
             switch value {
             case .json(let json):
-                let (renamed, changes) = try StoredNavigationPath.retagged(json, from: from, to: to)
+                let (renamed, changes) = try NavigationPathRecord.retagged(json, from: from, to: to)
                 return (.json(renamed), changes)
             case .binary(let data):
                 guard let json = try? JSONValue(parsing: data) else {
                     throw unusable("it is \(data.count) bytes of binary data that are not JSON")
                 }
-                let (renamed, changes) = try StoredNavigationPath.retagged(json, from: from, to: to)
+                let (renamed, changes) = try NavigationPathRecord.retagged(json, from: from, to: to)
                 return (.binary(Data(renamed.serialized(escapingSlashes: true))), changes)
             }
         } catch NavigationError.notANavigationPath(let reason) {

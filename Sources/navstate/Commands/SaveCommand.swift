@@ -302,7 +302,7 @@ extension CommandLineTool {
     nonisolated static func category(named name: String) throws -> Category {
         guard let category = Category(name: name) else {
             throw CommandError.usage(
-                "unknown category '\(TerminalText.escaped(name))' (expected \(Category.namesForMessages))"
+                "unknown category '\(TerminalText.escaped(name))' (expected \(Category.namesInWords))"
                     + Suggestions.didYouMean(name, among: Category.allCases.map(\.name)))
         }
         return category

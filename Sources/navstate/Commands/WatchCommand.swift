@@ -101,7 +101,7 @@ struct WatchCommand: Subcommand {
             let fingerprint: Fingerprint
             var problem: String?
             do {
-                let read = try store.file(of: scene)
+                let read = try store.sceneFile(of: scene)
                 file = read
                 var hasher = Hasher()
                 read.bytes.withUnsafeBytes { hasher.combine(bytes: $0) }

@@ -11,3 +11,9 @@ extension RestoreReport.DroppedElement {
         json.stringValue ?? String(decoding: json.serialized(), as: UTF8.self)
     }
 }
+
+extension Category {
+    /// The stable names joined for messages: `dessert, pancake, salad or sandwich`.
+    @available(*, deprecated, message: "join the names of Category.allCases as your message needs")
+    public static var namesForMessages: String { namesInWords }
+}

@@ -7,29 +7,29 @@ import SceneStore
 /// The format is a flat array of strings: each element's type name, then the element's own JSON as
 /// a string, last-appended element first (see ``MixedPath``). Here the elements are listed root
 /// first, each with its type name, its JSON as stored, and that JSON parsed when it parses.
-public struct StoredNavigationPath: Sendable, Equatable {
+package struct NavigationPathRecord: Sendable, Equatable {
     /// One element as stored.
-    public struct Element: Sendable, Equatable {
+    package struct Element: Sendable, Equatable {
         /// Its position from the root, from 0.
-        public var position: Int
+        package var position: Int
         /// The type name it is stored under, such as `Swift.Int` or `MyApp.User`.
-        public var typeName: String
+        package var typeName: String
         /// The element's JSON, as stored.
-        public var json: String
+        package var json: String
         /// That JSON parsed, or why it does not parse.
-        public var value: Result<JSONValue, JSONParseError>
+        package var value: Result<JSONValue, JSONParseError>
     }
 
     /// One type name changed by ``retagged(_:from:to:)``.
-    public struct TypeNameChange: Sendable, Equatable {
+    package struct TypeNameChange: Sendable, Equatable {
         /// Where the path is in the stored value: empty for the value itself, else its member.
-        public var location: String
+        package var location: String
         /// The element's position from the root, from 0.
-        public var position: Int
+        package var position: Int
         /// The name before.
-        public var from: String
+        package var from: String
         /// The name after.
-        public var to: String
+        package var to: String
 
         /// Creates a change.
         /// - Parameters:
@@ -37,7 +37,7 @@ public struct StoredNavigationPath: Sendable, Equatable {
         ///   - position: The element's position from the root.
         ///   - from: The name before.
         ///   - to: The name after.
-        public init(location: String, position: Int, from: String, to: String) {
+        package init(location: String, position: Int, from: String, to: String) {
             self.location = location
             self.position = position
             self.from = from
@@ -47,9 +47,18 @@ public struct StoredNavigationPath: Sendable, Equatable {
 
     /// Where the path is in the stored value: empty when the value is the path itself, else the
     /// member that holds it (`path`).
-    public var location: String
+    package var location: String
     /// The elements, from the root.
-    public var elements: [Element]
+    package var elements: [Element]
+
+    /// A path of the elements given.
+    /// - Parameters:
+    ///   - location: Where it is in the stored value.
+    ///   - elements: Its elements.
+    package init(location: String, elements: [Element]) {
+        self.location = location
+        self.elements = elements
+    }
 
     /// Reads a value as a path in SwiftUI's format, strictly.
     /// - Parameters:
@@ -57,7 +66,7 @@ public struct StoredNavigationPath: Sendable, Equatable {
     ///   - location: Where the value is, for the description.
     /// - Throws: ``NavigationError/notANavigationPath(reason:)`` naming the first entry that is not
     ///   a string, or an odd number of entries.
-    public init(_ value: JSONValue, location: String = "") throws(NavigationError) {
+    package init(_ value: JSONValue, location: String = "") throws(NavigationError) {
         let strings = try Self.strings(of: value, location: location)
         self.location = location
         let count = strings.count / 2
@@ -83,7 +92,7 @@ public struct StoredNavigationPath: Sendable, Equatable {
     /// that happen to read as such pairs cannot be told apart.
     /// - Parameter value: The stored value.
     /// - Returns: The paths; empty when the value holds none.
-    public static func paths(in value: JSONValue) -> [StoredNavigationPath] {
+    package static func paths(in value: JSONValue) -> [NavigationPathRecord] {
         switch value {
         case .array:
             return recognize(value, location: "").map { [$0] } ?? []
@@ -102,7 +111,7 @@ public struct StoredNavigationPath: Sendable, Equatable {
     ///   - value: The stored value.
     ///   - knownTypes: The type names the app's registry knows, or nil to judge none by its type.
     /// - Returns: The report: the elements that would be restored counted, the others dropped.
-    public static func dryRunReport(of value: JSONValue, knownTypes: Set<String>? = nil) -> RestoreReport {
+    package static func dryRunReport(of value: JSONValue, knownTypes: Set<String>? = nil) -> RestoreReport {
         var report = RestoreReport()
         for path in paths(in: value) {
             for element in path.elements {
@@ -130,7 +139,7 @@ public struct StoredNavigationPath: Sendable, Equatable {
     /// Whether a value reads as a path in SwiftUI's format (see ``paths(in:)``).
     /// - Parameter value: A stored value.
     /// - Returns: Whether it does.
-    public static func isNavigationPath(_ value: JSONValue) -> Bool {
+    package static func isNavigationPath(_ value: JSONValue) -> Bool {
         guard let array = value.arrayValue, !array.isEmpty, array.count % 2 == 0 else { return false }
         var names: [String] = []
         var texts: [String] = []
@@ -143,9 +152,9 @@ public struct StoredNavigationPath: Sendable, Equatable {
         return texts.allSatisfy { (try? JSONValue(parsing: Array($0.utf8), maximumDepth: 512)) != nil }
     }
 
-    private static func recognize(_ value: JSONValue, location: String) -> StoredNavigationPath? {
+    private static func recognize(_ value: JSONValue, location: String) -> NavigationPathRecord? {
         guard isNavigationPath(value) else { return nil }
-        return try? StoredNavigationPath(value, location: location)
+        return try? NavigationPathRecord(value, location: location)
     }
 
     /// Whether a name has a `.` with a character on each side: `Swift.Int`, `MyApp.User`.
@@ -157,14 +166,15 @@ public struct StoredNavigationPath: Sendable, Equatable {
     private static func strings(of value: JSONValue, location: String) throws(NavigationError) -> [String] {
         let place = location.isEmpty ? "" : " ('\(location)')"
         guard let array = value.arrayValue else {
-            throw .notANavigationPath(reason: "the value\(place) must be an array of strings, found \(value.kindName)")
+            throw .notANavigationPath(
+                reason: "the value\(place) must be an array of strings, found \(value.kindDescription)")
         }
         var strings: [String] = []
         strings.reserveCapacity(array.count)
         for (index, entry) in array.enumerated() {
             guard let string = entry.stringValue else {
                 throw .notANavigationPath(
-                    reason: "entry \(index)\(place) must be a string, found \(entry.kindName)")
+                    reason: "entry \(index)\(place) must be a string, found \(entry.kindDescription)")
             }
             strings.append(string)
         }
@@ -178,7 +188,7 @@ public struct StoredNavigationPath: Sendable, Equatable {
     /// The path as JSON: `{"location": "path", "format": "navigation-path", "elements":
     /// [{"position": 0, "type": "Swift.Int", "json": 1}]}`; an element whose JSON does not parse
     /// has its text under `"text"` and the parse error under `"problem"` instead of `"json"`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "location": .string(location),
             "format": .string("navigation-path"),
@@ -201,7 +211,7 @@ public struct StoredNavigationPath: Sendable, Equatable {
 
 // MARK: - Renaming types
 
-extension StoredNavigationPath {
+extension NavigationPathRecord {
     /// Renames a type in the paths of a stored value, after an app renamed the type or moved it to
     /// another module.
     ///
@@ -219,7 +229,7 @@ extension StoredNavigationPath {
     /// - Throws: ``NavigationError/invalidTypeName(_:reason:)`` for a name that cannot be a type's;
     ///   ``NavigationError/notANavigationPath(reason:)`` when an array value is not in the format
     ///   or an object has no member that is.
-    public static func retagged(
+    package static func retagged(
         _ value: JSONValue, from: String, to: String
     ) throws(NavigationError) -> (value: JSONValue, changes: [TypeNameChange]) {
         try validate(typeName: from)

@@ -1,0 +1,95 @@
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+// MARK: - Deprecated: the guard's marker files, read by this package's tools, until 0.4.0
+
+extension CrashLoopGuard {
+    /// A scene value's guard state, as its marker says (0.2.0's reading of a marker).
+    @available(*, deprecated, message: "read ScenePersistence's outcome (its intervention) after a restore")
+    public enum State: Sendable, Hashable, CustomStringConvertible {
+        /// No restore is in progress: the last one became healthy, or there was none.
+        case clean
+        /// A restore started at `since` has not become healthy yet; `failures` restores before it
+        /// never did either.
+        case restoring(since: Date, failures: Int)
+
+        init(_ state: MarkerState) {
+            switch state {
+            case .clean: self = .clean
+            case .restoring(let since, let failures): self = .restoring(since: since, failures: failures)
+            }
+        }
+
+        /// The state in words: `clean`, `restoring since 2026-11-22T08:00:00Z (1 failed restore before)`.
+        public var description: String {
+            switch self {
+            case .clean: MarkerState.clean.description
+            case .restoring(let since, let failures):
+                MarkerState.restoring(since: since, failures: failures).description
+            }
+        }
+    }
+
+    /// The folder beside `scenes/` that holds the markers: `restores`.
+    @available(
+        *, deprecated, message: "markers are the guard's own; ScenePersistence's outcome says what the guard decided"
+    )
+    public static var folder: String { markerFolder }
+
+    /// The guard state of a scene's value, read from its marker.
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - key: The value's key.
+    ///   - store: The app's store.
+    /// - Returns: The state.
+    /// - Throws: ``/SceneStore/SceneStoreError`` when the marker cannot be read.
+    @available(*, deprecated, message: "read ScenePersistence's outcome (its intervention) after a restore")
+    public static func state(of scene: SceneID, key: String, in store: SceneStore) throws(SceneStoreError) -> State {
+        State(try markerState(of: scene, key: key, in: store))
+    }
+
+    /// Clears a scene value's marker, as a healthy restore does.
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - key: The value's key.
+    ///   - store: The app's store.
+    /// - Returns: Whether there was a marker.
+    /// - Throws: ``/SceneStore/SceneStoreError`` when the marker cannot be read or removed.
+    @available(
+        *, deprecated,
+        message:
+            "use NavigationScenes.recover(_:key:from:in:dryRun:), which clears the guard, or ScenePersistence.markHealthy()"
+    )
+    @discardableResult
+    public static func reset(_ scene: SceneID, key: String, in store: SceneStore) throws(SceneStoreError) -> Bool {
+        try clearMarker(scene, key: key, in: store)
+    }
+}
+
+extension NavigationMigrations {
+    /// The key of the schema version stored beside a value: `<key>.schema`.
+    /// - Parameter key: The value's key.
+    /// - Returns: The schema's key.
+    @available(*, deprecated, message: "ScenePersistence and NavigationScenes write and read the schema beside a value")
+    public static func schemaKey(for key: String) -> String { companionKey(for: key) }
+
+    /// The schema version stored beside a value, 0 when there is none.
+    /// - Parameters:
+    ///   - key: The value's key.
+    ///   - values: The scene's values.
+    /// - Returns: The version.
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` when it is not a version.
+    @available(
+        *, deprecated,
+        message: "use SceneNavigationModel.restore(from:scene:key:policy:), which reads the schema beside the value"
+    )
+    public static func storedVersion(forKey key: String, in values: [String: SceneValue]) throws(NavigationError) -> Int
+    {
+        try storedSchema(forKey: key, in: values)
+    }
+}

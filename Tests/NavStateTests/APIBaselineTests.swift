@@ -1,0 +1,120 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import navstate
+
+/// The public API check (`Scripts/api.sh`, run by CI) fails, naming the declaration, when one is
+/// removed or changed without a deprecation; and the baseline, the changelog, the README's version
+/// and the tool's agree.
+@Suite struct APIBaselineTests {
+    /// A symbol graph of a module named Sample with the given public symbols: (path, declaration,
+    /// deprecated).
+    static func graph(_ symbols: [(path: [String], declaration: String, deprecated: Bool)]) throws -> Data {
+        let entries: [[String: Any]] = symbols.enumerated().map { index, symbol in
+            var entry: [String: Any] = [
+                "kind": ["identifier": "swift.func", "displayName": "Function"],
+                "identifier": ["precise": "s:Sample\(index)", "interfaceLanguage": "swift"],
+                "pathComponents": symbol.path,
+                "declarationFragments": [["kind": "text", "spelling": symbol.declaration]],
+                "accessLevel": "public",
+            ]
+            if symbol.deprecated { entry["availability"] = [["domain": "*", "isUnconditionallyDeprecated": true]] }
+            return entry
+        }
+        let graph: [String: Any] = ["module": ["name": "Sample"], "symbols": entries, "relationships": []]
+        return try JSONSerialization.data(withJSONObject: graph)
+    }
+
+    /// Runs the check of `current` against a baseline written from `baseline`.
+    static func check(
+        baseline: [(path: [String], declaration: String, deprecated: Bool)],
+        current: [(path: [String], declaration: String, deprecated: Bool)]
+    ) throws -> ProcessResult {
+        let directory = try TemporaryDirectory()
+        let swift = try #require(Toolchain.tool("swift"), "no swift on PATH")
+        let script = Fixtures.path("../Scripts/api.swift")
+        for (name, symbols) in [("old", baseline), ("new", current)] {
+            try FileManager.default.createDirectory(
+                atPath: directory.appending(name), withIntermediateDirectories: true)
+            try graph(symbols).write(to: URL(fileURLWithPath: directory.appending("\(name)/Sample.symbols.json")))
+        }
+        let written = try runProcess(
+            swift, [script, "write", directory.appending("old"), directory.appending("API"), "Sample"])
+        #expect(written.status == 0, "\(written.standardError)")
+        return try runProcess(
+            swift, [script, "check", directory.appending("new"), directory.appending("API"), "Sample"])
+    }
+
+    static let kept = (path: ["SceneThing"], declaration: "struct SceneThing", deprecated: false)
+    static let open = (path: ["SceneThing", "open(_:)"], declaration: "func open(_ name: String)", deprecated: false)
+
+    @Test("the same API passes; a declaration removed without a deprecation fails, named")
+    func removedFails() throws {
+        let same = try Self.check(baseline: [Self.kept, Self.open], current: [Self.kept, Self.open])
+        #expect(same.status == 0, "\(same.standardOutput)")
+        let removed = try Self.check(baseline: [Self.kept, Self.open], current: [Self.kept])
+        #expect(removed.status == 1)
+        #expect(
+            removed.standardOutput.contains(
+                "Sample: removed without a deprecation: Sample.SceneThing.open(_:)\tfunc open(_ name: String)"),
+            "\(removed.standardOutput)")
+    }
+
+    @Test(
+        "a changed declaration fails with both forms; a deprecation or an addition fails until the baseline records it")
+    func changedFails() throws {
+        let changed = try Self.check(
+            baseline: [Self.kept, Self.open],
+            current: [
+                Self.kept,
+                (path: ["SceneThing", "open(_:)"], declaration: "func open(_ name: Int)", deprecated: false),
+            ])
+        #expect(changed.status == 1)
+        #expect(
+            changed.standardOutput.contains(
+                "Sample: changed without a deprecation: Sample.SceneThing.open(_:)\tfunc open(_ name: String)\n    now: func open(_ name: Int)"
+            ), "\(changed.standardOutput)")
+        let deprecated = try Self.check(
+            baseline: [Self.kept, Self.open], current: [Self.kept, (Self.open.path, Self.open.declaration, true)])
+        #expect(deprecated.status == 1)
+        #expect(deprecated.standardOutput.contains("0 removed or changed without a deprecation, 1 not recorded"))
+        #expect(
+            deprecated.standardOutput.contains("Sample: deprecated, not in the baseline: Sample.SceneThing.open(_:)"))
+    }
+
+    /// The counts in each baseline's header, summed.
+    static func baselineCounts() throws -> (total: Int, notDeprecated: Int) {
+        var total = 0
+        var notDeprecated = 0
+        for module in ["SceneStore", "SceneNavigation", "RecipeData", "SceneNavigationTesting"] {
+            let text = try Fixtures.text("../API/\(module).txt")
+            let header = try #require(text.split(separator: "\n").dropFirst().first)
+            let numbers = header.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            try #require(numbers.count == 3, "\(header)")
+            let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+            #expect(lines.count == numbers[0], "\(module): the header's count is not the file's")
+            #expect(lines.filter { $0.hasSuffix("\tdeprecated") }.count == numbers[1])
+            total += numbers[0]
+            notDeprecated += numbers[2]
+        }
+        return (total, notDeprecated)
+    }
+
+    @Test(
+        "the changelog gives the baseline's count; the README, the guide and the tool give the changelog's newest release"
+    )
+    func releaseAgrees() throws {
+        let changelog = try Fixtures.text("../CHANGELOG.md")
+        let counts = try Self.baselineCounts()
+        #expect(
+            changelog.contains("\(counts.notDeprecated) public symbols that are not deprecated"),
+            "CHANGELOG.md does not give the baseline's count, \(counts.notDeprecated)")
+        let releases = changelog.split(separator: "\n").filter { $0.hasPrefix("## ") }
+        let newest = try #require(releases.first { !$0.contains("Unreleased") }).split(separator: " ")[1]
+        #expect(CommandLineTool.version == String(newest))
+        #expect(try Fixtures.text("../README.md").contains(#"from: "\#(newest)")"#))
+        let guide = try Fixtures.text("../Sources/SceneNavigation/SceneNavigation.docc/SwiftUIApps.md")
+        #expect(guide.contains(#"from: "\#(newest)")"#) && guide.contains("describe version \(newest)"))
+    }
+}

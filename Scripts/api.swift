@@ -4,18 +4,27 @@
 //
 //   swift Scripts/api.swift write <symbol graph folder> <baseline folder> <module>...
 //   swift Scripts/api.swift check <symbol graph folder> <baseline folder> <module>...
+//   swift Scripts/api.swift since <symbol graph folder> <release's baseline folder> <module>...
 //
 // A line is the symbol's path, a tab, its declaration (with the constraints of the extension that
 // declares it), and, when it is deprecated, a tab and "deprecated". A member of a deprecated type
 // counts as deprecated: it goes with its type. `check` exits 1 and names every difference: a
 // declaration removed or changed without a deprecation first (a break for apps), then one added,
-// deprecated or removed after its deprecation that the baseline does not record yet.
+// deprecated or removed after its deprecation that the baseline does not record yet. `since` holds
+// the code to a release's frozen baseline (API/releases/<version>): every declaration of that
+// release is still there, unless the release had already deprecated it (so a declaration is
+// deprecated for at least one release before it goes).
+//
+// Each public type's conformances are lines too (`conforms to Sendable`). Declarations are compared
+// as text: a renamed parameter or a default value spelled otherwise counts as a change.
 import Foundation
 
 struct Symbol: Hashable {
     var path: String
     var declaration: String
     var deprecated: Bool
+    /// The symbol graph's kind (`swift.enum.case`, ...), or `conformance`; not written to the baseline.
+    var kind = ""
 
     var key: String { "\(path)\t\(declaration)" }
     var line: String { deprecated ? "\(key)\tdeprecated" : key }
@@ -48,6 +57,7 @@ func symbols(of module: String, in folder: URL) -> [Symbol] {
                 parent[source] = target
             }
         }
+        var publicPaths: [String: (path: String, deprecated: Bool)] = [:]
         var deprecatedItself: [String: Bool] = [:]
         for entry in entries {
             let id = (entry["identifier"] as? [String: Any])?["precise"] as? String ?? ""
@@ -75,12 +85,35 @@ func symbols(of module: String, in folder: URL) -> [Symbol] {
                 guard let lhs = constraint["lhs"] as? String, let rhs = constraint["rhs"] as? String else { return nil }
                 return constraint["kind"] as? String == "sameType" ? "\(lhs) == \(rhs)" : "\(lhs) : \(rhs)"
             }
-            if !clauses.isEmpty, !declaration.contains(" where ") {
-                declaration += " where " + clauses.joined(separator: ", ")
+            if !clauses.isEmpty {
+                // The extension's constraints, always: a declaration's own where clause may name others.
+                declaration += " [in an extension where " + clauses.joined(separator: ", ") + "]"
             }
             declaration = declaration.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             let path = ([module] + components).joined(separator: ".")
-            result.append(Symbol(path: path, declaration: declaration, deprecated: deprecated(id)))
+            let kind = (entry["kind"] as? [String: Any])?["identifier"] as? String ?? ""
+            let isRequirement = relationships.contains {
+                $0["source"] as? String == id && $0["kind"] as? String == "requirementOf"
+            }
+            result.append(
+                Symbol(
+                    path: path, declaration: declaration, deprecated: deprecated(id),
+                    kind: isRequirement ? "requirement" : kind))
+            publicPaths[id] = (path, deprecated(id))
+        }
+        // Each conformance of a public type to a protocol, a line of its own: removing one (such as
+        // Sendable) breaks apps as removing a member does.
+        for relationship in relationships where relationship["kind"] as? String == "conformsTo" {
+            guard let source = relationship["source"] as? String, let type = publicPaths[source] else { continue }
+            let target = relationship["targetFallback"] as? String ?? relationship["target"] as? String ?? ""
+            var conformance = "conforms to \(target)"
+            if let constraints = (relationship["swiftConstraints"] as? [[String: Any]]), !constraints.isEmpty {
+                conformance += " where " + constraints.compactMap { constraint -> String? in
+                    guard let lhs = constraint["lhs"] as? String, let rhs = constraint["rhs"] as? String else { return nil }
+                    return constraint["kind"] as? String == "sameType" ? "\(lhs) == \(rhs)" : "\(lhs) : \(rhs)"
+                }.joined(separator: ", ")
+            }
+            result.append(Symbol(path: type.path, declaration: conformance, deprecated: type.deprecated, kind: "conformance"))
         }
     }
     return Array(Set(result)).sorted { $0.line < $1.line }
@@ -88,11 +121,13 @@ func symbols(of module: String, in folder: URL) -> [Symbol] {
 
 func baselineURL(_ folder: URL, _ module: String) -> URL { folder.appendingPathComponent("\(module).txt") }
 
-func header(_ module: String, _ symbols: [Symbol]) -> [String] {
+func header(_ module: String, _ lines: [Symbol]) -> [String] {
+    let symbols = lines.filter { $0.kind != "conformance" }
     let deprecated = symbols.filter(\.deprecated).count
     return [
         "# The public API of \(module), from its symbol graph: Scripts/api.sh --update writes this file.",
-        "# \(symbols.count) public symbols, \(deprecated) deprecated, \(symbols.count - deprecated) not deprecated.",
+        "# \(symbols.count) public symbols, \(deprecated) deprecated, \(symbols.count - deprecated) not deprecated;"
+            + " \(lines.count - symbols.count) conformances.",
     ]
 }
 
@@ -110,8 +145,8 @@ func readBaseline(_ url: URL) -> [Symbol] {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count >= 4, ["write", "check"].contains(arguments[0]) else {
-    fail("usage: api.swift write|check <symbol graph folder> <baseline folder> <module>...")
+guard arguments.count >= 4, ["write", "check", "since"].contains(arguments[0]) else {
+    fail("usage: api.swift write|check|since <symbol graph folder> <baseline folder> <module>...")
 }
 let graphs = URL(fileURLWithPath: arguments[1])
 let baselines = URL(fileURLWithPath: arguments[2])
@@ -123,8 +158,9 @@ var breaks: [String] = []
 var unrecorded: [String] = []
 for module in modules {
     let current = symbols(of: module, in: graphs)
-    total += current.count
-    totalDeprecated += current.filter(\.deprecated).count
+    let symbols = current.filter { $0.kind != "conformance" }
+    total += symbols.count
+    totalDeprecated += symbols.filter(\.deprecated).count
     let url = baselineURL(baselines, module)
     if arguments[0] == "write" {
         try! FileManager.default.createDirectory(at: baselines, withIntermediateDirectories: true)
@@ -133,6 +169,13 @@ for module in modules {
         continue
     }
     let baseline = readBaseline(url)
+    if arguments[0] == "since" {
+        let keys = Set(current.map(\.key))
+        for old in baseline where !old.deprecated && !keys.contains(old.key) {
+            breaks.append("\(module): gone or changed without a deprecation in \(baselines.lastPathComponent): \(old.key)")
+        }
+        continue
+    }
     let currentByKey = Dictionary(current.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
     let baselineByKey = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
     let removed = baseline.filter { currentByKey[$0.key] == nil }
@@ -149,7 +192,13 @@ for module in modules {
     }
     let changedPaths = Set(removed.filter { old in !old.deprecated && added.filter { $0.path == old.path }.count == 1 }.map(\.path))
     for new in added where !changedPaths.contains(new.path) {
-        unrecorded.append("\(module): added, not in the baseline: \(new.line)")
+        let note =
+            switch new.kind {
+            case "swift.enum.case": " (an enum case: an app's switch over the enum without a default no longer builds)"
+            case "requirement": " (a protocol requirement: an app's conforming type must now provide it)"
+            default: ""
+            }
+        unrecorded.append("\(module): added, not in the baseline: \(new.line)\(note)")
     }
     for symbol in current {
         guard let old = baselineByKey[symbol.key], old.deprecated != symbol.deprecated else { continue }
@@ -158,6 +207,19 @@ for module in modules {
     }
 }
 
+if arguments[0] == "since" {
+    for line in breaks { print(line) }
+    if !breaks.isEmpty {
+        print(
+            """
+            \(breaks.count) declarations of release \(baselines.lastPathComponent) are gone or changed without \
+            having been deprecated in it. Bring each back as a deprecated forwarder.
+            """)
+        exit(1)
+    }
+    print("every declaration of release \(baselines.lastPathComponent) is there or was deprecated in it")
+    exit(0)
+}
 print("\(total) public symbols, \(totalDeprecated) deprecated, \(total - totalDeprecated) not deprecated")
 if arguments[0] == "check" {
     for line in breaks + unrecorded { print(line) }

@@ -80,40 +80,6 @@ extension ScenePersistence {
 }
 // MARK: - Deprecated
 
-extension ScenePersistence where State: Sendable {
-    /// The `Sendable` states' connect of 0.2.0, which encoded their changes off the main actor.
-    /// Every state is now encoded on the main actor, once per write; calls resolve to the general
-    /// ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)-6lxqy``, unchanged.
-    @available(*, deprecated, message: "use the general connect(_:to:scene:key:policy:restoring:guard:deepLink:)")
-    @_disfavoredOverload
-    public static func connect(
-        _ model: Model, to store: SceneStore, scene: SceneID, key: String = "navigation",
-        policy: RestorePolicy = RestorePolicy(), restoring: Bool = true,
-        guard crashGuard: CrashLoopGuard? = CrashLoopGuard(), deepLink: ((Model) -> Void)? = nil
-    ) async throws(NavigationError) -> ScenePersistence {
-        try await connect(
-            model, to: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
-            deepLink: deepLink, unrestorable: nil)
-    }
-
-    /// The `Sendable` states' run of 0.2.0; calls resolve to the general
-    /// ``run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)-63tzy``, unchanged.
-    @available(
-        *, deprecated, message: "use the general run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)"
-    )
-    @_disfavoredOverload
-    public static func run(
-        _ model: Model, store: SceneStore, scene: SceneID, key: String = "navigation",
-        policy: RestorePolicy = RestorePolicy(), restoring: Bool = true,
-        guard crashGuard: CrashLoopGuard? = CrashLoopGuard(), deepLink: ((Model) -> Void)? = nil,
-        connected: (ScenePersistence) -> Void
-    ) async throws(NavigationError) {
-        try await running(
-            model, store: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
-            deepLink: deepLink, connected: connected)
-    }
-}
-
 extension ScenePersistence {
     /// 0.2.0's run, which handed the restore's report to `restored` rather than the connection to
     /// `connected`. Forwards to the general

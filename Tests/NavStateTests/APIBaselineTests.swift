@@ -9,8 +9,12 @@ import Testing
 /// and the tool's agree.
 @Suite struct APIBaselineTests {
     /// A symbol graph of a module named Sample with the given public symbols: (path, declaration,
-    /// deprecated).
-    static func graph(_ symbols: [(path: [String], declaration: String, deprecated: Bool)]) throws -> Data {
+    /// deprecated). A symbol whose path has two components is a member of the one named by the
+    /// first; `conformances` are (type, protocol).
+    static func graph(
+        _ symbols: [(path: [String], declaration: String, deprecated: Bool)],
+        conformances: [(type: String, protocol: String)] = []
+    ) throws -> Data {
         let entries: [[String: Any]] = symbols.enumerated().map { index, symbol in
             var entry: [String: Any] = [
                 "kind": ["identifier": "swift.func", "displayName": "Function"],
@@ -22,28 +26,77 @@ import Testing
             if symbol.deprecated { entry["availability"] = [["domain": "*", "isUnconditionallyDeprecated": true]] }
             return entry
         }
-        let graph: [String: Any] = ["module": ["name": "Sample"], "symbols": entries, "relationships": []]
+        func id(of path: [String]) -> String? {
+            symbols.firstIndex { $0.path == path }.map { "s:Sample\($0)" }
+        }
+        var relationships: [[String: Any]] = symbols.compactMap { symbol in
+            guard symbol.path.count == 2, let member = id(of: symbol.path), let type = id(of: [symbol.path[0]]) else {
+                return nil
+            }
+            return ["kind": "memberOf", "source": member, "target": type]
+        }
+        for conformance in conformances {
+            guard let type = id(of: [conformance.type]) else { continue }
+            relationships.append([
+                "kind": "conformsTo", "source": type, "target": "s:P", "targetFallback": conformance.protocol,
+            ])
+        }
+        let graph: [String: Any] = ["module": ["name": "Sample"], "symbols": entries, "relationships": relationships]
         return try JSONSerialization.data(withJSONObject: graph)
     }
 
-    /// Runs the check of `current` against a baseline written from `baseline`.
+    /// Runs the check (or `since`, a release's check) of `current` against a baseline written from
+    /// `baseline`.
     static func check(
+        _ mode: String = "check",
         baseline: [(path: [String], declaration: String, deprecated: Bool)],
-        current: [(path: [String], declaration: String, deprecated: Bool)]
+        current: [(path: [String], declaration: String, deprecated: Bool)],
+        baselineConformances: [(type: String, protocol: String)] = [],
+        conformances: [(type: String, protocol: String)] = []
     ) throws -> ProcessResult {
         let directory = try TemporaryDirectory()
         let swift = try #require(Toolchain.tool("swift"), "no swift on PATH")
         let script = Fixtures.path("../Scripts/api.swift")
-        for (name, symbols) in [("old", baseline), ("new", current)] {
+        for (name, symbols, conforming) in [("old", baseline, baselineConformances), ("new", current, conformances)] {
             try FileManager.default.createDirectory(
                 atPath: directory.appending(name), withIntermediateDirectories: true)
-            try graph(symbols).write(to: URL(fileURLWithPath: directory.appending("\(name)/Sample.symbols.json")))
+            try graph(symbols, conformances: conforming).write(
+                to: URL(fileURLWithPath: directory.appending("\(name)/Sample.symbols.json")))
         }
         let written = try runProcess(
             swift, [script, "write", directory.appending("old"), directory.appending("API"), "Sample"])
         #expect(written.status == 0, "\(written.standardError)")
         return try runProcess(
-            swift, [script, "check", directory.appending("new"), directory.appending("API"), "Sample"])
+            swift, [script, mode, directory.appending("new"), directory.appending("API"), "Sample"])
+    }
+
+    @Test("a release's check: what it declared may go only if it had deprecated it; a conformance is a declaration")
+    func sinceRelease() throws {
+        let deprecatedOpen = (path: Self.open.path, declaration: Self.open.declaration, deprecated: true)
+        let removedAfterDeprecation = try Self.check(
+            "since", baseline: [Self.kept, deprecatedOpen], current: [Self.kept])
+        #expect(removedAfterDeprecation.status == 0, "\(removedAfterDeprecation.standardOutput)")
+        let removed = try Self.check("since", baseline: [Self.kept, Self.open], current: [Self.kept])
+        #expect(removed.status == 1)
+        #expect(
+            removed.standardOutput.contains(
+                "Sample: gone or changed without a deprecation in API: Sample.SceneThing.open(_:)\tfunc open(_ name: String)"
+            ),
+            "\(removed.standardOutput)")
+        let conformanceGone = try Self.check(
+            baseline: [Self.kept], current: [Self.kept], baselineConformances: [("SceneThing", "Swift.Sendable")])
+        #expect(conformanceGone.status == 1)
+        #expect(
+            conformanceGone.standardOutput.contains(
+                "Sample: removed without a deprecation: Sample.SceneThing\tconforms to Swift.Sendable"),
+            "\(conformanceGone.standardOutput)")
+    }
+
+    @Test("a member of a deprecated type counts as deprecated")
+    func deprecatedTypesMembers() throws {
+        let deprecatedType = (path: ["SceneThing"], declaration: "struct SceneThing", deprecated: true)
+        let outcome = try Self.check(baseline: [deprecatedType, Self.open], current: [deprecatedType, Self.open])
+        #expect(outcome.standardOutput.hasPrefix("2 public symbols, 2 deprecated, 0 not deprecated"))
     }
 
     static let kept = (path: ["SceneThing"], declaration: "struct SceneThing", deprecated: false)
@@ -91,8 +144,8 @@ import Testing
             let text = try Fixtures.text("../API/\(module).txt")
             let header = try #require(text.split(separator: "\n").dropFirst().first)
             let numbers = header.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            try #require(numbers.count == 3, "\(header)")
-            let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+            try #require(numbers.count == 4, "\(header)")
+            let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.contains("\tconforms to ") }
             #expect(lines.count == numbers[0], "\(module): the header's count is not the file's")
             #expect(lines.filter { $0.hasSuffix("\tdeprecated") }.count == numbers[1])
             total += numbers[0]

@@ -91,3 +91,119 @@ import Testing
         #expect(try store.removeValueAndEmptyScene(forKey: "navigation", in: scene) == false)
     }
 }
+
+/// The declarations of 0.2.0 that an app does not need, deprecated in 0.3.0: each still answers as
+/// the package's own declaration it forwards to.
+@MainActor
+@Suite struct DeprecatedSurfaceTests {
+    let temporary: TemporaryStore
+    var store: SceneStore { temporary.store }
+    let scene: SceneID
+
+    init() throws {
+        temporary = try TemporaryStore()
+        scene = try SceneID("main")
+    }
+
+    @Test("StoredNavigationPath and StoredRoutePath read and rename as the tools' own reading does")
+    @available(*, deprecated, message: "uses 0.2.0's StoredNavigationPath and StoredRoutePath")
+    func storedPaths() throws {
+        let path = JSONValue.array([.string("MyApp.User"), .string(#"{"id":1}"#), .string("Swift.Int"), .string("2")])
+        let value = JSONValue.object(["path": path, "tabs": .array([.string("a")])])
+        let stored = try StoredNavigationPath(path, location: "path")
+        let record = try NavigationPathRecord(path, location: "path")
+        #expect(stored.elements.map(\.typeName) == ["Swift.Int", "MyApp.User"])
+        #expect(stored.elements.map(\.typeName) == record.elements.map(\.typeName))
+        #expect(stored.json == record.json)
+        #expect(StoredNavigationPath.isNavigationPath(path) && !StoredNavigationPath.isNavigationPath(.array([])))
+        #expect(StoredNavigationPath.paths(in: value).map(\.location) == ["path"])
+        let renamed = try StoredNavigationPath.retagged(value, from: "MyApp.User", to: "Kit.Person")
+        let expected = try NavigationPathRecord.retagged(value, from: "MyApp.User", to: "Kit.Person")
+        #expect(renamed.value == expected.value)
+        #expect(renamed.changes == [.init(location: "path", position: 1, from: "MyApp.User", to: "Kit.Person")])
+        #expect(StoredRoutePath.paths(in: value).map(\.json) == RoutePathRecord.paths(in: value).map(\.json))
+        #expect(StoredRoutePath.paths(in: value).map(\.location) == ["tabs"])
+    }
+
+    @Test("the guard's marker: its folder, its state while a restore is unhealthy, and its reset")
+    @available(*, deprecated, message: "uses 0.2.0's CrashLoopGuard.folder, state(of:key:in:) and reset(_:key:in:)")
+    func guardMarker() async throws {
+        #expect(CrashLoopGuard.folder == "restores")
+        try temporary.saveScene("main", value: TabState(tab: 1, path: ["a"]))
+        let model = SceneNavigationModel(TabState())
+        let persistence = try await ScenePersistence.connect(
+            model, to: store, scene: scene, guard: CrashLoopGuard(healthyAfterFirstWrite: false, healthyAfter: nil))
+        guard case .restoring(_, let failures) = try CrashLoopGuard.state(of: scene, key: "navigation", in: store)
+        else {
+            Issue.record("no marker while the restore is not healthy")
+            return
+        }
+        #expect(failures == 0)
+        #expect(try CrashLoopGuard.reset(scene, key: "navigation", in: store))
+        #expect(try CrashLoopGuard.state(of: scene, key: "navigation", in: store) == .clean)
+        #expect(try !CrashLoopGuard.reset(scene, key: "navigation", in: store))
+        await persistence.cancel()
+    }
+
+    @Test("the schema's key and the version stored beside a value")
+    @available(
+        *, deprecated, message: "uses 0.2.0's NavigationMigrations.schemaKey(for:) and storedVersion(forKey:in:)"
+    )
+    func schemaCompanion() throws {
+        #expect(NavigationMigrations.schemaKey(for: "navigation") == "navigation.schema")
+        #expect(try NavigationMigrations.storedVersion(forKey: "navigation", in: [:]) == 0)
+        #expect(
+            try NavigationMigrations.storedVersion(
+                forKey: "navigation", in: ["navigation.schema": .json(.number(JSONNumber(3)))]) == 3)
+    }
+
+    @Test("a scene's file, bytes and document read as before; the sibling store, the companion and the writer's wait")
+    @available(*, deprecated, message: "uses 0.2.0's SceneStore and SceneWriter internals")
+    func storeInternals() async throws {
+        try store.setSceneValue(.json(.string("a")), forKey: "navigation", in: scene)
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: store.path(for: scene))))
+        #expect(try store.storedBytes(of: scene) == bytes)
+        #expect(try store.file(of: scene).bytes == bytes)
+        #expect(try store.file(of: scene).document.encoded() == bytes)
+        #expect(try await store.loadDocument(for: scene) == store.document(for: scene))
+        #expect(try await store.loadDocument(for: SceneID("none")) == nil)
+        #expect(SceneDocument.currentFormat == 1)
+        #expect(JSONValue.object([:]).kindName == "object")
+        #expect(try store.summary(of: scene)?.health.name == "ok")
+        #expect(
+            StateDirectory.scenesDirectory(for: temporary.appID, root: temporary.stateRoot)
+                == temporary.stateRoot + "/" + temporary.appID.rawValue + "/scenes")
+        let notes = try store.siblingStore(folder: "notes")
+        try notes.setSceneValue(.json(.bool(true)), forKey: "seen", in: scene)
+        #expect(
+            FileManager.default.fileExists(
+                atPath: temporary.stateRoot + "/" + temporary.appID.rawValue + "/notes/main.json"))
+        let writer = try store.writer(forKey: "navigation", in: scene)
+        try writer.setCompanionValue(.json(.number(JSONNumber(2))), forKey: "navigation.schema")
+        writer.submit(SceneValue.json(.string("b")))
+        await writer.waitUntilReady()
+        try await writer.flush()
+        #expect(try store.sceneValue(forKey: "navigation.schema", in: scene) == .json(.number(JSONNumber(2))))
+        #expect(
+            throws: SceneStoreError.invalidKey("corrupt", reason: "corrupt files are moved aside by writes, not copied")
+        ) {
+            try store.keepCopy(of: scene, reason: .corrupt)
+        }
+    }
+
+    @Test("the model's statics of 0.2.0: a snapshot's revision, its value as stored, and whether a value restores")
+    @available(*, deprecated, message: "uses 0.2.0's SceneNavigationModel statics")
+    func modelStatics() throws {
+        let model = SceneNavigationModel(TabState(tab: 2, path: ["a"]))
+        model.state.tab = 3
+        let snapshot = model.currentSnapshot
+        #expect(SceneNavigationModel<TabState>.revision(of: snapshot) == model.revision)
+        #expect(
+            try SceneNavigationModel<TabState>.sceneValue(of: snapshot)
+                == .json(NavigationCoding.encode(TabState(tab: 3, path: ["a"]))))
+        #expect(
+            SceneNavigationModel<TabState>.canRestore(
+                from: .json(.object(["tab": .number(JSONNumber(1)), "path": .array([])]))))
+        #expect(!SceneNavigationModel<TabState>.canRestore(from: .json(.number(JSONNumber(42)))))
+    }
+}

@@ -33,7 +33,14 @@ struct AppState: Codable, Equatable, Sendable {
     cookbook.selectedCategory = .dessert
     cookbook.path = []
     _ = cookbook.jsonData
+    print(cookbook.additionalMembers.count)
+    _ = try cookbook.restore(from: Array(#"{"selectedCategory":0,"recipePathIds":[]}"#.utf8), policy: RestorePolicy(missingRecipes: .truncate))
+    var policy = RestorePolicy()
+    policy.missingRecipes = .skip
     try await persistence.close()
+    let snapshot = model.currentSnapshot
+    print(SceneNavigationModel<AppState>.revision(of: snapshot), SceneNavigationModel<AppState>.canRestore(from: .json(.null)))
+    _ = try SceneNavigationModel<AppState>.sceneValue(of: snapshot)
 }
 
 func storage(_ store: SceneStore, _ scene: SceneID) throws {

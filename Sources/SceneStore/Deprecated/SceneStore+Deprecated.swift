@@ -16,11 +16,16 @@ extension SceneStore {
     ///   - scene: The scene.
     ///   - reason: Why the copy is kept.
     /// - Returns: The path of the copy, or nil when the scene has no readable file.
-    /// - Throws: The errors of ``keepAside(_:reason:if:)``.
+    /// - Throws: The errors of ``keepAside(_:reason:if:)``, but ``SceneStoreError/invalidKey(_:reason:)``
+    ///   for the reason ``KeptAsideFile/Reason/corrupt``, as 0.2.0 threw.
     @available(*, deprecated, renamed: "keepAside(_:reason:if:)")
     @discardableResult
     public func keepCopy(of scene: SceneID, reason: KeptAsideFile.Reason) throws(SceneStoreError) -> String? {
-        try keepAside(scene, reason: reason)
+        // 0.2.0 refused the corrupt reason as an invalid key.
+        guard reason != .corrupt else {
+            throw .invalidKey(reason.rawValue, reason: "corrupt files are moved aside by writes, not copied")
+        }
+        return try keepAside(scene, reason: reason)
     }
 
     /// Keeps a copy of the scene's file aside, as `invalid`, when the value under `key` is there and

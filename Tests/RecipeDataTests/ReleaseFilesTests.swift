@@ -111,4 +111,23 @@ struct MailState: Codable, Equatable, Sendable {
         try Self.check(
             "0.2.0", ["cookbook": cookbookOutcome, "com.example.mail": mailOutcome], root: temporary.stateRoot)
     }
+
+    @Test("0.2.0's crash-loop and expired copies come back through recover, and the next launch restores them")
+    func recoverRelease020Copies() async throws {
+        let temporary = try Self.stateRoot(of: "0.2.0")
+        let mail = try temporary.makeStore(appID: "com.example.mail")
+        for (scene, expected) in [
+            ("looped", MailState(tab: 3, path: [.inbox, .settings])),
+            ("expired", MailState(tab: 0, path: [.inbox, .settings])),
+        ] {
+            let recovery = try NavigationScenes.recover(SceneID(scene), in: mail)
+            #expect(recovery.written && recovery.guardCleared == false)
+            let model = Self.mailModel()
+            let persistence = try await ScenePersistence.connect(
+                model, to: mail, scene: SceneID(scene), guard: CrashLoopGuard(healthyAfter: nil))
+            #expect(model.state == expected, "\(scene)")
+            #expect(persistence.intervention == nil)
+            try await persistence.close()
+        }
+    }
 }

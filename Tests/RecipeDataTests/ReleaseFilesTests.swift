@@ -6,7 +6,8 @@ import SceneStore
 import TestSupport
 import Testing
 
-/// The mail app of `Fixtures/releases/make-0.2.0-mail.swift.txt`, which wrote the 0.2.0 files.
+/// The mail app of `Fixtures/releases/make-0.2.0-mail.swift.txt` and `make-0.3.0-mail.swift.txt`,
+/// which wrote the 0.2.0 and 0.3.0 files.
 enum MailScreen: String, Codable, Hashable, Sendable { case inbox, message, settings }
 
 struct MailState: Codable, Equatable, Sendable {
@@ -14,7 +15,7 @@ struct MailState: Codable, Equatable, Sendable {
     var path: RoutePath<MailScreen> = []
 }
 
-/// Every release's files restore in this one: the files navstate 0.1.0 and 0.2.0 wrote (scenes of
+/// Every release's files restore in this one: the files navstate 0.1.0, 0.2.0 and 0.3.0 wrote (scenes of
 /// the cookbook and of an app with a schema and the guard, their schema companions, restore markers,
 /// and the copies they kept aside: corrupt, crash-loop, expired, invalid), under
 /// `Fixtures/releases/<version>`, each restored as an app of this release restores it, with its
@@ -110,6 +111,19 @@ struct MailState: Codable, Equatable, Sendable {
         let mailOutcome = try await Self.restoreAll(mail) { Self.mailModel() }
         try Self.check(
             "0.2.0", ["cookbook": cookbookOutcome, "com.example.mail": mailOutcome], root: temporary.stateRoot)
+    }
+
+    @Test(
+        "0.3.0's scenes, marker and launch records, and its crash-loop, newer-schema, unrestored and replaced copies restore"
+    )
+    func release030() async throws {
+        let temporary = try Self.stateRoot(of: "0.3.0")
+        let cookbook = try temporary.makeStore(appID: "cookbook")
+        let cookbookOutcome = try await Self.restoreAll(cookbook, key: Self.cookbookKey, model: { NavigationModel() })
+        let mail = try temporary.makeStore(appID: "com.example.mail")
+        let mailOutcome = try await Self.restoreAll(mail) { Self.mailModel() }
+        try Self.check(
+            "0.3.0", ["cookbook": cookbookOutcome, "com.example.mail": mailOutcome], root: temporary.stateRoot)
     }
 
     @Test("0.2.0's crash-loop and expired copies come back through recover, and the next launch restores them")

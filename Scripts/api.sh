@@ -11,7 +11,8 @@
 #   Scripts/api.sh --release 0.4.0    # at a release: freeze API/ as API/releases/0.4.0
 #
 # Needs only the toolchain. SceneNavigationUI is built only where SwiftUI exists, so on Linux its
-# symbol graph is empty and it has no baseline.
+# symbol graph is empty here: ReadmeSwiftUITests checks API/SceneNavigationUI.txt from the symbol
+# graph of its type-check against SwiftUI's declarations.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=(SceneStore SceneNavigation RecipeData SceneNavigationTesting)

@@ -125,7 +125,8 @@ func header(_ module: String, _ lines: [Symbol]) -> [String] {
     let symbols = lines.filter { $0.kind != "conformance" }
     let deprecated = symbols.filter(\.deprecated).count
     return [
-        "# The public API of \(module), from its symbol graph: Scripts/api.sh --update writes this file.",
+        "# The public API of \(module), from its symbol graph, written by Scripts/api.swift (Scripts/api.sh --update;"
+            + " SceneNavigationUI's: ReadmeSwiftUITests when recording).",
         "# \(symbols.count) public symbols, \(deprecated) deprecated, \(symbols.count - deprecated) not deprecated;"
             + " \(lines.count - symbols.count) conformances.",
     ]

@@ -39,7 +39,8 @@ import Testing
                 [
                     "-swift-version", "6", "-parse-as-library", "-module-name", "SceneNavigationUI", "-emit-module",
                     "-emit-module-path", directory.appending("SceneNavigationUI.swiftmodule"), "-I", directory.path,
-                    "-I", products,
+                    "-I", products, "-emit-symbol-graph", "-emit-symbol-graph-dir", directory.path,
+                    "-symbol-graph-minimum-access-level", "public", "-symbol-graph-skip-synthesized-members",
                 ] + files)
             try #require(
                 userInterface.status == 0,
@@ -206,5 +207,33 @@ import Testing
                 #expect(resolved.standardError.contains("unknown package 'navstate'"), "\(resolved.standardError)")
             }
         }
+    }
+
+    /// SceneNavigationUI's public API, which `Scripts/api.sh` cannot dump where SwiftUI is not: the
+    /// symbol graph of its type-check against SwiftUI's declarations, held to `API/SceneNavigationUI.txt`
+    /// (written when recording golden files) and to the newest release's in `API/releases`.
+    @Test("SceneNavigationUI's public API is its baseline and keeps the newest release's")
+    func userInterfaceAPI() throws {
+        #if !canImport(SwiftUI)
+            let directory = try TemporaryDirectory()
+            _ = try Self.modules(in: directory)
+            let swift = try #require(Toolchain.tool("swift"), "no swift on PATH")
+            let script = Fixtures.path("../Scripts/api.swift")
+            let api = Fixtures.path("../API")
+            if Fixtures.isRecording {
+                let written = try runProcess(swift, [script, "write", directory.path, api, "SceneNavigationUI"])
+                #expect(written.status == 0, "\(written.standardError)")
+            }
+            let checked = try runProcess(swift, [script, "check", directory.path, api, "SceneNavigationUI"])
+            #expect(checked.status == 0, "\(checked.standardOutput)\(checked.standardError)")
+            let releases = try FileManager.default.contentsOfDirectory(atPath: api + "/releases").filter {
+                FileManager.default.fileExists(atPath: api + "/releases/\($0)/SceneNavigationUI.txt")
+            }
+            for release in releases {
+                let kept = try runProcess(
+                    swift, [script, "since", directory.path, api + "/releases/" + release, "SceneNavigationUI"])
+                #expect(kept.status == 0, "\(kept.standardOutput)")
+            }
+        #endif
     }
 }

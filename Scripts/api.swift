@@ -75,6 +75,8 @@ func symbols(of module: String, in folder: URL) -> [Symbol] {
             }
             return false
         }
+        let requirements = Set(
+            relationships.filter { $0["kind"] as? String == "requirementOf" }.compactMap { $0["source"] as? String })
         for entry in entries where entry["accessLevel"] as? String == "public" || entry["accessLevel"] as? String == "open" {
             let id = (entry["identifier"] as? [String: Any])?["precise"] as? String ?? ""
             let components = entry["pathComponents"] as? [String] ?? []
@@ -92,14 +94,12 @@ func symbols(of module: String, in folder: URL) -> [Symbol] {
             declaration = declaration.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             let path = ([module] + components).joined(separator: ".")
             let kind = (entry["kind"] as? [String: Any])?["identifier"] as? String ?? ""
-            let isRequirement = relationships.contains {
-                $0["source"] as? String == id && $0["kind"] as? String == "requirementOf"
-            }
+            let isDeprecated = deprecated(id)
             result.append(
                 Symbol(
-                    path: path, declaration: declaration, deprecated: deprecated(id),
-                    kind: isRequirement ? "requirement" : kind))
-            publicPaths[id] = (path, deprecated(id))
+                    path: path, declaration: declaration, deprecated: isDeprecated,
+                    kind: requirements.contains(id) ? "requirement" : kind))
+            publicPaths[id] = (path, isDeprecated)
         }
         // Each conformance of a public type to a protocol, a line of its own: removing one (such as
         // Sendable) breaks apps as removing a member does.

@@ -116,18 +116,8 @@ import Testing
     func blockCompilesAndRuns(_ index: Int, isolation: Isolation) throws {
         let block = Self.blocks[index]
         let directory = try TemporaryDirectory()
-        // A test file (it imports Testing) is built with a runner that starts Swift Testing, as
-        // SwiftPM's test runner does, and must pass; any other block is a program.
         let isTestFile = block.code.contains("\nimport Testing\n")
-        let source = directory.appending(isTestFile ? "ReadmeTests.swift" : "main.swift")
-        try Data(block.code.utf8).write(to: URL(fileURLWithPath: source))
-        var sources = [source]
-        if isTestFile {
-            let runner = directory.appending("main.swift")
-            try Data("import Testing\nawait Testing.__swiftPMEntryPoint() as Never\n".utf8).write(
-                to: URL(fileURLWithPath: runner))
-            sources.append(runner)
-        }
+        let sources = try Self.program(block.code, testFileName: "ReadmeTests.swift", in: directory)
         let compiled = try Self.compile(sources, to: directory.appending("example"), flags: isolation.flags)
         #expect(compiled.status == 0, "\(block) does not compile (\(isolation)):\n\(compiled.standardError)")
         guard compiled.status == 0 else { return }
@@ -145,6 +135,21 @@ import Testing
         if let output = block.output {
             #expect(ran.standardOutput == output, "\(block) printed other output (\(isolation))")
         }
+    }
+
+    /// Writes `code` into `directory` as the sources of one program: a test file (it imports
+    /// Testing) beside a runner that starts Swift Testing, as SwiftPM's test runner does; any other
+    /// code as `main.swift`.
+    /// - Returns: The sources' paths.
+    static func program(_ code: String, testFileName: String, in directory: TemporaryDirectory) throws -> [String] {
+        let isTestFile = code.contains("\nimport Testing\n")
+        let source = directory.appending(isTestFile ? testFileName : "main.swift")
+        try Data(code.utf8).write(to: URL(fileURLWithPath: source))
+        guard isTestFile else { return [source] }
+        let runner = directory.appending("main.swift")
+        try Data("import Testing\nawait Testing.__swiftPMEntryPoint() as Never\n".utf8).write(
+            to: URL(fileURLWithPath: runner))
+        return [source, runner]
     }
 
     /// Compiles a program from `sources` against the public API of the built libraries, as an app

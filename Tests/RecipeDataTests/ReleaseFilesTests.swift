@@ -54,13 +54,10 @@ struct MailState: Codable, Equatable, Sendable {
             do {
                 let document = try store.document(ofKeptAside: file)
                 let key = key(file.scene)
-                let schema = document.values[key + ".schema"].flatMap { value -> Int? in
-                    if case .json(.number(let number)) = value { return number.intValue }
-                    return nil
-                }
+                let schema = try NavigationMigrations.storedSchema(forKey: key, in: document.values)
                 let model = model()
                 let report = try model.restore(
-                    from: try #require(document.values[key]), key: key, schemaVersion: schema ?? 0)
+                    from: try #require(document.values[key]), key: key, schemaVersion: schema)
                 entry = .object([
                     "reason": .string(file.reason.rawValue), "state": try NavigationCoding.encode(model.state),
                     "report": report.json,
@@ -102,28 +99,26 @@ struct MailState: Codable, Equatable, Sendable {
         try Self.check("0.1.0", ["cookbook": outcome], root: temporary.stateRoot)
     }
 
+    /// Restores a release's cookbook and mail app, both written by the release, against its golden file.
+    static func checkCookbookAndMail(of release: String) async throws {
+        let temporary = try stateRoot(of: release)
+        let cookbook = try temporary.makeStore(appID: "cookbook")
+        let cookbookOutcome = try await restoreAll(cookbook, key: cookbookKey, model: { NavigationModel() })
+        let mail = try temporary.makeStore(appID: "com.example.mail")
+        let mailOutcome = try await restoreAll(mail) { mailModel() }
+        try check(release, ["cookbook": cookbookOutcome, "com.example.mail": mailOutcome], root: temporary.stateRoot)
+    }
+
     @Test("0.2.0's scenes, schema companions, restore markers and kept-aside copies restore, the cookbook's too")
     func release020() async throws {
-        let temporary = try Self.stateRoot(of: "0.2.0")
-        let cookbook = try temporary.makeStore(appID: "cookbook")
-        let cookbookOutcome = try await Self.restoreAll(cookbook, key: Self.cookbookKey, model: { NavigationModel() })
-        let mail = try temporary.makeStore(appID: "com.example.mail")
-        let mailOutcome = try await Self.restoreAll(mail) { Self.mailModel() }
-        try Self.check(
-            "0.2.0", ["cookbook": cookbookOutcome, "com.example.mail": mailOutcome], root: temporary.stateRoot)
+        try await Self.checkCookbookAndMail(of: "0.2.0")
     }
 
     @Test(
         "0.3.0's scenes, marker and launch records, and its crash-loop, newer-schema, unrestored and replaced copies restore"
     )
     func release030() async throws {
-        let temporary = try Self.stateRoot(of: "0.3.0")
-        let cookbook = try temporary.makeStore(appID: "cookbook")
-        let cookbookOutcome = try await Self.restoreAll(cookbook, key: Self.cookbookKey, model: { NavigationModel() })
-        let mail = try temporary.makeStore(appID: "com.example.mail")
-        let mailOutcome = try await Self.restoreAll(mail) { Self.mailModel() }
-        try Self.check(
-            "0.3.0", ["cookbook": cookbookOutcome, "com.example.mail": mailOutcome], root: temporary.stateRoot)
+        try await Self.checkCookbookAndMail(of: "0.3.0")
     }
 
     @Test("0.2.0's crash-loop and expired copies come back through recover, and the next launch restores them")

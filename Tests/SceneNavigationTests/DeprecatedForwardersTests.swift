@@ -6,7 +6,8 @@ import TestSupport
 import Testing
 
 /// 0.2.0's declarations that 0.3.0 removed or changed come back deprecated, and each does what it
-/// did: a forwarder, not a stub (UpgradeTests builds an app that calls them).
+/// did: a forwarder, not a stub (UpgradeTests builds an app that calls them); those an app does
+/// not need, deprecated in 0.3.0, answer as the package's own declarations they forward to.
 @MainActor
 @Suite struct DeprecatedForwardersTests {
     let temporary: TemporaryStore
@@ -90,20 +91,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: store.path(for: scene)))
         #expect(try store.removeValueAndEmptyScene(forKey: "navigation", in: scene) == false)
     }
-}
 
-/// The declarations of 0.2.0 that an app does not need, deprecated in 0.3.0: each still answers as
-/// the package's own declaration it forwards to.
-@MainActor
-@Suite struct DeprecatedSurfaceTests {
-    let temporary: TemporaryStore
-    var store: SceneStore { temporary.store }
-    let scene: SceneID
-
-    init() throws {
-        temporary = try TemporaryStore()
-        scene = try SceneID("main")
-    }
+    // MARK: - 0.2.0's declarations that an app does not need, deprecated in 0.3.0: each answers as
+    // the package's own declaration it forwards to.
 
     @Test("StoredNavigationPath and StoredRoutePath read and rename as the tools' own reading does")
     @available(*, deprecated, message: "uses 0.2.0's StoredNavigationPath and StoredRoutePath")

@@ -7,8 +7,9 @@ extension SceneStore {
     /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be opened.
     @available(*, deprecated, message: "use scenes(), which lists every scene's summary")
     public func summary(of scene: SceneID) throws(SceneStoreError) -> SceneSummary? {
-        let found = try withListing { (directory, _) -> SceneSummary? in self.summary(of: scene, in: directory) }
-        return found ?? nil
+        guard let directory = try openScenesDirectory(creating: false) else { return nil }
+        defer { try? fileSystem.close(directory) }
+        return summary(of: scene, in: directory)
     }
 
     /// Keeps a byte-for-byte copy of the scene's file aside, for a reason the caller gives.

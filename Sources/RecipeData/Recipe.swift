@@ -100,3 +100,11 @@ public struct Recipe: IdentifiedRoute, Sendable {
         self.related = related
     }
 }
+
+extension Recipe.ID: JSONTextIdentifier {
+    /// Writes the upper-case UUID text, as ``jsonValue`` holds it.
+    /// - Parameter writer: The text being written.
+    package func write(to writer: inout JSONTextWriter) {
+        writer.uuid(uuid)
+    }
+}

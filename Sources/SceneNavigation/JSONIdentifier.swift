@@ -78,3 +78,20 @@ extension UUID: JSONIdentifier {
         self = uuid
     }
 }
+
+/// An identifier that writes its stored JSON straight as text, with no value or string in between:
+/// what a save of a long path of such identifiers costs per element is the bytes it writes. What
+/// it writes is exactly the text of its ``JSONIdentifier/jsonValue``.
+package protocol JSONTextIdentifier: JSONIdentifier {
+    /// Writes ``JSONIdentifier/jsonValue`` as text.
+    /// - Parameter writer: The text being written.
+    func write(to writer: inout JSONTextWriter)
+}
+
+extension UUID: JSONTextIdentifier {
+    /// Writes the UUID's upper-case text.
+    /// - Parameter writer: The text being written.
+    package func write(to writer: inout JSONTextWriter) {
+        writer.uuid(self)
+    }
+}

@@ -40,6 +40,20 @@ public enum NavigationCoding {
         }
     }
 
+    /// The state as the text of its stored JSON, written straight from the state into one buffer
+    /// as a scene file holds it: what a save hands its writer, so that nothing compares or
+    /// serializes values on the way to the disk. The text of ``encode(_:)``'s value.
+    /// - Parameter state: The state.
+    /// - Returns: The text.
+    /// - Throws: ``NavigationError/cannotEncode(reason:)``.
+    package static func encodedText<State: Encodable>(_ state: State) throws(NavigationError) -> JSONText {
+        do {
+            return try ValueEncoder.encodeText(state)
+        } catch {
+            throw .cannotEncode(reason: String(describing: error))
+        }
+    }
+
     /// Restores a state from its stored JSON, element by element and member by member.
     ///
     /// - Parameters:

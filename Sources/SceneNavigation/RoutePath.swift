@@ -122,8 +122,8 @@ extension RoutePath: Codable {
     /// - Throws: What encoding a route throws.
     public func encode(to encoder: any Encoder) throws {
         // Identified routes with a JSONIdentifier need no Codable dance per element in a restore's encoder.
-        if let encoder = encoder as? ValueEncoder, let json = IdentifiedPath.json(of: routes) {
-            encoder.store(json)
+        if let encoder = encoder as? ValueEncoder, let written = IdentifiedPath.written(of: routes) {
+            encoder.store(written)
             return
         }
         var container = encoder.singleValueContainer()

@@ -201,7 +201,10 @@ extension ScenePersistence {
         guard !outcome.isReadOnly, !writer.isCancelled,
             model.revision != gate.unchangedRevision
         else { return }
-        writer.submit(SceneValue.json(try NavigationCoding.encode(model.state)), sequence: model.revision)
+        // A state already handed over (by a flush, or by the forwarding task) is not encoded again.
+        if writer.wouldTake(sequence: model.revision) {
+            writer.submit(text: try NavigationCoding.encodedText(model.state), sequence: model.revision)
+        }
         // The writer works on a queue of its own: waiting here for its flush cannot deadlock.
         let done = DispatchSemaphore(value: 0)
         let failure = Mutex<SceneStoreError?>(nil)
@@ -246,7 +249,10 @@ extension ScenePersistence {
         // the writer ignore that snapshot if it arrives later; a state equal to what is stored is
         // not written again.
         let writtenBefore = writer.statistics.written
-        writer.submit(SceneValue.json(try NavigationCoding.encode(model.state)), sequence: model.revision)
+        // A state already handed over (by a flush, or by the forwarding task) is not encoded again.
+        if writer.wouldTake(sequence: model.revision) {
+            writer.submit(text: try NavigationCoding.encodedText(model.state), sequence: model.revision)
+        }
         do {
             try await writer.flush()
         } catch {

@@ -305,7 +305,7 @@ extension JSONValue {
     /// A newline followed by spaces: an indented line start is one slice of it.
     private static let lineStart = [UInt8(ascii: "\n")] + [UInt8](repeating: UInt8(ascii: " "), count: 256)
 
-    private static func newline(_ output: inout [UInt8], indent: Int) {
+    static func newline(_ output: inout [UInt8], indent: Int) {
         let count = 1 + indent * 2
         if count <= lineStart.count {
             output.append(contentsOf: lineStart[0..<count])

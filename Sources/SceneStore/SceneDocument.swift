@@ -92,12 +92,26 @@ extension SceneDocument {
     /// value, serialized at the value's place in the file; kept to write the next document of the
     /// scene without serializing again the values that did not change.
     struct Entry: Sendable {
-        /// The value it was serialized from.
-        var value: SceneValue
+        /// The value it was serialized from; nil when it was written as text (``JSONText``), whose
+        /// value is never made.
+        var value: SceneValue?
         /// `"<key>": {` ... `}`, indented as in the file.
         var bytes: [UInt8]
         /// How deeply the file nests at the value's deepest point.
         var depth: Int
+
+        /// The entry of a JSON value written as text: the same bytes as the entry of the value.
+        init(key: String, text: JSONText) {
+            value = nil
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.bytes.count + key.utf8.count + 32)
+            JSONValue.writeString(key, into: &bytes)
+            bytes.append(contentsOf: ": {\n      \"json\": ".utf8)
+            bytes.append(contentsOf: text.bytes)
+            bytes.append(contentsOf: "\n    }".utf8)
+            self.bytes = bytes
+            depth = 3 + text.depth
+        }
 
         init(key: String, value: SceneValue) {
             self.value = value
@@ -154,7 +168,7 @@ extension SceneDocument {
 
     /// The file's bytes around the entries: `format`, `savedAt`, `scene` and `values`, in the
     /// order of their sorted keys, each on its own line.
-    private func encoded(entries: [String: Entry]) -> [UInt8] {
+    func encoded(entries: [String: Entry]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(entries.values.reduce(160 + scene.rawValue.utf8.count) { $0 + $1.bytes.count + 6 })
         bytes.append(contentsOf: "{\n  \"format\": \(SceneDocument.formatVersion),\n  \"savedAt\": ".utf8)

@@ -112,7 +112,12 @@ extension SceneStore {
         else { return nil }
         // The bytes this store last read or wrote: the document they hold is known.
         if let known = documents.entry(of: scene, holding: bytes) {
-            return LoadedFile(document: known.document, status: status, bytes: bytes)
+            if let document = known.document { return LoadedFile(document: document, status: status, bytes: bytes) }
+            // Written as text by this store: parsed now that someone reads its values.
+            var parsed = known
+            parsed.document = try decodeDocument(bytes, scene: scene, path: path)
+            documents.remember(parsed, for: scene)
+            return LoadedFile(document: parsed.document!, status: status, bytes: bytes)
         }
         let document: SceneDocument
         do {

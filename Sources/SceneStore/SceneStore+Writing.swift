@@ -353,7 +353,7 @@ extension SceneStore {
 
     /// The clock's time as the file keeps it (to the millisecond), so the document a store remembers
     /// is the one its bytes decode to.
-    private func savedAtNow() -> Date {
+    func savedAtNow() -> Date {
         let now = configuration.now()
         return SceneDocument.date(fromTimestamp: SceneDocument.timestamp(now)) ?? now
     }
@@ -547,16 +547,9 @@ extension SceneStore {
         let target = name ?? Self.fileName(for: scene)
         let path = scenesDirectory + "/" + target
         let temporary = Self.temporaryName(for: scene)
-        let descriptor: Int32
-        do {
-            descriptor = try openTemporary(temporary, in: directory)
-        } catch {
-            throw .cannotWrite(path: path, errno: error)
-        }
+        let descriptor = try writeTemporary(temporary, bytes: bytes, mode: mode, in: directory, for: path)
         var superseded = false
         do {
-            try fileSystem.setMode(descriptor, mode & 0o7777)
-            try fileSystem.writeAll(descriptor, bytes)
             superseded = isSuperseded?() == true
             // A failed fsync fails the write; it is never retried on this descriptor.
             if !superseded { try fileSystem.synchronize(descriptor) }
@@ -589,6 +582,30 @@ extension SceneStore {
             throw .cannotWrite(path: path, errno: error)
         }
         return true
+    }
+
+    /// Creates a temporary file with the mode given and writes every byte into it, not synced yet.
+    /// On failure the temporary file is removed.
+    /// - Returns: Its descriptor, open.
+    /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)`` naming `path`, the file it is for.
+    func writeTemporary(
+        _ temporary: String, bytes: [UInt8], mode: UInt32, in directory: Int32, for path: String
+    ) throws(SceneStoreError) -> Int32 {
+        let descriptor: Int32
+        do {
+            descriptor = try openTemporary(temporary, in: directory)
+        } catch {
+            throw .cannotWrite(path: path, errno: error)
+        }
+        do {
+            try fileSystem.setMode(descriptor, mode & 0o7777)
+            try fileSystem.writeAll(descriptor, bytes)
+        } catch {
+            try? fileSystem.close(descriptor)
+            try? fileSystem.unlinkAt(directory, temporary)
+            throw .cannotWrite(path: path, errno: error)
+        }
+        return descriptor
     }
 
     /// Creates the temporary file. One left by a writer that crashed is removed first: only the

@@ -10,13 +10,15 @@ import Synchronization
 /// Writes the values of one (scene, key) through to disk as they change, without making the
 /// producer wait.
 ///
-/// ``submit(_:)`` only records the value and returns. A queue of the writer's own writes it with
-/// ``SceneStore/update(_:_:)``, so the scene's other values are kept. While a write is in flight,
-/// newer values replace older pending ones (the latest wins); a write that a newer value overtakes
-/// before its rename is given up (its temporary file removed, the scene's file left as it was), at
-/// most three in a row, so the newest state does not wait for a stale one's `fsync`; and a value
-/// equal to what is on disk is not written again. ``flush()`` returns once the last submitted value
-/// is durable.
+/// ``submit(_:)`` only records the value and returns. The writer's own queue writes it durably,
+/// keeping the scene's other values. While a write is in flight, newer values replace older
+/// pending ones (the latest wins), and writes are pipelined: while one write's temporary file is
+/// synced, the newest value is written and synced into a temporary file of its own, and the
+/// renames keep the values' order. A write whose sync ends while a newer write has its own
+/// temporary file is given up before its rename (its temporary file removed, the scene's file left
+/// as it was), at most three in a row, so the newest state is durable about one write after it
+/// arrives; and a value equal to what the file holds is not written again. ``flush()`` returns
+/// once the last submitted value is durable.
 ///
 /// ```swift
 /// let writer = try store.writer(forKey: "navigation", in: scene)
@@ -70,35 +72,55 @@ public final class SceneWriter: Sendable {
     /// The key written to.
     public let key: String
     private let store: SceneStore
+    /// Where the steps that touch the session run, one at a time.
     private let queue: DispatchQueue
+    /// Where syncs run, beside the other steps.
+    private let syncQueue: DispatchQueue
     private let state = Mutex(State())
 
+    /// A value waiting to be written.
+    private enum Pending {
+        /// A value ready to store; nil removes the key.
+        case value(SceneValue?)
+        /// A JSON value written as text.
+        case text(JSONText)
+        /// A value to encode as JSON on the writer's queue, not on the producer's.
+        case encodable(any Encodable & Sendable, JSONEncoder)
+    }
+
     private struct State {
-        var pending: Pending?
-        var draining = false
-        var newestSequence: UInt64 = 0
+        var machine = WriterMachine()
+        var nextTicket: WriterMachine.Ticket = 0
+        var nextWaiter = 0
+        /// The values of the tickets not yet written, and the writes in flight.
+        var values: [WriterMachine.Ticket: Pending] = [:]
+        var prepared: [WriterMachine.Ticket: SceneWriteSession.Prepared] = [:]
+        var session: SceneWriteSession?
         var lastError: SceneStoreError?
-        var waiters: [CheckedContinuation<Result<Void, SceneStoreError>, Never>] = []
-        var readyWaiters: [CheckedContinuation<Void, Never>] = []
-        var statistics = Statistics()
+        var flushWaiters: [Int: CheckedContinuation<Result<Void, SceneStoreError>, Never>] = [:]
+        var readyWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var movedAsidePaths: [String] = []
+        var keptAsidePaths: [String] = []
         var companions: [String: SceneValue?] = [:]
         /// A copy to keep before the first write that changes the file, when the document calls
         /// for one.
         var keepingAside: (reason: KeptAsideFile.Reason, shouldKeep: @Sendable (SceneDocument) -> Bool)?
-        var cancelled = false
-        /// How many writes in a row were given up for a newer value (see ``SceneWriter/mayGiveUp``).
-        var givenUp = 0
-        /// The sequence of the value pending, and of the last value written or found on disk.
-        var pendingSequence: UInt64?
-        var writtenSequence: UInt64?
         var progressWaiters:
             [(condition: @Sendable (Progress) -> Bool, continuation: CheckedContinuation<Void, Never>)] =
                 []
 
+        var statistics: Statistics {
+            let counts = machine.counts
+            return Statistics(
+                submitted: counts.submitted, coalesced: counts.coalesced, written: counts.written,
+                unchanged: counts.unchanged, failed: counts.failed, movedAsidePaths: movedAsidePaths,
+                keptAsidePaths: keptAsidePaths)
+        }
+
         var progress: Progress {
             Progress(
-                statistics: statistics, isCancelled: cancelled, hasPending: pending != nil,
-                writtenSequence: writtenSequence)
+                statistics: statistics, isCancelled: machine.cancelled, hasPending: machine.pending != nil,
+                writtenSequence: machine.writtenSequence)
         }
     }
 
@@ -112,18 +134,12 @@ public final class SceneWriter: Sendable {
         var writtenSequence: UInt64?
     }
 
-    private enum Pending {
-        /// A value ready to store; nil removes the key.
-        case value(SceneValue?)
-        /// A value to encode as JSON on the writer's queue, not on the producer's.
-        case encodable(any Encodable & Sendable, JSONEncoder)
-    }
-
     init(store: SceneStore, key: String, scene: SceneID) {
         self.store = store
         self.key = key
         self.scene = scene
         self.queue = DispatchQueue(label: "SceneWriter.\(scene.rawValue)")
+        self.syncQueue = DispatchQueue(label: "SceneWriter.\(scene.rawValue).sync", attributes: .concurrent)
     }
 
     /// What the writer has done so far.
@@ -144,10 +160,10 @@ public final class SceneWriter: Sendable {
 
     /// Keeps a copy of the scene's file aside before the first write that changes it, when
     /// `shouldKeep` finds that the document calls for one: for values that replace one the caller
-    /// could not read back whole. The copy and the write happen in one hold of the scene's lock
-    /// (`update(_:keepingAside:if:_:)`); the copy's path is in the statistics
-    /// (``Statistics/keptAsidePaths``). After the first write that changes the file, no copy is
-    /// made again.
+    /// could not read back whole. The copy is made under the scene's lock, before the write's
+    /// temporary file; its path is in the statistics (``Statistics/keptAsidePaths``), and the
+    /// write that follows it is never given up. After the first write that changes the file, no
+    /// copy is made again.
     /// - Parameters:
     ///   - reason: Why the copy is kept; not ``KeptAsideFile/Reason/corrupt``.
     ///   - shouldKeep: Whether the document found calls for a copy.
@@ -164,7 +180,7 @@ public final class SceneWriter: Sendable {
     /// Records a value to be written, replacing any value still waiting. Returns at once.
     /// - Parameter value: The new value; nil removes the key.
     public func submit<Value: SceneStorable>(_ value: Value?) {
-        submit(sceneValue: value?.sceneValue, sequence: nil)
+        submit(.value(value?.sceneValue), sequence: nil)
     }
 
     /// Records a value stamped with a sequence number; a value older than one already submitted is
@@ -173,7 +189,24 @@ public final class SceneWriter: Sendable {
     ///   - value: The new value; nil removes the key.
     ///   - sequence: Increases with each newer value.
     public func submit<Value: SceneStorable>(_ value: Value?, sequence: UInt64) {
-        submit(sceneValue: value?.sceneValue, sequence: sequence)
+        submit(.value(value?.sceneValue), sequence: sequence)
+    }
+
+    /// Records a JSON value written as text (``JSONText``), stamped with a sequence number as
+    /// ``submit(_:sequence:)`` stamps values: what a save of an app's state hands over, so that
+    /// the writer compares and assembles bytes, never values.
+    /// - Parameters:
+    ///   - text: The value's text.
+    ///   - sequence: Increases with each newer value.
+    package func submit(text: JSONText, sequence: UInt64) {
+        submit(.text(text), sequence: sequence)
+    }
+
+    /// Whether a value with this sequence number would be written: the writer is not cancelled
+    /// and has not been handed this one or a newer one. A producer that has already handed this
+    /// state over (a flush did) need not encode it again.
+    package func wouldTake(sequence: UInt64) -> Bool {
+        state.withLock { $0.machine.accepts(sequence: sequence) }
     }
 
     /// Records any `Encodable` value to be written as readable JSON, replacing any value still
@@ -193,27 +226,13 @@ public final class SceneWriter: Sendable {
         submit(.encodable(value, encoder), sequence: sequence)
     }
 
-    private func submit(sceneValue: SceneValue?, sequence: UInt64?) {
-        submit(.value(sceneValue), sequence: sequence)
-    }
-
     private func submit(_ pending: Pending, sequence: UInt64?) {
-        let startDrain = state.withLock { state -> Bool in
-            if state.cancelled { return false }
-            if let sequence {
-                if sequence <= state.newestSequence && state.statistics.submitted > 0 { return false }
-                state.newestSequence = sequence
-            }
-            state.statistics.submitted += 1
-            if state.pending != nil { state.statistics.coalesced += 1 }
-            state.pending = pending
-            state.pendingSequence = sequence
-            if state.draining { return false }
-            state.draining = true
-            return true
+        handle { state in
+            let ticket = state.nextTicket
+            state.nextTicket += 1
+            state.values[ticket] = pending
+            return .submit(ticket, sequence: sequence)
         }
-        notifyProgress()
-        if startDrain { queue.async { self.drain() } }
     }
 
     /// Waits until the writer's progress satisfies `condition` (checked now and after every step):
@@ -229,184 +248,233 @@ public final class SceneWriter: Sendable {
         }
     }
 
-    /// Resumes the waiters whose condition now holds.
-    private func notifyProgress() {
-        let satisfied = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            guard !state.progressWaiters.isEmpty else { return [] }
-            let progress = state.progress
-            var resumed: [CheckedContinuation<Void, Never>] = []
-            state.progressWaiters.removeAll { waiter in
-                guard waiter.condition(progress) else { return false }
-                resumed.append(waiter.continuation)
-                return true
-            }
-            return resumed
-        }
-        for continuation in satisfied { continuation.resume() }
-    }
-
     /// Waits until no submitted value is waiting: the writer has taken the last one (it may still be
     /// writing it), so the next submission will not replace anything. The writer takes a value once
-    /// it holds the scene's lock.
+    /// it holds the scene's lock and no other write is being prepared.
     ///
     /// A consumer that forwards a stream of values waits here between values: while the writer is
     /// busy, the stream keeps only the newest value and its producer is never woken for nothing.
     package func untilReady() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
-                if state.pending == nil { return true }
-                state.readyWaiters.append(continuation)
-                return false
+            handle { state in
+                let id = state.nextWaiter
+                state.nextWaiter += 1
+                state.readyWaiters[id] = continuation
+                return .untilReady(id: id)
             }
-            if ready { continuation.resume() }
         }
     }
 
     /// Stops the writer without saving, as a killed process stops: values not yet taken are
     /// dropped (a value waiting for the scene's lock is not taken yet), no value is written from now
-    /// on, and the call returns once a write in flight (if any) has ended, so the disk holds exactly
-    /// what was durable by then. A writer that was waiting for the scene's lock still takes it
-    /// once, finds nothing to write, and lets go; the call returns after that.
+    /// on, and the call returns once the writes in flight (if any) have ended, so the disk holds
+    /// exactly what was durable by then.
     ///
     /// For a scene that is going away (its file is about to be removed, and a late write must not
     /// bring it back), and for tests that simulate a kill.
     public func cancel() async {
-        state.withLock { state in
-            state.cancelled = true
-            state.pending = nil
+        _ = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, SceneStoreError>, Never>) in
+            handle { state in
+                let id = state.nextWaiter
+                state.nextWaiter += 1
+                state.flushWaiters[id] = continuation
+                return .cancel(id: id)
+            }
         }
-        notifyProgress()
-        _ = try? await flush()
     }
 
     /// Whether ``cancel()`` has been called: no value is written from then on.
-    public var isCancelled: Bool { state.withLock { $0.cancelled } }
+    public var isCancelled: Bool { state.withLock { $0.machine.cancelled } }
 
     /// Waits until every submitted value has been written (or found already on disk).
     /// - Throws: The ``SceneStoreError`` of the last write when it failed; the value stays unwritten
     ///   until the next ``submit(_:)``.
     public func flush() async throws(SceneStoreError) {
         let result: Result<Void, SceneStoreError> = await withCheckedContinuation { continuation in
-            let immediate = state.withLock { state -> Result<Void, SceneStoreError>? in
-                if state.draining {
-                    state.waiters.append(continuation)
-                    return nil
-                }
-                return state.lastError.map { .failure($0) } ?? .success(())
+            handle { state in
+                let id = state.nextWaiter
+                state.nextWaiter += 1
+                state.flushWaiters[id] = continuation
+                return .flush(id: id)
             }
-            if let immediate { continuation.resume(returning: immediate) }
         }
         try result.get()
     }
 
-    /// What a drain does when nothing is pending: wake those waiting, and end.
-    private struct Ending {
-        var ready: [CheckedContinuation<Void, Never>]
-        var flushed: [CheckedContinuation<Result<Void, SceneStoreError>, Never>]
-        var result: Result<Void, SceneStoreError>
+    // MARK: - Performing the machine's actions
+
+    /// Feeds the machine the event `make` records (under the writer's mutex), then performs the
+    /// actions it returns.
+    private func handle(_ make: (inout State) -> WriterMachine.Event) {
+        var ready: [CheckedContinuation<Void, Never>] = []
+        var flushed: [(CheckedContinuation<Result<Void, SceneStoreError>, Never>, Result<Void, SceneStoreError>)] = []
+        var progressed: [CheckedContinuation<Void, Never>] = []
+        let actions = state.withLock { state -> [WriterMachine.Action] in
+            let event = make(&state)
+            var performed: [WriterMachine.Action] = []
+            for action in state.machine.handle(event) {
+                switch action {
+                case .discard(let ticket): state.values[ticket] = nil
+                case .resumeReady(let ids):
+                    ready += ids.compactMap { state.readyWaiters.removeValue(forKey: $0) }
+                case .resumeFlushed(let ids, let failed):
+                    let result: Result<Void, SceneStoreError> =
+                        failed
+                        ? .failure(state.lastError ?? .cannotWrite(path: store.path(for: scene), errno: .ioError))
+                        : .success(())
+                    flushed += ids.compactMap { state.flushWaiters.removeValue(forKey: $0).map { ($0, result) } }
+                default: performed.append(action)
+                }
+            }
+            if !state.progressWaiters.isEmpty {
+                let progress = state.progress
+                state.progressWaiters.removeAll { waiter in
+                    guard waiter.condition(progress) else { return false }
+                    progressed.append(waiter.continuation)
+                    return true
+                }
+            }
+            return performed
+        }
+        for action in actions { perform(action) }
+        for waiter in ready { waiter.resume() }
+        for (waiter, result) in flushed { waiter.resume(returning: result) }
+        for waiter in progressed { waiter.resume() }
     }
 
-    /// Writes pending values one at a time until none is left, on the writer's queue.
-    ///
-    /// Each write takes the scene's lock first and only then the newest pending value: a value
-    /// submitted while the writer waited for the lock (held by another writer, in this process or
-    /// another) replaces the older one, so a stale value is never written before the newest.
-    private func drain() {
-        while true {
-            // Leaving the draining state when nothing is pending happens under the writer's mutex,
-            // so a value submitted meanwhile either is seen here or starts a new drain.
-            let ending = state.withLock { state -> Ending? in
-                guard state.pending == nil else { return nil }
-                state.draining = false
-                defer {
-                    state.readyWaiters = []
-                    state.waiters = []
-                }
-                return Ending(
-                    ready: state.readyWaiters, flushed: state.waiters,
-                    result: state.lastError.map { .failure($0) } ?? .success(()))
-            }
-            if let ending {
-                for waiter in ending.ready { waiter.resume() }
-                for waiter in ending.flushed { waiter.resume(returning: ending.result) }
-                return
-            }
-            writeNewest()
+    /// Records a failure as the writer's last error.
+    private func failed(_ error: SceneStoreError, _ event: WriterMachine.Event) {
+        handle { state in
+            state.lastError = error
+            return event
         }
     }
 
-    /// How many writes in a row may be given up for a newer value before one is carried out
-    /// whatever comes: a steady stream of changes still makes a state durable every few writes.
-    static let mayGiveUp = 3
-
-    /// One write: under the scene's lock, the newest pending value, if one is still pending. When a
-    /// newer value arrives while its bytes are written or synced, the write is given up before
-    /// its rename (up to ``mayGiveUp`` times in a row) and the newer one is written instead, so
-    /// the newest state does not wait for a stale one to become durable.
-    private func writeNewest() {
-        var ready: [CheckedContinuation<Void, Never>] = []
-        var took = false
-        var takenSequence: UInt64?
-        let keepingAside = state.withLock { $0.keepingAside }
-        do throws(SceneStoreError) {
-            func change(_ values: inout [String: SceneValue]) throws(SceneStoreError) {
-                let taken = state.withLock { state -> (Pending, UInt64?, [String: SceneValue?])? in
-                    ready = state.readyWaiters
-                    state.readyWaiters = []
-                    guard let next = state.pending else { return nil }
-                    state.pending = nil
-                    return (next, state.pendingSequence, state.companions)
+    private func perform(_ action: WriterMachine.Action) {
+        switch action {
+        case .openSession:
+            queue.async { self.openSession() }
+        case .prepare(let ticket):
+            queue.async { self.prepare(ticket) }
+        case .synchronize(let ticket):
+            syncQueue.async { self.step(.synchronize, of: ticket) }
+        case .rename(let ticket):
+            queue.async { self.step(.rename, of: ticket) }
+        case .synchronizeFolder(let ticket):
+            syncQueue.async { self.step(.synchronizeFolder, of: ticket) }
+        case .giveUp(let ticket):
+            queue.async {
+                let (session, prepared) = self.state.withLock { state in
+                    (state.session, state.prepared.removeValue(forKey: ticket))
                 }
-                // Taken: whoever waits to submit the next value may do so while this one is written.
-                for waiter in ready { waiter.resume() }
-                ready = []
-                guard let (next, sequence, companions) = taken else { return }
-                takenSequence = sequence
-                took = true
-                switch next {
-                case .value(let stored): values[key] = stored
-                case .encodable(let encodable, let encoder):
-                    values[key] = .json(try Self.encode(encodable, key: key, with: encoder))
-                }
-                for (companion, companionValue) in companions { values[companion] = companionValue }
+                if let session, let prepared { session.giveUp(prepared) }
+                self.handle { _ in .gaveUp(ticket) }
             }
-            // A write that keeps a copy aside is carried out: the copy is made before the write.
-            let mayGiveUp = keepingAside == nil && state.withLock { $0.givenUp < Self.mayGiveUp }
-            let isSuperseded: (() -> Bool)? = mayGiveUp ? { self.state.withLock { $0.pending != nil } } : nil
-            let outcome = try store.update(
-                scene, creating: true, keepingAside: keepingAside?.reason,
-                if: keepingAside?.shouldKeep ?? { _ in false }, isSuperseded: isSuperseded, change)
-            state.withLock { state in
-                guard took else { return }
-                state.lastError = nil
-                if outcome.wasSuperseded {
-                    state.givenUp += 1
-                    state.statistics.coalesced += 1
-                    return
+        case .closeSession:
+            queue.async {
+                let session = self.state.withLock { state in
+                    defer { state.session = nil }
+                    return state.session
                 }
-                state.givenUp = 0
-                state.writtenSequence = takenSequence
-                if outcome.wroteFile {
-                    state.statistics.written += 1
-                    state.keepingAside = nil
-                } else {
-                    state.statistics.unchanged += 1
-                }
-                if let moved = outcome.movedAsidePath { state.statistics.movedAsidePaths.append(moved) }
-                if let kept = outcome.keptAsidePath { state.statistics.keptAsidePaths.append(kept) }
+                session?.close()
+                self.handle { _ in .sessionClosed }
+            }
+        case .discard, .resumeReady, .resumeFlushed:
+            break
+        }
+    }
+
+    private func openSession() {
+        do throws(SceneStoreError) {
+            let session = try SceneWriteSession(store: store, scene: scene)
+            handle { state in
+                state.session = session
+                if let moved = session.movedAsidePath { state.movedAsidePaths.append(moved) }
+                return .sessionOpened(succeeded: true)
             }
         } catch {
-            state.withLock { state in
-                // The value taken is not retried: flush() reports the failure, and a newer value
-                // submitted meanwhile is still written. One that could not even be taken (no lock,
-                // an unreadable file) goes too, so that the drain ends.
-                if !took { state.pending = nil }
-                state.lastError = error
-                state.statistics.failed += 1
+            failed(error, .sessionOpened(succeeded: false))
+        }
+    }
+
+    /// Writes the value of a ticket, with the companions, into a temporary file of its own.
+    private func prepare(_ ticket: WriterMachine.Ticket) {
+        let (value, companions, keepingAside, session, slot) = state.withLock { state in
+            // The second temporary file when the first is in flight.
+            let slot = state.prepared.values.contains { $0.temporary == SceneStore.temporaryName(for: scene) } ? 1 : 0
+            return (
+                state.values.removeValue(forKey: ticket), state.companions, state.keepingAside, state.session, slot
+            )
+        }
+        guard let value, let session else { return handle { _ in .prepared(ticket, .failed) } }
+        do throws(SceneStoreError) {
+            var values: [String: SceneWriteSession.Value] = [:]
+            switch value {
+            case .value(let stored): values[key] = .value(stored)
+            case .text(let text): values[key] = .text(text)
+            case .encodable(let encodable, let encoder):
+                values[key] = .value(.json(try Self.encode(encodable, key: key, with: encoder)))
+            }
+            for (companion, companionValue) in companions { values[companion] = .value(companionValue) }
+            let prepared = try session.prepare(
+                values, slot: slot, keepAside: keepingAside.map { ($0.reason, $0.shouldKeep) })
+            handle { state in
+                guard let prepared else { return .prepared(ticket, .unchanged) }
+                state.prepared[ticket] = prepared
+                if let kept = prepared.keptAsidePath {
+                    state.keptAsidePaths.append(kept)
+                    state.keepingAside = nil
+                }
+                return .prepared(ticket, .written(mustCommit: prepared.keptAsidePath != nil))
+            }
+        } catch {
+            failed(error, .prepared(ticket, .failed))
+        }
+    }
+
+    /// The steps of a prepared write after its temporary file is written.
+    private enum Step {
+        case synchronize, rename, synchronizeFolder
+    }
+
+    /// One step of a prepared write, then the machine told that it succeeded or failed. The write
+    /// is forgotten once the folder is synced.
+    private func step(_ step: Step, of ticket: WriterMachine.Ticket) {
+        let (session, prepared) = state.withLock { state in (state.session, state.prepared[ticket]) }
+        @Sendable func event(_ succeeded: Bool) -> WriterMachine.Event {
+            switch step {
+            case .synchronize: .synced(ticket, succeeded: succeeded)
+            case .rename: .renamed(ticket, succeeded: succeeded)
+            case .synchronizeFolder: .folderSynced(ticket, succeeded: succeeded)
             }
         }
-        for waiter in ready { waiter.resume() }
-        notifyProgress()
+        guard let session, let prepared else { return handle { _ in event(false) } }
+        do throws(SceneStoreError) {
+            switch step {
+            case .synchronize: try session.synchronize(prepared)
+            case .rename: try session.rename(prepared)
+            case .synchronizeFolder: try session.synchronizeFolder(after: prepared)
+            }
+            handle { state in
+                if step == .synchronizeFolder {
+                    state.prepared[ticket] = nil
+                    // The first write that changed the file needs no copy kept again.
+                    state.keepingAside = nil
+                }
+                return event(true)
+            }
+        } catch {
+            // On the writer's queue, where the session's state is touched: a prepare running now
+            // finishes first.
+            queue.async {
+                session.failed(prepared)
+                self.handle { state in
+                    state.prepared[ticket] = nil
+                    state.lastError = error
+                    return event(false)
+                }
+            }
+        }
     }
 
     /// Encodes a value as `JSONEncoder` does and reads it back as a JSON value.
@@ -419,7 +487,6 @@ public final class SceneWriter: Sendable {
             throw .cannotEncode(key: key, reason: String(describing: error))
         }
     }
-
 }
 
 // MARK: - Write-through

@@ -65,6 +65,9 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     /// Called after bytes are written to a file, with the file system and the name the descriptor
     /// was opened by, before the call returns: to do what another thread does meanwhile.
     package var onWrite: (@Sendable (SimulatedFileSystem, String) -> Void)?
+    /// Called after a file is synced, with the file system and the name the descriptor was opened
+    /// by, before the call returns: to hold a sync back until another thread has done something.
+    package var onSynchronize: (@Sendable (SimulatedFileSystem, String) -> Void)?
     private var openedNames: [Int32: String] = [:]
 
     /// The name a file is stored under: itself, or with ``ignoresCase`` the existing name that
@@ -210,6 +213,15 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     }
 
     package func synchronize(_ descriptor: Int32) throws(Errno) {
+        try synchronizeState(descriptor)
+        lock.lock()
+        let name = openedNames[descriptor]
+        let hook = onSynchronize
+        lock.unlock()
+        if let hook, let name { hook(self, name) }
+    }
+
+    private func synchronizeState(_ descriptor: Int32) throws(Errno) {
         try withState { () throws(Errno) in
             if fsyncDoesNothing { return }
             switch descriptors[descriptor] {

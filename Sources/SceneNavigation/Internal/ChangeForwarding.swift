@@ -27,7 +27,10 @@ enum ChangeForwarding {
                 // A deep link's state is not written until the model changes.
                 if model.revision == gate.unchangedRevision { continue }
                 do throws(NavigationError) {
-                    writer.submit(SceneValue.json(try NavigationCoding.encode(model.state)), sequence: model.revision)
+                    // A state already handed over (by a flush, or by the forwarding task) is not encoded again.
+                    if writer.wouldTake(sequence: model.revision) {
+                        writer.submit(text: try NavigationCoding.encodedText(model.state), sequence: model.revision)
+                    }
                 } catch {
                     failure.record(error)
                 }

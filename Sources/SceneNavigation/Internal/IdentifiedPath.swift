@@ -7,19 +7,34 @@ import SceneStore
 /// The types are checked once per path, not per element; the generic helpers below are called with
 /// the path's own types, so the casts between them are of a type to itself.
 enum IdentifiedPath {
-    /// The stored JSON of routes, when they are identified routes with a ``JSONIdentifier``; nil
-    /// otherwise.
-    static func json<Route>(of routes: [Route]) -> JSONValue? {
+    /// The stored JSON of routes, as a value and as text, when they are identified routes with a
+    /// ``JSONIdentifier``; nil otherwise. An identifier that writes its own text
+    /// (``JSONTextIdentifier``, such as `UUID`) is written straight into the text, with no string
+    /// made per element.
+    static func written<Route>(of routes: [Route]) -> WrittenValue? {
         guard let routeType = Route.self as? any IdentifiedRoute.Type else { return nil }
-        func withRoute<R: IdentifiedRoute>(_: R.Type) -> JSONValue? {
+        func withRoute<R: IdentifiedRoute>(_: R.Type) -> WrittenValue? {
             guard let idType = R.ID.self as? any JSONIdentifier.Type else { return nil }
-            func withID<I: JSONIdentifier>(_: I.Type) -> JSONValue? {
+            func withID<I: JSONIdentifier>(_: I.Type) -> WrittenValue? {
                 let typed = unsafeBitCast(routes, to: [R].self)
                 // A route type that encodes itself otherwise than as its ID keeps its own way.
-                guard let first = typed.first, encodesAsItsID(first, I.self) else {
-                    return typed.isEmpty ? .array([]) : nil
+                if let first = typed.first, !encodesAsItsID(first, I.self) { return nil }
+                let json = { JSONValue.array(typed.map { unsafeBitCast($0.id, to: I.self).jsonValue }) }
+                guard let textType = I.self as? any JSONTextIdentifier.Type else {
+                    return WrittenValue(json: json) { writer in
+                        writer.array(count: typed.count) { writer, index in
+                            writer.value(unsafeBitCast(typed[index].id, to: I.self).jsonValue)
+                        }
+                    }
                 }
-                return .array(typed.map { unsafeBitCast($0.id, to: I.self).jsonValue })
+                func withText<T: JSONTextIdentifier>(_: T.Type) -> WrittenValue {
+                    WrittenValue(json: json) { writer in
+                        writer.array(count: typed.count) { writer, index in
+                            unsafeBitCast(typed[index].id, to: T.self).write(to: &writer)
+                        }
+                    }
+                }
+                return withText(textType)
             }
             return withID(idType)
         }

@@ -31,6 +31,11 @@ final class ValueEncoder: Encoder {
         slot = .value(json)
     }
 
+    /// Stores a value that writes itself, as JSON or straight as text: a path of identifiers.
+    func store(_ written: WrittenValue) {
+        slot = .written(written)
+    }
+
     var codingPath: [any CodingKey] {
         guard let key else { return parentPath }
         return parentPath + [key]
@@ -47,6 +52,20 @@ final class ValueEncoder: Encoder {
                 value, .init(codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
         }
         return encoder.slot.json
+    }
+
+    /// The text of `value` as a scene file holds it, written straight into one buffer: no
+    /// ``/SceneStore/JSONValue`` tree in between for what writes itself (a path of identifiers),
+    /// and no string per identifier. The same text as `JSONText(encode(value))`.
+    static func encodeText<Value: Encodable>(_ value: Value) throws -> JSONText {
+        if let special = try specialValue(value, at: []) { return JSONText(special) }
+        let encoder = ValueEncoder(parentPath: [], key: nil)
+        try value.encode(to: encoder)
+        if case .empty = encoder.slot {
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
+        }
+        return JSONText.writing { encoder.slot.write(into: &$0) }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -141,10 +160,19 @@ final class ValueEncoder: Encoder {
 
 // MARK: - Storage
 
+/// A value that writes itself both ways: as a JSON value, and straight as text.
+struct WrittenValue {
+    /// The value as JSON.
+    var json: () -> JSONValue
+    /// Writes the value's text.
+    var write: (inout JSONTextWriter) -> Void
+}
+
 /// What an encoder wrote: nothing yet, a value, or an object or array still being filled.
 private enum Slot {
     case empty
     case value(JSONValue)
+    case written(WrittenValue)
     case object(ObjectBox)
     case array(ArrayBox)
 
@@ -152,8 +180,24 @@ private enum Slot {
         switch self {
         case .empty: .object([:])
         case .value(let value): value
+        case .written(let written): written.json()
         case .object(let box): .object(box.members.mapValues(\.json))
         case .array(let box): .array(box.elements.map(\.json))
+        }
+    }
+
+    /// Writes the text of what `json` is, without making it.
+    func write(into writer: inout JSONTextWriter) {
+        switch self {
+        case .empty: writer.value(.object([:]))
+        case .value(let value): writer.value(value)
+        case .written(let written): written.write(&writer)
+        case .object(let box):
+            writer.object(keys: Array(box.members.keys)) { writer, key in
+                box.members[key, default: .empty].write(into: &writer)
+            }
+        case .array(let box):
+            writer.array(count: box.elements.count) { writer, index in box.elements[index].write(into: &writer) }
         }
     }
 }

@@ -1,0 +1,297 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// One hold of a scene's lock by a ``SceneWriter``, and the steps of its writes: each step a few
+/// system calls, taken in the order the writer's ``WriterMachine`` gives them.
+///
+/// Each write is the durable atomic replace of every scene write, in the same order of calls:
+/// temporary file (`O_EXCL`, the file's mode), every byte, `fsync`, checked close, rename, `fsync`
+/// of the folder. Two writes may be in flight: while one's temporary file is synced, the next is
+/// written and synced into a temporary file of its own (the second name), and the renames follow
+/// the order of the values.
+///
+/// `@unchecked Sendable`: the machine never orders two steps that touch the session's state at
+/// once (open, prepare, rename, give up and close run one at a time on the writer's queue); a
+/// sync runs beside them on its own write's descriptor only.
+final class SceneWriteSession: @unchecked Sendable {
+    let store: SceneStore
+    let scene: SceneID
+    private let directory: Int32
+    private let lock: Int32
+    /// The entries of the file as it will be once every prepared write is in place (empty: no
+    /// file), and its mode.
+    private var entries: [String: SceneDocument.Entry]
+    /// The write `entries` are of, while it is in flight.
+    private var newest: Prepared?
+    /// Whether the next write is made whatever it holds: the newest write failed, so what the
+    /// file will hold is not known (an older write may still be renamed).
+    private var mustWrite = false
+    private var mode: UInt32
+    /// The file as found when the lock was taken, until a write replaces it: the one a copy is
+    /// kept of. Its document is nil when this store wrote it as text.
+    private var found: (bytes: [UInt8], status: FileStatus, document: SceneDocument?)?
+    /// Where a corrupt file in the scene's place was moved when the lock was taken.
+    let movedAsidePath: String?
+
+    /// What a change sets: the writer's value and its companions.
+    enum Value {
+        /// A JSON value written as text.
+        case text(JSONText)
+        /// A value, or nil to remove the key.
+        case value(SceneValue?)
+    }
+
+    /// A write whose temporary file is written.
+    final class Prepared: @unchecked Sendable {
+        /// The file's bytes and entries, nil for a removal of the file.
+        let bytes: [UInt8]?
+        let entries: [String: SceneDocument.Entry]
+        /// The temporary file's name and descriptor (open until synced).
+        let temporary: String
+        var descriptor: Int32?
+        /// What `fstat` told of the temporary file once synced.
+        var status: FileStatus?
+        /// Where a copy of the file was kept before this write, if one was.
+        let keptAsidePath: String?
+
+        init(
+            bytes: [UInt8]?, entries: [String: SceneDocument.Entry], temporary: String, descriptor: Int32?,
+            keptAsidePath: String?
+        ) {
+            self.bytes = bytes
+            self.entries = entries
+            self.temporary = temporary
+            self.descriptor = descriptor
+            self.keptAsidePath = keptAsidePath
+        }
+    }
+
+    /// Takes the scene's lock (making the scenes folder if needed) and looks at its file: a corrupt
+    /// one is moved aside first, as every write does.
+    /// - Throws: The errors of ``SceneStore/update(_:_:)`` before its write.
+    init(store: SceneStore, scene: SceneID) throws(SceneStoreError) {
+        self.store = store
+        self.scene = scene
+        guard let directory = try store.openScenesDirectory(creating: true) else {
+            throw .cannotCreateDirectory(path: store.scenesDirectory, errno: .noSuchFile)
+        }
+        let lock: Int32
+        do {
+            lock = try store.lockScene(scene, in: directory)
+        } catch {
+            try? store.fileSystem.close(directory)
+            throw error
+        }
+        var movedAside: String?
+        var found: (bytes: [UInt8], status: FileStatus, document: SceneDocument?)?
+        var entries: [String: SceneDocument.Entry] = [:]
+        do throws(SceneStoreError) {
+            do throws(SceneStoreError) {
+                if let (cached, status) = try Self.cachedFile(of: scene, in: directory, store: store) {
+                    entries = cached.entries
+                    found = (cached.bytes, status, cached.document)
+                } else if let loaded = try store.load(scene, in: directory) {
+                    found = (loaded.bytes, loaded.status, loaded.document)
+                    entries = store.documents.entry(of: scene, holding: loaded.bytes)?.entries ?? [:]
+                    if entries.isEmpty {
+                        for (key, value) in loaded.document.values { entries[key] = .init(key: key, value: value) }
+                    }
+                }
+            } catch .corrupt {
+                movedAside = try store.moveAside(scene, in: directory)
+            }
+        } catch {
+            try? store.fileSystem.close(lock)
+            try? store.fileSystem.close(directory)
+            throw error
+        }
+        self.directory = directory
+        self.lock = lock
+        self.found = found
+        self.entries = entries
+        self.mode = found?.status.permissions ?? 0o600
+        self.movedAsidePath = movedAside
+        // A second temporary file left by a writer that crashed mid-pipeline goes now: only the
+        // holder of the lock makes one.
+        try? store.fileSystem.unlinkAt(directory, Self.temporaryName(for: scene, slot: 1))
+    }
+
+    /// The file as this store wrote it, when `fstat` finds it so: no need to read it.
+    private static func cachedFile(
+        of scene: SceneID, in directory: Int32, store: SceneStore
+    ) throws(SceneStoreError) -> (DocumentCache.Entry, FileStatus)? {
+        let status: FileStatus
+        do throws(Errno) {
+            status = try store.fileSystem.statusAt(directory, SceneStore.fileName(for: scene))
+        } catch .noSuchFile {
+            return nil
+        } catch {
+            throw .cannotRead(path: store.path(for: scene), errno: error)
+        }
+        guard let cached = store.documents.entry(of: scene, status: status), !cached.entries.isEmpty else {
+            return nil
+        }
+        return (cached, status)
+    }
+
+    /// The name of a temporary file: the first is every write's, the second the pipelined one's.
+    static func temporaryName(for scene: SceneID, slot: Int) -> String {
+        slot == 0 ? SceneStore.temporaryName(for: scene) : "." + scene.rawValue + ".json.\(slot).tmp"
+    }
+
+    /// Writes the file that setting `values` gives into a temporary file (not synced yet), or
+    /// finds that the file holds them already.
+    /// - Parameters:
+    ///   - values: The values to set, by key (the writer's and its companions').
+    ///   - slot: Which temporary file: 0 or 1, one per write in flight.
+    ///   - keepAside: Why a copy of the file as found is kept before it is replaced, and whether the
+    ///     document found calls for one; nil for none.
+    /// - Returns: The write, or nil when nothing changes.
+    func prepare(
+        _ values: [String: Value], slot: Int,
+        keepAside: (reason: KeptAsideFile.Reason, shouldKeep: (SceneDocument) -> Bool)?
+    ) throws(SceneStoreError) -> Prepared? {
+        let path = store.path(for: scene)
+        var next = entries
+        for (key, value) in values {
+            switch value {
+            case .text(let text): next[key] = .init(key: key, text: text)
+            case .value(nil): next[key] = nil
+            case .value(.some(let value)):
+                if case .json(let json) = value, json.nestingDepth(exceeding: store.configuration.maximumDepth - 3) {
+                    throw .documentTooDeep(
+                        path: path, depth: 3 + json.nestingDepth, limit: store.configuration.maximumDepth)
+                }
+                next[key] = .init(key: key, value: value)
+            }
+            if let entry = next[key], entry.depth > store.configuration.maximumDepth {
+                throw .documentTooDeep(path: path, depth: entry.depth, limit: store.configuration.maximumDepth)
+            }
+        }
+        // Compared as bytes: the same values always serialize to the same bytes.
+        if !mustWrite, next.count == entries.count,
+            next.allSatisfy({ key, entry in entries[key]?.bytes == entry.bytes })
+        {
+            return nil
+        }
+        var bytes: [UInt8]?
+        if !next.isEmpty {
+            let assembled = SceneDocument(scene: scene, savedAt: store.savedAtNow(), values: [:]).encoded(entries: next)
+            guard assembled.count <= store.configuration.maximumFileSize else {
+                throw .documentTooLarge(path: path, size: assembled.count, limit: store.configuration.maximumFileSize)
+            }
+            bytes = assembled
+        }
+        var keptAside: String?
+        if let keepAside, let found {
+            var document: SceneDocument
+            if let known = found.document {
+                document = known
+            } else {
+                document = try store.decodeDocument(found.bytes, scene: scene, path: path)
+            }
+            if keepAside.shouldKeep(document) {
+                keptAside = try store.keepCopy(
+                    of: SceneStore.LoadedFile(document: document, status: found.status, bytes: found.bytes),
+                    scene: scene, reason: keepAside.reason, in: directory)
+            }
+        }
+        let temporary = Self.temporaryName(for: scene, slot: slot)
+        var descriptor: Int32?
+        if let bytes {
+            descriptor = try store.writeTemporary(temporary, bytes: bytes, mode: mode, in: directory, for: path)
+        }
+        entries = next
+        mustWrite = false
+        let prepared = Prepared(
+            bytes: bytes, entries: next, temporary: temporary, descriptor: descriptor, keptAsidePath: keptAside)
+        newest = prepared
+        return prepared
+    }
+
+    /// A write failed (its sync or its rename): when it was the newest, the next write is made
+    /// whatever it holds. Its entries stay the base of the next: the scene's other values are
+    /// what the file holds (the lock is ours), and the writer's own are set anew by every write.
+    func failed(_ prepared: Prepared) {
+        guard newest === prepared else { return }
+        mustWrite = true
+        newest = nil
+    }
+
+    /// Syncs a write's temporary file and closes it. A failure removes the temporary file.
+    /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)``.
+    func synchronize(_ prepared: Prepared) throws(SceneStoreError) {
+        guard let descriptor = prepared.descriptor else { return }
+        prepared.descriptor = nil
+        let fileSystem = store.fileSystem
+        do throws(Errno) {
+            // A failed fsync fails the write; it is never retried on this descriptor.
+            try fileSystem.synchronize(descriptor)
+            prepared.status = try? fileSystem.status(descriptor)
+        } catch {
+            try? fileSystem.close(descriptor)
+            try? fileSystem.unlinkAt(directory, prepared.temporary)
+            throw .cannotWrite(path: store.path(for: scene), errno: error)
+        }
+        do throws(Errno) {
+            try fileSystem.close(descriptor)
+        } catch {
+            try? fileSystem.unlinkAt(directory, prepared.temporary)
+            throw .cannotWrite(path: store.path(for: scene), errno: error)
+        }
+    }
+
+    /// Renames a synced write into place (or removes the file, for a write that leaves no value),
+    /// and remembers the file's bytes for the next write.
+    /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)`` or ``SceneStoreError/cannotRemove(path:errno:)``.
+    func rename(_ prepared: Prepared) throws(SceneStoreError) {
+        found = nil
+        guard let bytes = prepared.bytes else {
+            try store.removeSiblingRecords(of: scene)
+            store.documents.forget(scene)
+            do throws(Errno) {
+                try store.fileSystem.unlinkAt(directory, SceneStore.fileName(for: scene))
+            } catch {
+                throw .cannotRemove(path: store.path(for: scene), errno: error)
+            }
+            return
+        }
+        do throws(Errno) {
+            try store.fileSystem.renameAt(directory, prepared.temporary, SceneStore.fileName(for: scene))
+        } catch {
+            try? store.fileSystem.unlinkAt(directory, prepared.temporary)
+            throw .cannotWrite(path: store.path(for: scene), errno: error)
+        }
+        store.documents.remember(
+            .init(bytes: bytes, document: nil, entries: prepared.entries, status: prepared.status), for: scene)
+    }
+
+    /// Syncs the folder after a rename (after a removal only when the store's removals are durable).
+    /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)``.
+    func synchronizeFolder(after prepared: Prepared) throws(SceneStoreError) {
+        if prepared.bytes == nil && !store.configuration.durableRemovals { return }
+        do throws(Errno) {
+            try store.fileSystem.synchronize(directory)
+        } catch {
+            throw prepared.bytes == nil
+                ? .cannotRemove(path: store.path(for: scene), errno: error)
+                : .cannotWrite(path: store.path(for: scene), errno: error)
+        }
+    }
+
+    /// Gives a synced write up for a newer one: its temporary file goes, the scene's file stays.
+    func giveUp(_ prepared: Prepared) {
+        if let descriptor = prepared.descriptor { try? store.fileSystem.close(descriptor) }
+        prepared.descriptor = nil
+        if prepared.bytes != nil { try? store.fileSystem.unlinkAt(directory, prepared.temporary) }
+    }
+
+    /// Lets go of the lock.
+    func close() {
+        try? store.fileSystem.close(lock)  // closing releases the flock
+        try? store.fileSystem.close(directory)
+    }
+}

@@ -80,11 +80,15 @@ struct Marker: Equatable {
     }
 
     /// The store of an app's markers: a sibling of its scenes, `<root>/<app-id>/restores/`, whose
-    /// removals are not made durable (a power cut that undoes one costs one guarded restore that was
-    /// not needed, never a restore that should have been guarded).
+    /// writes and removals are not synced to the disk. A crash loop is a process event: a marker
+    /// must outlive the process that crashed, which the kernel's copy of the file does, not a power
+    /// cut. A power cut may undo a marker's write or removal (one guarded restore counted more or
+    /// less) or tear it, and a torn markers file is moved aside by the next restore, which finds no
+    /// marker in it: never a reason to withhold, and the scenes are not touched.
     static func store(of store: SceneStore) throws(SceneStoreError) -> SceneStore {
         var configuration = store.configuration
         configuration.durableRemovals = false
+        configuration.synchronizesWrites = false
         return try store.sibling(folder: CrashLoopGuard.markerFolder, configuration: configuration)
     }
 }
@@ -109,7 +113,8 @@ final class RestoreHealth: Sendable {
 
     /// Begins a guarded restore, in one hold of the scene's lock in the markers' folder: reads the
     /// previous restore's marker and the record of how its launch ended, counts them
-    /// (``Marker/count(after:ended:next:)``), and writes this restore's marker durably; then opens
+    /// (``Marker/count(after:ended:next:)``), and writes this restore's marker (not synced: see
+    /// ``Marker/store(of:)``); then opens
     /// this launch's record, before the restore is applied. A previous marker of another shape is
     /// kept aside and counts as one failure; a corrupt markers file (a write a power cut tore) is
     /// moved aside and reads as no marker.

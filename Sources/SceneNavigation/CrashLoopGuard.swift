@@ -7,7 +7,8 @@ import SceneStore
 #endif
 
 /// Keeps an app from crashing at every launch on a restored screen: before a restore is applied, a
-/// marker is made durable; it is cleared when the app is known to be healthy. A marker still there
+/// marker is written (not synced to the disk: it has to outlive a crashed process, which the
+/// kernel's copy of the file does, not a power cut); it is cleared when the app is known to be healthy. A marker still there
 /// at the next restore means the last one never became healthy, and how its launch ended decides
 /// whether that counts (``Launch``): a crash counts at once, an end with nothing recorded (SIGKILL:
 /// the watchdog, jetsam, Xcode's Stop) only when it happens twice in a row, and a normal exit (a

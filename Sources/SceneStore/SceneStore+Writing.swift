@@ -552,7 +552,7 @@ extension SceneStore {
         do {
             superseded = isSuperseded?() == true
             // A failed fsync fails the write; it is never retried on this descriptor.
-            if !superseded { try fileSystem.synchronize(descriptor) }
+            if !superseded && configuration.synchronizesWrites { try fileSystem.synchronize(descriptor) }
         } catch {
             try? fileSystem.close(descriptor)
             try? fileSystem.unlinkAt(directory, temporary)
@@ -577,7 +577,7 @@ extension SceneStore {
             throw .cannotWrite(path: path, errno: error)
         }
         do {
-            try fileSystem.synchronize(directory)
+            if configuration.synchronizesWrites { try fileSystem.synchronize(directory) }
         } catch {
             throw .cannotWrite(path: path, errno: error)
         }

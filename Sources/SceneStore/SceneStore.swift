@@ -52,6 +52,13 @@ public final class SceneStore: Sendable {
         /// enforced (``maximumFileSize`` is the hard one). ``SceneBudget/defaultBudget`` (256 KiB)
         /// by default; see ``SceneBudget``.
         public var sizeBudget: Int
+        /// Whether writes are synced to the disk: the new file `fsync`ed before its rename, and its
+        /// folder after. True for every store an app makes. A store of records that need only
+        /// outlive the process, not a power cut (a restore guard's markers: a crash loop is a
+        /// process event), does without, so its writes cost no sync; a power cut may then undo
+        /// such a write or tear it, and a torn file is moved aside by the next write, which finds
+        /// no value in it.
+        package var synchronizesWrites = true
 
         /// Creates a configuration.
         /// - Parameters:

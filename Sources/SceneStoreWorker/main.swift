@@ -10,6 +10,8 @@
 //   SceneStoreWorker get       <scenes-dir> <scene> <key>           prints the integer stored under <key>
 //   SceneStoreWorker diskfull  <scenes-dir> <scene>                 fills the file system, then writes
 //   SceneStoreWorker bigwrite  <scenes-dir> <scene>                 writes past a `ulimit -f` limit
+//   SceneStoreWorker pipeline  <scenes-dir> <scene> <count>         writes 1...count through a SceneWriter, each
+//                                                                   value handed over once the last is taken
 
 import Foundation
 import SceneStore
@@ -171,6 +173,27 @@ do {
         try crashHarness(kills: count(4), seed: seed)
     case "bigwrite":
         try reportFailedLargeWrite {}
+    case "pipeline":
+        // Each value is handed over as soon as the writer has taken the one before, so the next
+        // value is written while the one before it syncs: the writes overlap.
+        let writer = try store.writer(forKey: "n", in: scene)
+        let total = count(4)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            for number in 1...max(total, 1) {
+                writer.submit(number)
+                await writer.untilReady()
+            }
+            do {
+                try await writer.flush()
+            } catch {
+                fail("\(error)")
+            }
+            let statistics = writer.statistics
+            print("written \(statistics.written) coalesced \(statistics.coalesced)")
+            done.signal()
+        }
+        done.wait()
     default:
         fail("unknown command '\(command)'")
     }

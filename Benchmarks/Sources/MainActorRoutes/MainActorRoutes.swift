@@ -17,9 +17,10 @@ func makeMainActorRoutes(_ count: Int) -> [MainActorRoute] {
     routes(count, home: .home, item: MainActorRoute.item, search: MainActorRoute.search)
 }
 
-/// `count` routes of every case of a route type with the benchmark's three cases, in turn.
+/// `count` routes of every case of a route type with the benchmark's three cases, in turn. A pure
+/// function, so nonisolated: the benchmark makes its nonisolated routes with it off the main actor.
 @inlinable
-public func routes<Route>(
+nonisolated public func routes<Route>(
     _ count: Int, home: Route, item: (_ id: Int, _ title: String) -> Route, search: (_ query: String, _ page: Int) -> Route
 ) -> [Route] {
     (0..<count).map { index in

@@ -229,7 +229,7 @@ final class SceneWriteSession: @unchecked Sendable {
         let fileSystem = store.fileSystem
         do throws(Errno) {
             // A failed fsync fails the write; it is never retried on this descriptor.
-            try fileSystem.synchronize(descriptor)
+            if store.configuration.synchronizesWrites { try fileSystem.synchronize(descriptor) }
             prepared.status = try? fileSystem.status(descriptor)
         } catch {
             try? fileSystem.close(descriptor)
@@ -272,7 +272,9 @@ final class SceneWriteSession: @unchecked Sendable {
     /// Syncs the folder after a rename (after a removal only when the store's removals are durable).
     /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)``.
     func synchronizeFolder(after prepared: Prepared) throws(SceneStoreError) {
-        if prepared.bytes == nil && !store.configuration.durableRemovals { return }
+        if prepared.bytes == nil ? !store.configuration.durableRemovals : !store.configuration.synchronizesWrites {
+            return
+        }
         do throws(Errno) {
             try store.fileSystem.synchronize(directory)
         } catch {

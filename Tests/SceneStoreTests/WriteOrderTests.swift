@@ -1,0 +1,128 @@
+import Foundation
+import SceneNavigationTesting
+import SceneStore
+import TestSupport
+import Testing
+
+/// Where strace is, if it is installed.
+private let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+/// The system calls of pipelined writes, as `strace` sees a real process make them: each completed
+/// write takes the same steps in the same order as every scene write (temporary file made with
+/// `O_EXCL`, its mode, its bytes, `fsync`, close, rename, `fsync` of the folder), renames happen
+/// one after the other, and the writes overlap (a second temporary file is made while the first is
+/// in flight).
+@Suite(.enabled(if: strace != nil, "needs strace (Debian's strace package)"))
+struct WriteOrderTests {
+    /// One system call: its name, arguments and result.
+    struct Call {
+        var name: String
+        var arguments: String
+        var result: String
+    }
+
+    /// The calls of a trace, in the order they began, with the results of calls that another
+    /// thread interrupted joined to them.
+    static func calls(_ trace: String) -> [Call] {
+        var calls: [Call] = []
+        var unfinished: [String: Int] = [:]  // pid -> index of its call
+        for line in trace.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let pid = String(parts[0])
+            let rest = String(parts[1])
+            if rest.hasPrefix("<... "), let index = unfinished.removeValue(forKey: pid) {
+                if let equals = rest.range(of: "= ", options: .backwards) {
+                    calls[index].result = String(rest[equals.upperBound...])
+                }
+                if let closing = rest.range(of: "resumed>") {
+                    calls[index].arguments += String(rest[closing.upperBound...])
+                }
+                continue
+            }
+            guard let open = rest.firstIndex(of: "(") else { continue }
+            let name = String(rest[..<open])
+            if rest.hasSuffix("<unfinished ...>") {
+                unfinished[pid] = calls.count
+                calls.append(Call(name: name, arguments: String(rest[rest.index(after: open)...]), result: ""))
+            } else if let equals = rest.range(of: " = ", options: .backwards),
+                let close = rest[..<equals.lowerBound].lastIndex(of: ")")
+            {
+                // Short calls are padded: `fsync(8)          = 0`.
+                calls.append(
+                    Call(
+                        name: name, arguments: String(rest[rest.index(after: open)..<close]),
+                        result: String(rest[equals.upperBound...])))
+            }
+        }
+        return calls
+    }
+
+    @Test("every completed pipelined write makes the same calls in the same order, and renames one at a time")
+    func syscallOrder() throws {
+        let temporary = try TemporaryStore()
+        let scenes = temporary.store.scenesDirectory
+        let traceFile = FileManager.default.temporaryDirectory.path + "/navstate-trace-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: traceFile) }
+        let result = try runProcess(
+            try #require(strace),
+            [
+                "-f", "-o", traceFile, "-e", "trace=openat,fchmod,write,fsync,close,rename,renameat,renameat2,unlinkat",
+                Products.path("SceneStoreWorker"), "pipeline", scenes, "main", "40",
+            ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try temporary.store.value(Int.self, forKey: "n", in: SceneID("main")) == 40)
+        let calls = Self.calls(try String(contentsOfFile: traceFile, encoding: .utf8))
+
+        var steps: [String: [String]] = [:]  // temporary file's descriptor -> its steps
+        var nameOf: [String: String] = [:]  // descriptor -> temporary file's name
+        var completed: [[String]] = []
+        var open: Set<String> = []
+        var overlapped = false
+        var renamesSinceFolderSync = 0
+        var folder: String?
+        for call in calls {
+            let fd = String(call.arguments.prefix { $0.isNumber })
+            switch call.name {
+            case "openat" where call.arguments.contains(".main.json") && call.arguments.contains(".tmp\""):
+                let name = call.arguments.contains(".main.json.1.tmp") ? ".main.json.1.tmp" : ".main.json.tmp"
+                if !open.isEmpty { overlapped = true }
+                open.insert(name)
+                nameOf[call.result] = name
+                steps[call.result] = ["open" + (call.arguments.contains("O_EXCL") ? " exclusive" : "")]
+                folder = String(call.arguments.prefix { $0.isNumber })
+            case "fchmod", "write", "fsync", "close":
+                if call.name == "fsync", fd == folder { renamesSinceFolderSync = 0 }
+                guard steps[fd] != nil else { continue }
+                steps[fd]?.append(call.name)
+                if call.name == "close", let name = nameOf[fd] {
+                    nameOf[fd] = nil
+                    steps["closed:" + name] = steps.removeValue(forKey: fd)
+                }
+            case "rename", "renameat", "renameat2":
+                for name in [".main.json.tmp", ".main.json.1.tmp"] where call.arguments.contains("\"\(name)\"") {
+                    if var done = steps.removeValue(forKey: "closed:" + name) {
+                        done.append("rename")
+                        completed.append(done)
+                    }
+                    open.remove(name)
+                }
+                renamesSinceFolderSync += 1
+                #expect(renamesSinceFolderSync <= 2, "more than two renames before the folder was synced")
+            case "unlinkat":
+                for name in [".main.json.tmp", ".main.json.1.tmp"] where call.arguments.contains("\"\(name)\"") {
+                    if steps.removeValue(forKey: "closed:" + name) != nil { open.remove(name) }
+                }
+            default: break
+            }
+        }
+        #expect(!completed.isEmpty)
+        #expect(renamesSinceFolderSync == 0, "the last rename was not followed by a sync of the folder")
+        for write in completed {
+            // Bytes may take several write calls: they are one step.
+            let collapsed = write.reduce(into: [String]()) { if $1 != "write" || $0.last != "write" { $0.append($1) } }
+            #expect(collapsed == ["open exclusive", "fchmod", "write", "fsync", "close", "rename"])
+        }
+        #expect(overlapped, "no write began while another was in flight")
+    }
+}

@@ -108,3 +108,13 @@ extension Recipe.ID: JSONTextIdentifier {
         writer.uuid(uuid)
     }
 }
+
+extension Recipe: JSONTextRoute {
+    /// Writes the recipes' IDs as the path stores them, straight from their UUIDs.
+    /// - Parameters:
+    ///   - routes: The recipes, from the root.
+    ///   - writer: The text being written.
+    package static func writeIdentifiers(of routes: [Recipe], to writer: inout JSONTextWriter) {
+        writer.array(ofUUIDs: routes.map(\.id.uuid))
+    }
+}

@@ -91,15 +91,73 @@ package struct JSONTextWriter {
     /// straight from its 16 bytes, with no string in between.
     /// - Parameter uuid: The UUID.
     package mutating func uuid(_ uuid: UUID) {
-        bytes.append(UInt8(ascii: "\""))
-        withUnsafeBytes(of: uuid.uuid) { raw in
-            for (offset, byte) in raw.enumerated() {
-                if offset == 4 || offset == 6 || offset == 8 || offset == 10 { bytes.append(UInt8(ascii: "-")) }
-                bytes.append(Self.hexDigit(byte >> 4))
-                bytes.append(Self.hexDigit(byte & 0x0F))
+        // The 38 bytes made on the stack and appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { text in
+            text[0] = UInt8(ascii: "\"")
+            var index = 1
+            withUnsafeBytes(of: uuid.uuid) { raw in
+                for offset in 0..<16 {
+                    if offset == 4 || offset == 6 || offset == 8 || offset == 10 {
+                        text[index] = UInt8(ascii: "-")
+                        index += 1
+                    }
+                    text[index] = Self.hexDigit(raw[offset] >> 4)
+                    text[index + 1] = Self.hexDigit(raw[offset] & 0x0F)
+                    index += 2
+                }
             }
+            text[37] = UInt8(ascii: "\"")
+            bytes.append(contentsOf: UnsafeBufferPointer(text))
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes an array of UUIDs, each as ``uuid(_:)`` writes it: the whole array's bytes made in
+    /// one pass over one buffer, for the longest paths apps save (IDs of their data).
+    /// - Parameter uuids: The UUIDs.
+    package mutating func array(ofUUIDs uuids: [UUID]) {
+        guard !uuids.isEmpty else { return array(count: 0) { _, _ in } }
+        deepest = max(deepest, level + 1)
+        let elementIndent = (indent + level + 1) * 2
+        // `[`, then per element `,` (not the first), newline, indentation and the 38 bytes; then a
+        // newline, the closing line's indentation and `]`.
+        let elementSize = 1 + elementIndent + 38
+        let closingIndent = (indent + level) * 2
+        let total = 1 + uuids.count * elementSize + (uuids.count - 1) + 1 + closingIndent + 1
+        let chunk = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+            buffer.initialize(repeating: UInt8(ascii: " "))  // the indentation
+            guard let base = buffer.baseAddress else { return }
+            var at = base
+            at.pointee = UInt8(ascii: "[")
+            at += 1
+            for index in uuids.indices {
+                if index > 0 {
+                    at.pointee = UInt8(ascii: ",")
+                    at += 1
+                }
+                at.pointee = UInt8(ascii: "\n")
+                at += 1 + elementIndent
+                at.pointee = UInt8(ascii: "\"")
+                at += 1
+                withUnsafeBytes(of: uuids[index].uuid) { raw in
+                    for offset in 0..<16 {
+                        if offset == 4 || offset == 6 || offset == 8 || offset == 10 {
+                            at.pointee = UInt8(ascii: "-")
+                            at += 1
+                        }
+                        at[0] = Self.hexDigit(raw[offset] >> 4)
+                        at[1] = Self.hexDigit(raw[offset] & 0x0F)
+                        at += 2
+                    }
+                }
+                at.pointee = UInt8(ascii: "\"")
+                at += 1
+            }
+            at.pointee = UInt8(ascii: "\n")
+            at += 1 + closingIndent
+            at.pointee = UInt8(ascii: "]")
+            initialized = total
+        }
+        bytes.append(contentsOf: chunk)
     }
 
     /// Writes an array of `count` elements, each by `element` with its index.

@@ -10,7 +10,7 @@ import Synchronization
 /// Writes the values of one (scene, key) through to disk as they change, without making the
 /// producer wait.
 ///
-/// ``submit(_:)`` only records the value and returns. The writer's own queue writes it durably,
+/// ``submit(_:)`` only records the value and returns. The writer's own threads write it durably,
 /// keeping the scene's other values. While a write is in flight, newer values replace older
 /// pending ones (the latest wins), and writes are pipelined: while one write's temporary file is
 /// synced, the newest value is written and synced into a temporary file of its own, and the
@@ -72,10 +72,10 @@ public final class SceneWriter: Sendable {
     /// The key written to.
     public let key: String
     private let store: SceneStore
-    /// Where the steps that touch the session run, one at a time.
-    private let queue: DispatchQueue
-    /// Where syncs run, beside the other steps.
-    private let syncQueue: DispatchQueue
+    /// Where the steps run: a step's thread goes on with the step that follows it, and a second
+    /// step that can run beside it (the next value's write while one syncs) gets a thread of its
+    /// own.
+    private let workers: DispatchQueue
     private let state = Mutex(State())
 
     /// A value waiting to be written.
@@ -84,7 +84,7 @@ public final class SceneWriter: Sendable {
         case value(SceneValue?)
         /// A JSON value written as text.
         case text(JSONText)
-        /// A value to encode as JSON on the writer's queue, not on the producer's.
+        /// A value to encode as JSON by the writer, not on the producer's thread.
         case encodable(any Encodable & Sendable, JSONEncoder)
     }
 
@@ -138,8 +138,7 @@ public final class SceneWriter: Sendable {
         self.store = store
         self.key = key
         self.scene = scene
-        self.queue = DispatchQueue(label: "SceneWriter.\(scene.rawValue)")
-        self.syncQueue = DispatchQueue(label: "SceneWriter.\(scene.rawValue).sync", attributes: .concurrent)
+        self.workers = DispatchQueue(label: "SceneWriter.\(scene.rawValue)", attributes: .concurrent)
     }
 
     /// What the writer has done so far.
@@ -210,7 +209,7 @@ public final class SceneWriter: Sendable {
     }
 
     /// Records any `Encodable` value to be written as readable JSON, replacing any value still
-    /// waiting. Returns at once: the value is encoded on the writer's queue, and only when it is
+    /// waiting. Returns at once: the value is encoded by the writer, off the caller's thread, and only when it is
     /// the newest, so a burst of changes costs one encoding per write, not one per change.
     ///
     /// An encoding failure counts as a failed write: ``flush()`` throws
@@ -303,15 +302,15 @@ public final class SceneWriter: Sendable {
 
     // MARK: - Performing the machine's actions
 
-    /// Feeds the machine the event `make` records (under the writer's mutex), then performs the
-    /// actions it returns.
-    private func handle(_ make: (inout State) -> WriterMachine.Event) {
+    /// Feeds the machine the event `make` records (under the writer's mutex) and wakes whom it
+    /// says; returns the steps to perform.
+    private func feed(_ make: (inout State) -> WriterMachine.Event) -> [WriterMachine.Action] {
         var ready: [CheckedContinuation<Void, Never>] = []
         var flushed: [(CheckedContinuation<Result<Void, SceneStoreError>, Never>, Result<Void, SceneStoreError>)] = []
         var progressed: [CheckedContinuation<Void, Never>] = []
         let actions = state.withLock { state -> [WriterMachine.Action] in
             let event = make(&state)
-            var performed: [WriterMachine.Action] = []
+            var steps: [WriterMachine.Action] = []
             for action in state.machine.handle(event) {
                 switch action {
                 case .discard(let ticket): state.values[ticket] = nil
@@ -323,7 +322,7 @@ public final class SceneWriter: Sendable {
                         ? .failure(state.lastError ?? .cannotWrite(path: store.path(for: scene), errno: .ioError))
                         : .success(())
                     flushed += ids.compactMap { state.flushWaiters.removeValue(forKey: $0).map { ($0, result) } }
-                default: performed.append(action)
+                default: steps.append(action)
                 }
             }
             if !state.progressWaiters.isEmpty {
@@ -334,71 +333,75 @@ public final class SceneWriter: Sendable {
                     return true
                 }
             }
-            return performed
+            return steps
         }
-        for action in actions { perform(action) }
         for waiter in ready { waiter.resume() }
         for (waiter, result) in flushed { waiter.resume(returning: result) }
         for waiter in progressed { waiter.resume() }
+        return actions
     }
 
-    /// Records a failure as the writer's last error.
-    private func failed(_ error: SceneStoreError, _ event: WriterMachine.Event) {
-        handle { state in
-            state.lastError = error
-            return event
+    /// Feeds the machine an event from a caller (a value submitted, a flush or cancel asked for):
+    /// the steps that follow run on the writer's threads, never on the caller's.
+    private func handle(_ make: (inout State) -> WriterMachine.Event) {
+        for action in feed(make) { workers.async { self.run(action) } }
+    }
+
+    /// Performs a step on a writer's thread, then the one that follows it on the same thread; any
+    /// other step that can run beside it starts on a thread of its own.
+    private func run(_ first: WriterMachine.Action) {
+        var next: WriterMachine.Action? = first
+        while let action = next {
+            let follows = perform(action)
+            next = follows.first
+            for other in follows.dropFirst() { workers.async { self.run(other) } }
         }
     }
 
-    private func perform(_ action: WriterMachine.Action) {
+    /// Performs one step and feeds the machine what came of it: the steps that follow.
+    private func perform(_ action: WriterMachine.Action) -> [WriterMachine.Action] {
         switch action {
-        case .openSession:
-            queue.async { self.openSession() }
-        case .prepare(let ticket):
-            queue.async { self.prepare(ticket) }
-        case .synchronize(let ticket):
-            syncQueue.async { self.step(.synchronize, of: ticket) }
-        case .rename(let ticket):
-            queue.async { self.step(.rename, of: ticket) }
-        case .synchronizeFolder(let ticket):
-            syncQueue.async { self.step(.synchronizeFolder, of: ticket) }
+        case .openSession: return openSession()
+        case .prepare(let ticket): return prepare(ticket)
+        case .synchronize(let ticket): return step(.synchronize, of: ticket)
+        case .rename(let ticket): return step(.rename, of: ticket)
+        case .synchronizeFolder(let ticket): return step(.synchronizeFolder, of: ticket)
         case .giveUp(let ticket):
-            queue.async {
-                let (session, prepared) = self.state.withLock { state in
-                    (state.session, state.prepared.removeValue(forKey: ticket))
-                }
-                if let session, let prepared { session.giveUp(prepared) }
-                self.handle { _ in .gaveUp(ticket) }
+            let (session, prepared) = state.withLock { state in
+                (state.session, state.prepared.removeValue(forKey: ticket))
             }
+            if let session, let prepared { session.giveUp(prepared) }
+            return feed { _ in .gaveUp(ticket) }
         case .closeSession:
-            queue.async {
-                let session = self.state.withLock { state in
-                    defer { state.session = nil }
-                    return state.session
-                }
-                session?.close()
-                self.handle { _ in .sessionClosed }
+            let session = state.withLock { state in
+                defer { state.session = nil }
+                return state.session
             }
+            session?.close()
+            return feed { _ in .sessionClosed }
         case .discard, .resumeReady, .resumeFlushed:
-            break
+            return []
         }
     }
 
-    private func openSession() {
+    private func openSession() -> [WriterMachine.Action] {
         do throws(SceneStoreError) {
             let session = try SceneWriteSession(store: store, scene: scene)
-            handle { state in
+            return feed { state in
                 state.session = session
                 if let moved = session.movedAsidePath { state.movedAsidePaths.append(moved) }
                 return .sessionOpened(succeeded: true)
             }
         } catch {
-            failed(error, .sessionOpened(succeeded: false))
+            return feed { state in
+                state.lastError = error
+                return .sessionOpened(succeeded: false)
+            }
         }
     }
 
     /// Writes the value of a ticket, with the companions, into a temporary file of its own.
-    private func prepare(_ ticket: WriterMachine.Ticket) {
+    private func prepare(_ ticket: WriterMachine.Ticket) -> [WriterMachine.Action] {
         let (value, companions, keepingAside, session, slot) = state.withLock { state in
             // The second temporary file when the first is in flight.
             let slot = state.prepared.values.contains { $0.temporary == SceneStore.temporaryName(for: scene) } ? 1 : 0
@@ -406,7 +409,7 @@ public final class SceneWriter: Sendable {
                 state.values.removeValue(forKey: ticket), state.companions, state.keepingAside, state.session, slot
             )
         }
-        guard let value, let session else { return handle { _ in .prepared(ticket, .failed) } }
+        guard let value, let session else { return feed { _ in .prepared(ticket, .failed) } }
         do throws(SceneStoreError) {
             var values: [String: SceneWriteSession.Value] = [:]
             switch value {
@@ -418,7 +421,7 @@ public final class SceneWriter: Sendable {
             for (companion, companionValue) in companions { values[companion] = .value(companionValue) }
             let prepared = try session.prepare(
                 values, slot: slot, keepAside: keepingAside.map { ($0.reason, $0.shouldKeep) })
-            handle { state in
+            return feed { state in
                 guard let prepared else { return .prepared(ticket, .unchanged) }
                 state.prepared[ticket] = prepared
                 if let kept = prepared.keptAsidePath {
@@ -428,7 +431,10 @@ public final class SceneWriter: Sendable {
                 return .prepared(ticket, .written(mustCommit: prepared.keptAsidePath != nil))
             }
         } catch {
-            failed(error, .prepared(ticket, .failed))
+            return feed { state in
+                state.lastError = error
+                return .prepared(ticket, .failed)
+            }
         }
     }
 
@@ -439,23 +445,23 @@ public final class SceneWriter: Sendable {
 
     /// One step of a prepared write, then the machine told that it succeeded or failed. The write
     /// is forgotten once the folder is synced.
-    private func step(_ step: Step, of ticket: WriterMachine.Ticket) {
+    private func step(_ step: Step, of ticket: WriterMachine.Ticket) -> [WriterMachine.Action] {
         let (session, prepared) = state.withLock { state in (state.session, state.prepared[ticket]) }
-        @Sendable func event(_ succeeded: Bool) -> WriterMachine.Event {
+        func event(_ succeeded: Bool) -> WriterMachine.Event {
             switch step {
             case .synchronize: .synced(ticket, succeeded: succeeded)
             case .rename: .renamed(ticket, succeeded: succeeded)
             case .synchronizeFolder: .folderSynced(ticket, succeeded: succeeded)
             }
         }
-        guard let session, let prepared else { return handle { _ in event(false) } }
+        guard let session, let prepared else { return feed { _ in event(false) } }
         do throws(SceneStoreError) {
             switch step {
             case .synchronize: try session.synchronize(prepared)
             case .rename: try session.rename(prepared)
             case .synchronizeFolder: try session.synchronizeFolder(after: prepared)
             }
-            handle { state in
+            return feed { state in
                 if step == .synchronizeFolder {
                     state.prepared[ticket] = nil
                     // The first write that changed the file needs no copy kept again.
@@ -464,15 +470,11 @@ public final class SceneWriter: Sendable {
                 return event(true)
             }
         } catch {
-            // On the writer's queue, where the session's state is touched: a prepare running now
-            // finishes first.
-            queue.async {
-                session.failed(prepared)
-                self.handle { state in
-                    state.prepared[ticket] = nil
-                    state.lastError = error
-                    return event(false)
-                }
+            session.failed(prepared)
+            return feed { state in
+                state.prepared[ticket] = nil
+                state.lastError = error
+                return event(false)
             }
         }
     }

@@ -258,4 +258,18 @@ private struct SampleEncoding: Encodable {
         decoder.userInfo[RouteResolvers.userInfoKey] = DataModel.cookbook.resolvers
         #expect(try decoder.decode(Recipe.self, from: Data(#""E35A5C9C-F1EA-4B3D-9980-E2240B363AC8""#.utf8)) == pie)
     }
+
+    @Test(
+        "a save's text of the cookbook's state, its recipe IDs written straight from their UUIDs, is the text of its JSON value"
+    )
+    func textOfState() throws {
+        let recipes = DataModel.cookbook.recipes
+        for state in [
+            CookbookState(),
+            CookbookState(selectedCategory: .dessert, path: RoutePath(Array(recipes.prefix(1)))),
+            CookbookState(selectedCategory: nil, path: RoutePath(recipes), columnVisibility: .string("all")),
+        ] {
+            #expect(try NavigationCoding.encodedText(state) == JSONText(NavigationCoding.encode(state)))
+        }
+    }
 }

@@ -21,30 +21,28 @@ struct WriteOrderTests {
         var result: String
     }
 
-    /// The calls of a trace, in the order they began, with the results of calls that another
-    /// thread interrupted joined to them.
+    /// The calls of a trace, in the order they ended (a descriptor exists once its `open` has
+    /// returned, and a thread's calls end in the order it made them), with the calls that another
+    /// thread interrupted joined to their results.
     static func calls(_ trace: String) -> [Call] {
         var calls: [Call] = []
-        var unfinished: [String: Int] = [:]  // pid -> index of its call
+        var unfinished: [String: Call] = [:]  // pid -> its call, until it returns
         for line in trace.split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1)
             guard parts.count == 2 else { continue }
             let pid = String(parts[0])
             let rest = String(parts[1])
-            if rest.hasPrefix("<... "), let index = unfinished.removeValue(forKey: pid) {
+            if rest.hasPrefix("<... "), var call = unfinished.removeValue(forKey: pid) {
                 if let equals = rest.range(of: "= ", options: .backwards) {
-                    calls[index].result = String(rest[equals.upperBound...])
+                    call.result = String(rest[equals.upperBound...])
                 }
-                if let closing = rest.range(of: "resumed>") {
-                    calls[index].arguments += String(rest[closing.upperBound...])
-                }
+                calls.append(call)
                 continue
             }
             guard let open = rest.firstIndex(of: "(") else { continue }
             let name = String(rest[..<open])
             if rest.hasSuffix("<unfinished ...>") {
-                unfinished[pid] = calls.count
-                calls.append(Call(name: name, arguments: String(rest[rest.index(after: open)...]), result: ""))
+                unfinished[pid] = Call(name: name, arguments: String(rest[rest.index(after: open)...]), result: "")
             } else if let equals = rest.range(of: " = ", options: .backwards),
                 let close = rest[..<equals.lowerBound].lastIndex(of: ")")
             {

@@ -180,6 +180,13 @@ import Testing
         }
     }
 
+    /// What a simulated step does: its effect on the disk happens when it runs, and the machine
+    /// hears of it later, as another step (a thread that did the work and has yet to report it).
+    enum Job {
+        case perform(Action)
+        case report(Event)
+    }
+
     /// Runs the machine against a simulated disk, performing its actions in a random order with
     /// random failures, and checks the reference's promises. Returns the problems found.
     static func explore(seed: UInt64, events: Int) -> [String] {
@@ -188,7 +195,7 @@ import Testing
         var problems: [String] = []
         var values: [UInt64: Int] = [:]  // ticket -> value
         var nextTicket: UInt64 = 0
-        var jobs: [Action] = []  // actions performed asynchronously, not yet done
+        var jobs: [Job] = []
         var disk: Int? = nil  // the file's value, renamed into place
         // What the session's next write compares with; nil after the newest write failed: the
         // next is written whatever it holds.
@@ -201,39 +208,38 @@ import Testing
         var waitingFlushes: Set<Int> = []
         var flushID = 0
         var givenUpInARow = 0
+        var preparing = 0
 
         func perform(_ actions: [Action]) {
             for action in actions {
                 switch action {
                 case .discard(let ticket): values[ticket] = nil
                 case .resumeReady: break
-                case .resumeFlushed(let ids, let failed):
+                case .resumeFlushed(let ids, _):
                     for id in ids where waitingFlushes.remove(id) == nil {
                         problems.append("flush \(id) resumed twice or never asked")
                     }
-                    _ = failed
                 case .openSession:
                     if cancelled { problems.append("a session opened after the cancel") }
-                    jobs.append(action)
+                    jobs.append(.perform(action))
                 case .prepare(let ticket):
-                    if jobs.contains(where: { if case .prepare = $0 { true } else { false } }) {
-                        problems.append("two prepares at once")
-                    }
+                    preparing += 1
+                    if preparing > 1 { problems.append("two prepares at once") }
                     if values[ticket] == nil { problems.append("prepare of a ticket with no value") }
                     if cancelled { problems.append("a value taken after the cancel") }
-                    jobs.append(action)
+                    jobs.append(.perform(action))
                 case .rename(let ticket):
                     if let lastRenamed, ticket <= lastRenamed {
                         problems.append("rename of \(ticket) after \(lastRenamed)")
                     }
                     lastRenamed = ticket
                     givenUpInARow = 0
-                    jobs.append(action)
+                    jobs.append(.perform(action))
                 case .giveUp:
                     givenUpInARow += 1
                     if givenUpInARow > WriterMachine.mayGiveUp { problems.append("more than three given up in a row") }
-                    jobs.append(action)
-                default: jobs.append(action)
+                    jobs.append(.perform(action))
+                default: jobs.append(.perform(action))
                 }
             }
         }
@@ -264,29 +270,36 @@ import Testing
             }
             let job = jobs.remove(at: Int(random.next() % UInt64(jobs.count)))
             let fails = random.next() % 12 == 0
-            switch job {
+            guard case .perform(let action) = job else {
+                if case .report(let event) = job {
+                    if case .prepared = event { preparing -= 1 }
+                    perform(machine.handle(event))
+                }
+                continue
+            }
+            switch action {
             case .openSession:
                 if !fails { base = disk }
-                perform(machine.handle(.sessionOpened(succeeded: !fails)))
+                jobs.append(.report(.sessionOpened(succeeded: !fails)))
             case .prepare(let ticket):
                 guard let value = values.removeValue(forKey: ticket), !fails else {
-                    perform(machine.handle(.prepared(ticket, .failed)))
+                    jobs.append(.report(.prepared(ticket, .failed)))
                     continue
                 }
                 if value == base {
-                    perform(machine.handle(.prepared(ticket, .unchanged)))
+                    jobs.append(.report(.prepared(ticket, .unchanged)))
                 } else {
                     base = value
                     newestPrepared = ticket
                     preparedValue[ticket] = value
-                    perform(machine.handle(.prepared(ticket, .written(mustCommit: false))))
+                    jobs.append(.report(.prepared(ticket, .written(mustCommit: false))))
                 }
             case .synchronize(let ticket):
                 if fails, newestPrepared == ticket {
                     base = nil
                     newestPrepared = nil
                 }
-                perform(machine.handle(.synced(ticket, succeeded: !fails)))
+                jobs.append(.report(.synced(ticket, succeeded: !fails)))
             case .rename(let ticket):
                 if fails {
                     if newestPrepared == ticket {
@@ -296,15 +309,15 @@ import Testing
                 } else {
                     disk = preparedValue[ticket]
                 }
-                perform(machine.handle(.renamed(ticket, succeeded: !fails)))
+                jobs.append(.report(.renamed(ticket, succeeded: !fails)))
             case .synchronizeFolder(let ticket):
-                perform(machine.handle(.folderSynced(ticket, succeeded: true)))
+                jobs.append(.report(.folderSynced(ticket, succeeded: true)))
             case .giveUp(let ticket):
-                perform(machine.handle(.gaveUp(ticket)))
+                jobs.append(.report(.gaveUp(ticket)))
             case .closeSession:
-                perform(machine.handle(.sessionClosed))
+                jobs.append(.report(.sessionClosed))
             default:
-                problems.append("unexpected job \(job)")
+                problems.append("unexpected job \(action)")
             }
         }
         // At rest: every flush was answered, and the last value accepted is on disk unless the

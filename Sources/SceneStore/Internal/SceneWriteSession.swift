@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -13,10 +15,12 @@
 /// written and synced into a temporary file of its own (the second name), and the renames follow
 /// the order of the values.
 ///
-/// `@unchecked Sendable`: the machine never orders two steps that touch the session's state at
-/// once (open, prepare, rename, give up and close run one at a time on the writer's queue); a
-/// sync runs beside them on its own write's descriptor only.
+/// `@unchecked Sendable`: the machine never orders two prepares at once, nor a step of a write
+/// before the step it follows, nor a close while a write is in flight; what a prepare, a rename
+/// and a failure share (the entries, the file as found) is touched under `shared`, and a sync
+/// touches its own write's descriptor only.
 final class SceneWriteSession: @unchecked Sendable {
+    private let shared = Mutex(())
     let store: SceneStore
     let scene: SceneID
     private let directory: Int32
@@ -154,6 +158,15 @@ final class SceneWriteSession: @unchecked Sendable {
         _ values: [String: Value], slot: Int,
         keepAside: (reason: KeptAsideFile.Reason, shouldKeep: (SceneDocument) -> Bool)?
     ) throws(SceneStoreError) -> Prepared? {
+        try shared.withLock { (_: inout ()) throws(SceneStoreError) -> Prepared? in
+            try prepareHoldingLock(values, slot: slot, keepAside: keepAside)
+        }
+    }
+
+    private func prepareHoldingLock(
+        _ values: [String: Value], slot: Int,
+        keepAside: (reason: KeptAsideFile.Reason, shouldKeep: (SceneDocument) -> Bool)?
+    ) throws(SceneStoreError) -> Prepared? {
         let path = store.path(for: scene)
         var next = entries
         for (key, value) in values {
@@ -216,9 +229,11 @@ final class SceneWriteSession: @unchecked Sendable {
     /// whatever it holds. Its entries stay the base of the next: the scene's other values are
     /// what the file holds (the lock is ours), and the writer's own are set anew by every write.
     func failed(_ prepared: Prepared) {
-        guard newest === prepared else { return }
-        mustWrite = true
-        newest = nil
+        shared.withLock { _ in
+            guard newest === prepared else { return }
+            mustWrite = true
+            newest = nil
+        }
     }
 
     /// Syncs a write's temporary file and closes it. A failure removes the temporary file.
@@ -248,7 +263,7 @@ final class SceneWriteSession: @unchecked Sendable {
     /// and remembers the file's bytes for the next write.
     /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)`` or ``SceneStoreError/cannotRemove(path:errno:)``.
     func rename(_ prepared: Prepared) throws(SceneStoreError) {
-        found = nil
+        shared.withLock { _ in found = nil }
         guard let bytes = prepared.bytes else {
             try store.removeSiblingRecords(of: scene)
             store.documents.forget(scene)

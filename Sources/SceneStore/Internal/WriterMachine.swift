@@ -47,7 +47,8 @@ struct WriterMachine: Equatable {
         /// Whether it must be carried out, never given up (it keeps a copy aside, or moved a
         /// corrupt file aside first).
         var mustCommit = false
-        /// Whether a write before it that it rides on failed or was never written.
+        /// Whether a write before it failed while this one was being prepared or riding: if it
+        /// finds nothing to write (it would ride on the write that failed), it fails too.
         var failed = false
     }
 
@@ -201,6 +202,7 @@ struct WriterMachine: Equatable {
             case .written(let mustCommit):
                 writes[index].stage = .syncing
                 writes[index].mustCommit = mustCommit
+                writes[index].failed = false
                 actions.append(.synchronize(ticket))
             case .unchanged:
                 writes[index].stage = .riding
@@ -254,8 +256,10 @@ struct WriterMachine: Equatable {
     private mutating func fail(at index: Int) {
         let write = writes.remove(at: index)
         ended(write.ticket, failed: true, sequence: write.sequence)
+        // The writes after it that have no file of their own (riding, or still being prepared
+        // on top of it) are not durable by it.
         var next = index
-        while next < writes.count, writes[next].stage == .riding {
+        while next < writes.count, [.riding, .preparing].contains(writes[next].stage) {
             writes[next].failed = true
             next += 1
         }

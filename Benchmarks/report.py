@@ -73,11 +73,14 @@ def main():
         return None if value is None else value * 1e-9
 
     out += ["### 1. Durable save of one scene's navigation state (per operation)", "",
-            "| path | navstate | floor (raw syscalls) | sample (JSONEncoder + Data.write .atomic) | navstate / floor | sample / floor |",
-            "| --- | --- | --- | --- | --- | --- |"]
+            "navstate: a change of a connected model, made durable by `ScenePersistence.flush()`; "
+            "the store's value API: `setSceneValue(.json(NavigationCoding.encode(state)))`, each interleaved with its own floor.", "",
+            "| path | navstate | floor (raw syscalls) | sample (JSONEncoder + Data.write .atomic) | navstate / floor | sample / floor | value API / its floor |",
+            "| --- | --- | --- | --- | --- | --- | --- |"]
     for s in sizes:
         n, f, p = (ns(f"save/{s} ids", f"{v} ns") for v in ("navstate", "floor", "sample"))
-        out.append(f"| {s} IDs | {t(n)} | {t(f)} | {t(p)} | {ratio(n, f)} | {ratio(p, f)} |")
+        vn, vf = (ns(f"save value api/{s} ids", f"{v} ns") for v in ("navstate", "floor"))
+        out.append(f"| {s} IDs | {t(n)} | {t(f)} | {t(p)} | {ratio(n, f)} | {ratio(p, f)} | {ratio(vn, vf)} |")
 
     b = r.get("burst/navstate/100000 mutations", {})
     floor = ns("save/10 ids", "floor ns")
@@ -189,7 +192,7 @@ def main():
     out += ["", "### 11. The crash-loop guard: restore of 10 routes with and without it (interleaved)", "",
             "| measure | time | ratio |", "| --- | --- | --- |",
             f"| `ScenePersistence.connect` without the guard (read, decode, apply) | {t(ug)} | 1.00x |",
-            f"| with the guard (marker written durably before applying, removed by `markHealthy()`) | {t(gd)} | {ratio(gd, ug)} |",
+            f"| with the guard (marker written, not synced, before applying; removed by `markHealthy()`) | {t(gd)} | {ratio(gd, ug)} |",
             f"| added by the guard, per restore | {t(gd - ug) if gd and ug else '-'} | {ratio(gd - ug if gd and ug else None, floor)} of one floor write ({t(floor)}) |",
             f"| producer cost per mutation, burst after a guarded restore | {t(gb.get('producer ns per mutation', 0) * 1e-9) if gb else '-'} | {ratio(gb.get('producer ns per mutation') if gb else None, rb.get('producer ns per mutation') if rb else None)} of the unguarded burst (section 9) |"]
     print("\n".join(out))

@@ -16,9 +16,6 @@ public struct SceneWriteOutcome: Sendable, Equatable {
     /// Where a copy of the file was kept before it was written over, if the update asked for one
     /// (`update(_:keepingAside:if:_:)`).
     public var keptAsidePath: String?
-    /// Whether a newer value was waiting before the file was replaced, so the write was given up
-    /// (its temporary file removed) for the newer one: the file is as it was.
-    var wasSuperseded = false
 
     /// Creates an outcome.
     /// - Parameters:
@@ -137,19 +134,15 @@ extension SceneStore {
     }
 
     /// An update that, when `creating` is false and the scenes folder does not exist, does nothing
-    /// (for removals: without a folder there is nothing to remove); and, when `isSuperseded` says
-    /// so after the new file's bytes are written (or synced), gives the write up for a newer value:
-    /// the temporary file is removed and the scene's file is left as it was. A write that had to
-    /// move a corrupt file aside first is never given up.
+    /// (for removals: without a folder there is nothing to remove).
     func update(
         _ scene: SceneID, creating: Bool, keepingAside reason: KeptAsideFile.Reason? = nil,
-        if shouldKeep: (SceneDocument) -> Bool = { _ in false }, isSuperseded: (() -> Bool)? = nil,
+        if shouldKeep: (SceneDocument) -> Bool = { _ in false },
         _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
     ) throws(SceneStoreError) -> SceneWriteOutcome {
         try update(
             scene, creating: creating, dating: false,
-            keepingAside: { document in reason.flatMap { shouldKeep(document) ? $0 : nil } },
-            isSuperseded: isSuperseded, body)
+            keepingAside: { document in reason.flatMap { shouldKeep(document) ? $0 : nil } }, body)
     }
 
     /// The update every other one is: `keepAside` says, for the document found, why a copy of it is
@@ -158,7 +151,7 @@ extension SceneStore {
     func update(
         _ scene: SceneID, creating: Bool, dating: Bool,
         keepingAside keepAside: (SceneDocument) -> KeptAsideFile.Reason?,
-        isSuperseded: (() -> Bool)? = nil, _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
+        _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
     ) throws(SceneStoreError) -> SceneWriteOutcome {
         let path = path(for: scene)
         let outcome = try withExclusiveLock(on: scene, creating: creating) {
@@ -185,14 +178,9 @@ extension SceneStore {
             if change == nil, dating, let existing {
                 change = try dated(existing, scene: scene)
             }
-            // A write that moved a corrupt file aside is carried out: the scene has no file until it is.
-            let result = try apply(
-                change, over: existing, scene: scene, in: directory,
-                isSuperseded: movedAside == nil ? isSuperseded : nil)
-            var outcome = SceneWriteOutcome(
+            let result = try apply(change, over: existing, scene: scene, in: directory)
+            return SceneWriteOutcome(
                 path: path, wroteFile: result == .changed, movedAsidePath: movedAside, keptAsidePath: keptAside)
-            outcome.wasSuperseded = result == .superseded
-            return outcome
         }
         return outcome ?? SceneWriteOutcome(path: path, wroteFile: false)
     }
@@ -360,13 +348,12 @@ extension SceneStore {
 
     /// What carrying a change out did.
     private enum ApplyResult {
-        case unchanged, changed, superseded
+        case unchanged, changed
     }
 
     /// Carries a change out under the scene's lock, keeping the file's mode.
     private func apply(
-        _ change: FileChange?, over existing: LoadedFile?, scene: SceneID, in directory: Int32,
-        isSuperseded: (() -> Bool)? = nil
+        _ change: FileChange?, over existing: LoadedFile?, scene: SceneID, in directory: Int32
     ) throws(SceneStoreError) -> ApplyResult {
         switch change {
         case nil: return .unchanged
@@ -375,10 +362,7 @@ extension SceneStore {
             try removeSiblingRecords(of: scene)
             try unlink(scene, in: directory)
         case .write(let bytes, let document, let entries):
-            let replaced = try replace(
-                scene, with: bytes, in: directory, mode: existing?.status.permissions ?? 0o600,
-                isSuperseded: isSuperseded)
-            guard replaced else { return .superseded }
+            try replace(scene, with: bytes, in: directory, mode: existing?.status.permissions ?? 0o600)
             documents.remember(.init(bytes: bytes, document: document, entries: entries), for: scene)
         }
         return .changed
@@ -445,6 +429,11 @@ extension SceneStore {
             try unlink(scene, in: directory)
         } else {
             try removeSiblingRecords(of: scene)
+        }
+        // Temporary files a writer stopped mid-write left (it holds the lock while they exist, so
+        // none is in use now) go with the scene.
+        for slot in 0...1 {
+            try? fileSystem.unlinkAt(directory, SceneWriteSession.temporaryName(for: scene, slot: slot))
         }
         // Removed while held: a writer waiting on it finds its name gone and locks anew.
         do throws(Errno) {
@@ -533,26 +522,18 @@ extension SceneStore {
 
     /// The durable atomic replace: temporary file (O_EXCL, 0600), every byte, fsync, checked close,
     /// rename, fsync of the folder. Success is reported only after all of it; on any failure the
-    /// temporary file is removed and the old file is untouched.
-    ///
-    /// When `isSuperseded` says so, after the bytes are written and again after they are synced,
-    /// the replace is given up before the rename: the temporary file is removed, the old file is
-    /// untouched, and false is returned.
-    /// - Returns: Whether the file was replaced.
-    @discardableResult
+    /// temporary file is removed and the old file is untouched. A store whose writes are not
+    /// synced (`Configuration.synchronizesWrites`) leaves out both `fsync`s.
     func replace(
-        _ scene: SceneID, with bytes: [UInt8], in directory: Int32, mode: UInt32, named name: String? = nil,
-        isSuperseded: (() -> Bool)? = nil
-    ) throws(SceneStoreError) -> Bool {
+        _ scene: SceneID, with bytes: [UInt8], in directory: Int32, mode: UInt32, named name: String? = nil
+    ) throws(SceneStoreError) {
         let target = name ?? Self.fileName(for: scene)
         let path = scenesDirectory + "/" + target
         let temporary = Self.temporaryName(for: scene)
         let descriptor = try writeTemporary(temporary, bytes: bytes, mode: mode, in: directory, for: path)
-        var superseded = false
         do {
-            superseded = isSuperseded?() == true
             // A failed fsync fails the write; it is never retried on this descriptor.
-            if !superseded && configuration.synchronizesWrites { try fileSystem.synchronize(descriptor) }
+            if configuration.synchronizesWrites { try fileSystem.synchronize(descriptor) }
         } catch {
             try? fileSystem.close(descriptor)
             try? fileSystem.unlinkAt(directory, temporary)
@@ -563,12 +544,6 @@ extension SceneStore {
         } catch {
             try? fileSystem.unlinkAt(directory, temporary)
             throw .cannotWrite(path: path, errno: error)
-        }
-        if superseded || isSuperseded?() == true {
-            // Given up for a newer value: the old file stays; the temporary file goes (one left by
-            // a failed removal is removed by the next write, which creates it anew).
-            try? fileSystem.unlinkAt(directory, temporary)
-            return false
         }
         do {
             try fileSystem.renameAt(directory, temporary, target)
@@ -581,7 +556,6 @@ extension SceneStore {
         } catch {
             throw .cannotWrite(path: path, errno: error)
         }
-        return true
     }
 
     /// Creates a temporary file with the mode given and writes every byte into it, not synced yet.

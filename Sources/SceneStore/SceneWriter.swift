@@ -96,7 +96,11 @@ public final class SceneWriter: Sendable {
         var values: [WriterMachine.Ticket: Pending] = [:]
         var prepared: [WriterMachine.Ticket: SceneWriteSession.Prepared] = [:]
         var session: SceneWriteSession?
-        var lastError: SceneStoreError?
+        /// The errors of the writes that failed, by ticket: a flush reports the newest write's.
+        var errors: [WriterMachine.Ticket: SceneStoreError] = [:]
+        /// Whether the folder sync after the last rename failed: the file may hold a value that is
+        /// not durable, so the next session writes its first value whatever the file holds.
+        var renameUnsynced = false
         var flushWaiters: [Int: CheckedContinuation<Result<Void, SceneStoreError>, Never>] = [:]
         var readyWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
         var movedAsidePaths: [String] = []
@@ -108,6 +112,14 @@ public final class SceneWriter: Sendable {
         var progressWaiters:
             [(condition: @Sendable (Progress) -> Bool, continuation: CheckedContinuation<Void, Never>)] =
                 []
+
+        /// The error of the newest write that ended, or of the write it rode on.
+        var newestErrorTicket: WriterMachine.Ticket? {
+            guard let ended = machine.lastEnded else { return nil }
+            return errors.keys.filter { $0 <= ended }.max()
+        }
+
+        var newestError: SceneStoreError? { newestErrorTicket.flatMap { errors[$0] } }
 
         var statistics: Statistics {
             let counts = machine.counts
@@ -319,12 +331,14 @@ public final class SceneWriter: Sendable {
                 case .resumeFlushed(let ids, let failed):
                     let result: Result<Void, SceneStoreError> =
                         failed
-                        ? .failure(state.lastError ?? .cannotWrite(path: store.path(for: scene), errno: .ioError))
+                        ? .failure(
+                            state.newestError ?? .cannotWrite(path: store.path(for: scene), errno: .ioError))
                         : .success(())
                     flushed += ids.compactMap { state.flushWaiters.removeValue(forKey: $0).map { ($0, result) } }
                 default: steps.append(action)
                 }
             }
+            if let newest = state.newestErrorTicket { state.errors = state.errors.filter { $0.key >= newest } }
             if !state.progressWaiters.isEmpty {
                 let progress = state.progress
                 state.progressWaiters.removeAll { waiter in
@@ -386,7 +400,8 @@ public final class SceneWriter: Sendable {
 
     private func openSession() -> [WriterMachine.Action] {
         do throws(SceneStoreError) {
-            let session = try SceneWriteSession(store: store, scene: scene)
+            let session = try SceneWriteSession(
+                store: store, scene: scene, mustWrite: state.withLock { $0.renameUnsynced })
             return feed { state in
                 state.session = session
                 if let moved = session.movedAsidePath { state.movedAsidePaths.append(moved) }
@@ -394,7 +409,7 @@ public final class SceneWriter: Sendable {
             }
         } catch {
             return feed { state in
-                state.lastError = error
+                if let dropped = state.machine.pending?.ticket { state.errors[dropped] = error }
                 return .sessionOpened(succeeded: false)
             }
         }
@@ -432,7 +447,7 @@ public final class SceneWriter: Sendable {
             }
         } catch {
             return feed { state in
-                state.lastError = error
+                state.errors[ticket] = error
                 return .prepared(ticket, .failed)
             }
         }
@@ -463,6 +478,7 @@ public final class SceneWriter: Sendable {
             }
             return feed { state in
                 if step == .synchronizeFolder {
+                    state.renameUnsynced = false
                     state.prepared[ticket] = nil
                     // The first write that changed the file needs no copy kept again.
                     state.keepingAside = nil
@@ -472,8 +488,9 @@ public final class SceneWriter: Sendable {
         } catch {
             session.failed(prepared)
             return feed { state in
+                if step == .synchronizeFolder { state.renameUnsynced = true }
                 state.prepared[ticket] = nil
-                state.lastError = error
+                state.errors[ticket] = error
                 return event(false)
             }
         }

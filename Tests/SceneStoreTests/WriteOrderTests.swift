@@ -9,8 +9,9 @@ private let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.defa
 
 /// The system calls of pipelined writes, as `strace` sees a real process make them: each completed
 /// write takes the same steps in the same order as every scene write (temporary file made with
-/// `O_EXCL`, its mode, its bytes, `fsync`, close, rename, `fsync` of the folder), renames happen
-/// one after the other, and the writes overlap (a second temporary file is made while the first is
+/// `O_EXCL`, its mode, its bytes, `fsync`, close, rename, `fsync` of the folder), no other call is
+/// made on its descriptor, at most two renames come before the folder is synced (one write's
+/// rename may follow the one before it while that one's folder sync runs), and the writes overlap (a second temporary file is made while the first is
 /// in flight).
 @Suite(.enabled(if: strace != nil, "needs strace (Debian's strace package)"))
 struct WriteOrderTests {
@@ -31,7 +32,8 @@ struct WriteOrderTests {
             let parts = line.split(separator: " ", maxSplits: 1)
             guard parts.count == 2 else { continue }
             let pid = String(parts[0])
-            let rest = String(parts[1])
+            // Process IDs are padded to the widest one seen.
+            let rest = String(parts[1].drop { $0 == " " })
             if rest.hasPrefix("<... "), var call = unfinished.removeValue(forKey: pid) {
                 if let equals = rest.range(of: "= ", options: .backwards) {
                     call.result = String(rest[equals.upperBound...])
@@ -56,7 +58,9 @@ struct WriteOrderTests {
         return calls
     }
 
-    @Test("every completed pipelined write makes the same calls in the same order, and renames one at a time")
+    @Test(
+        "every completed pipelined write makes the same calls in the same order, nothing between them on its file, and renames in order with the folder synced after them"
+    )
     func syscallOrder() throws {
         let temporary = try TemporaryStore()
         let scenes = temporary.store.scenesDirectory
@@ -65,7 +69,8 @@ struct WriteOrderTests {
         let result = try runProcess(
             try #require(strace),
             [
-                "-f", "-o", traceFile, "-e", "trace=openat,fchmod,write,fsync,close,rename,renameat,renameat2,unlinkat",
+                "-f", "-o", traceFile, "-e",
+                "trace=openat,fchmod,write,fsync,fstat,newfstatat,close,rename,renameat,renameat2,unlinkat",
                 Products.path("SceneStoreWorker"), "pipeline", scenes, "main", "40",
             ])
         #expect(result.status == 0, "\(result.standardError)")
@@ -89,7 +94,7 @@ struct WriteOrderTests {
                 nameOf[call.result] = name
                 steps[call.result] = ["open" + (call.arguments.contains("O_EXCL") ? " exclusive" : "")]
                 folder = String(call.arguments.prefix { $0.isNumber })
-            case "fchmod", "write", "fsync", "close":
+            case "fchmod", "write", "fsync", "fstat", "newfstatat", "close":
                 if call.name == "fsync", fd == folder { renamesSinceFolderSync = 0 }
                 guard steps[fd] != nil else { continue }
                 steps[fd]?.append(call.name)

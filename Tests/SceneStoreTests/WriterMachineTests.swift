@@ -197,6 +197,8 @@ import Testing
         var nextTicket: UInt64 = 0
         var jobs: [Job] = []
         var disk: Int? = nil  // the file's value, renamed into place
+        var durable: Int? = nil  // what a power cut leaves: renamed, and the folder synced after
+        var renameUnsynced = false
         // What the session's next write compares with; nil after the newest write failed: the
         // next is written whatever it holds.
         var base: Int? = nil
@@ -209,16 +211,26 @@ import Testing
         var flushID = 0
         var givenUpInARow = 0
         var preparing = 0
+        var failuresSinceSuccess = 0
 
         func perform(_ actions: [Action]) {
             for action in actions {
                 switch action {
                 case .discard(let ticket): values[ticket] = nil
                 case .resumeReady: break
-                case .resumeFlushed(let ids, _):
+                case .resumeFlushed(let ids, let failed):
                     for id in ids where waitingFlushes.remove(id) == nil {
                         problems.append("flush \(id) resumed twice or never asked")
                     }
+                    // A flush that succeeds finds the last value accepted durable (unless a cancel
+                    // dropped it); one that fails follows a failure since the last that succeeded.
+                    if !failed, !cancelled, durable != lastAccepted {
+                        problems.append(
+                            "a flush succeeded with \(String(describing: durable)) durable, not \(String(describing: lastAccepted))"
+                        )
+                    }
+                    if failed, failuresSinceSuccess == 0 { problems.append("a flush failed with no failure") }
+                    if !failed { failuresSinceSuccess = 0 }
                 case .openSession:
                     if cancelled { problems.append("a session opened after the cancel") }
                     jobs.append(.perform(action))
@@ -270,6 +282,7 @@ import Testing
             }
             let job = jobs.remove(at: Int(random.next() % UInt64(jobs.count)))
             let fails = random.next() % 12 == 0
+            if fails { failuresSinceSuccess += 1 }
             guard case .perform(let action) = job else {
                 if case .report(let event) = job {
                     if case .prepared = event { preparing -= 1 }
@@ -279,7 +292,9 @@ import Testing
             }
             switch action {
             case .openSession:
-                if !fails { base = disk }
+                // After a folder sync that failed, the file may hold what is not durable: the
+                // session's first write is made whatever it holds.
+                if !fails { base = renameUnsynced ? nil : disk }
                 jobs.append(.report(.sessionOpened(succeeded: !fails)))
             case .prepare(let ticket):
                 guard let value = values.removeValue(forKey: ticket), !fails else {
@@ -311,7 +326,17 @@ import Testing
                 }
                 jobs.append(.report(.renamed(ticket, succeeded: !fails)))
             case .synchronizeFolder(let ticket):
-                jobs.append(.report(.folderSynced(ticket, succeeded: true)))
+                if fails {
+                    renameUnsynced = true
+                    if newestPrepared == ticket {
+                        base = nil
+                        newestPrepared = nil
+                    }
+                } else {
+                    renameUnsynced = false
+                    durable = disk
+                }
+                jobs.append(.report(.folderSynced(ticket, succeeded: !fails)))
             case .giveUp(let ticket):
                 jobs.append(.report(.gaveUp(ticket)))
             case .closeSession:
@@ -330,9 +355,9 @@ import Testing
             problems.append("a flush at rest was not answered at once")
             return problems
         }
-        if !failed && !cancelled && disk != lastAccepted {
+        if !failed && !cancelled && durable != lastAccepted {
             problems.append(
-                "at rest with no failure, the disk holds \(String(describing: disk)), not \(String(describing: lastAccepted))"
+                "at rest with no failure, the disk holds \(String(describing: durable)), not \(String(describing: lastAccepted))"
             )
         }
         return problems

@@ -15,11 +15,6 @@ final class DocumentCache: Sendable {
         /// The values' entries, by key, as the bytes hold them: all of them, or none when the file
         /// was read.
         var entries: [String: SceneDocument.Entry]
-        /// What `fstat` told of the file once its bytes were in place, when this store wrote it:
-        /// a writer that holds the scene's lock and finds the file so (the same inode, size, mode
-        /// and modification time) takes it as these bytes without reading it. Every write
-        /// replaces the file by a rename, so a file another writer wrote is another inode.
-        var status: FileStatus? = nil
     }
 
     /// How many scenes are kept: an app shows a few at a time.
@@ -32,12 +27,6 @@ final class DocumentCache: Sendable {
     /// The entry of a scene whose file holds exactly `bytes`.
     func entry(of scene: SceneID, holding bytes: [UInt8]) -> Entry? {
         guard let entry = scenes.withLock({ $0[scene] }), Platform.sameBytes(entry.bytes, bytes) else { return nil }
-        return entry
-    }
-
-    /// The entry of a scene whose file this store wrote and `fstat` still finds as it left it.
-    func entry(of scene: SceneID, status: FileStatus) -> Entry? {
-        guard let entry = scenes.withLock({ $0[scene] }), entry.status == status else { return nil }
         return entry
     }
 

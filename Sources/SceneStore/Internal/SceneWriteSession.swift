@@ -56,8 +56,6 @@ final class SceneWriteSession: @unchecked Sendable {
         /// The temporary file's name and descriptor (open until synced).
         let temporary: String
         var descriptor: Int32?
-        /// What `fstat` told of the temporary file once synced.
-        var status: FileStatus?
         /// Where a copy of the file was kept before this write, if one was.
         let keptAsidePath: String?
 
@@ -75,8 +73,13 @@ final class SceneWriteSession: @unchecked Sendable {
 
     /// Takes the scene's lock (making the scenes folder if needed) and looks at its file: a corrupt
     /// one is moved aside first, as every write does.
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - scene: The scene.
+    ///   - mustWrite: Whether the first write is made whatever it holds: the folder sync after the
+    ///     writer's last rename failed, so the file may hold a value that a power cut would undo.
     /// - Throws: The errors of ``SceneStore/update(_:_:)`` before its write.
-    init(store: SceneStore, scene: SceneID) throws(SceneStoreError) {
+    init(store: SceneStore, scene: SceneID, mustWrite: Bool = false) throws(SceneStoreError) {
         self.store = store
         self.scene = scene
         guard let directory = try store.openScenesDirectory(creating: true) else {
@@ -94,9 +97,15 @@ final class SceneWriteSession: @unchecked Sendable {
         var entries: [String: SceneDocument.Entry] = [:]
         do throws(SceneStoreError) {
             do throws(SceneStoreError) {
-                if let (cached, status) = try Self.cachedFile(of: scene, in: directory, store: store) {
-                    entries = cached.entries
-                    found = (cached.bytes, status, cached.document)
+                let path = store.path(for: scene)
+                if let (bytes, status) = try store.readVerifiedFile(
+                    named: SceneStore.fileName(for: scene), path: path, in: directory),
+                    let known = store.documents.entry(of: scene, holding: bytes), !known.entries.isEmpty
+                {
+                    // The bytes this store last wrote (compared whole, so another writer's are
+                    // always seen): their entries are known, and nothing is parsed.
+                    entries = known.entries
+                    found = (bytes, status, known.document)
                 } else if let loaded = try store.load(scene, in: directory) {
                     found = (loaded.bytes, loaded.status, loaded.document)
                     entries = store.documents.entry(of: scene, holding: loaded.bytes)?.entries ?? [:]
@@ -118,27 +127,10 @@ final class SceneWriteSession: @unchecked Sendable {
         self.entries = entries
         self.mode = found?.status.permissions ?? 0o600
         self.movedAsidePath = movedAside
+        self.mustWrite = mustWrite
         // A second temporary file left by a writer that crashed mid-pipeline goes now: only the
         // holder of the lock makes one.
         try? store.fileSystem.unlinkAt(directory, Self.temporaryName(for: scene, slot: 1))
-    }
-
-    /// The file as this store wrote it, when `fstat` finds it so: no need to read it.
-    private static func cachedFile(
-        of scene: SceneID, in directory: Int32, store: SceneStore
-    ) throws(SceneStoreError) -> (DocumentCache.Entry, FileStatus)? {
-        let status: FileStatus
-        do throws(Errno) {
-            status = try store.fileSystem.statusAt(directory, SceneStore.fileName(for: scene))
-        } catch .noSuchFile {
-            return nil
-        } catch {
-            throw .cannotRead(path: store.path(for: scene), errno: error)
-        }
-        guard let cached = store.documents.entry(of: scene, status: status), !cached.entries.isEmpty else {
-            return nil
-        }
-        return (cached, status)
     }
 
     /// The name of a temporary file: the first is every write's, the second the pipelined one's.
@@ -158,9 +150,20 @@ final class SceneWriteSession: @unchecked Sendable {
         _ values: [String: Value], slot: Int,
         keepAside: (reason: KeptAsideFile.Reason, shouldKeep: (SceneDocument) -> Bool)?
     ) throws(SceneStoreError) -> Prepared? {
-        try shared.withLock { (_: inout ()) throws(SceneStoreError) -> Prepared? in
+        // What the file will hold is worked out under the lock; its bytes are written outside it,
+        // so that the older write's rename does not wait for them.
+        let prepared = try shared.withLock { (_: inout ()) throws(SceneStoreError) -> Prepared? in
             try prepareHoldingLock(values, slot: slot, keepAside: keepAside)
         }
+        guard let prepared, let bytes = prepared.bytes else { return prepared }
+        do throws(SceneStoreError) {
+            prepared.descriptor = try store.writeTemporary(
+                prepared.temporary, bytes: bytes, mode: mode, in: directory, for: store.path(for: scene))
+        } catch {
+            failed(prepared)
+            throw error
+        }
+        return prepared
     }
 
     private func prepareHoldingLock(
@@ -212,20 +215,16 @@ final class SceneWriteSession: @unchecked Sendable {
                     scene: scene, reason: keepAside.reason, in: directory)
             }
         }
-        let temporary = Self.temporaryName(for: scene, slot: slot)
-        var descriptor: Int32?
-        if let bytes {
-            descriptor = try store.writeTemporary(temporary, bytes: bytes, mode: mode, in: directory, for: path)
-        }
         entries = next
         mustWrite = false
         let prepared = Prepared(
-            bytes: bytes, entries: next, temporary: temporary, descriptor: descriptor, keptAsidePath: keptAside)
+            bytes: bytes, entries: next, temporary: Self.temporaryName(for: scene, slot: slot), descriptor: nil,
+            keptAsidePath: keptAside)
         newest = prepared
         return prepared
     }
 
-    /// A write failed (its sync or its rename): when it was the newest, the next write is made
+    /// A write failed (its temporary file, its sync or its rename): when it was the newest, the next write is made
     /// whatever it holds. Its entries stay the base of the next: the scene's other values are
     /// what the file holds (the lock is ours), and the writer's own are set anew by every write.
     func failed(_ prepared: Prepared) {
@@ -245,7 +244,6 @@ final class SceneWriteSession: @unchecked Sendable {
         do throws(Errno) {
             // A failed fsync fails the write; it is never retried on this descriptor.
             if store.configuration.synchronizesWrites { try fileSystem.synchronize(descriptor) }
-            prepared.status = try? fileSystem.status(descriptor)
         } catch {
             try? fileSystem.close(descriptor)
             try? fileSystem.unlinkAt(directory, prepared.temporary)
@@ -263,7 +261,6 @@ final class SceneWriteSession: @unchecked Sendable {
     /// and remembers the file's bytes for the next write.
     /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)`` or ``SceneStoreError/cannotRemove(path:errno:)``.
     func rename(_ prepared: Prepared) throws(SceneStoreError) {
-        shared.withLock { _ in found = nil }
         guard let bytes = prepared.bytes else {
             try store.removeSiblingRecords(of: scene)
             store.documents.forget(scene)
@@ -272,6 +269,7 @@ final class SceneWriteSession: @unchecked Sendable {
             } catch {
                 throw .cannotRemove(path: store.path(for: scene), errno: error)
             }
+            shared.withLock { _ in found = nil }
             return
         }
         do throws(Errno) {
@@ -280,8 +278,10 @@ final class SceneWriteSession: @unchecked Sendable {
             try? store.fileSystem.unlinkAt(directory, prepared.temporary)
             throw .cannotWrite(path: store.path(for: scene), errno: error)
         }
+        // The file as found is replaced: no copy of it is kept from now on.
+        shared.withLock { _ in found = nil }
         store.documents.remember(
-            .init(bytes: bytes, document: nil, entries: prepared.entries, status: prepared.status), for: scene)
+            .init(bytes: bytes, document: nil, entries: prepared.entries), for: scene)
     }
 
     /// Syncs the folder after a rename (after a removal only when the store's removals are durable).

@@ -9,12 +9,18 @@
 /// order the values were taken. A write whose sync ends while a newer write has its own temporary
 /// file is given up before its rename (at most ``mayGiveUp`` in a row), so the newest state is
 /// durable about one write after it arrives, never behind two.
-struct WriterMachine: Equatable {
+struct WriterMachine {
     /// A value, by the order it was submitted in.
     typealias Ticket = UInt64
 
     /// How many writes may be in flight at once: one syncing while the next is written and synced.
+    /// The rules below are made for two (a write rides only on the one just before it).
     static let depth = 2
+
+    /// How many values a session takes before it lets the scene's lock go (once its writes in
+    /// flight have ended) and takes it again: a steady stream of values does not keep the scene
+    /// from other writers, in this process or another.
+    static let valuesPerSession = 8
 
     /// How many writes in a row may be given up for a newer one before one is carried out whatever
     /// comes: a steady stream of changes still makes a state durable every few writes.
@@ -44,8 +50,8 @@ struct WriterMachine: Equatable {
         var ticket: Ticket
         var sequence: UInt64?
         var stage: Stage
-        /// Whether it must be carried out, never given up (it keeps a copy aside, or moved a
-        /// corrupt file aside first).
+        /// Whether it must be carried out, never given up (a copy of the file was kept aside
+        /// before it).
         var mustCommit = false
         /// Whether a write before it failed while this one was being prepared or riding: if it
         /// finds nothing to write (it would ride on the write that failed), it fails too.
@@ -129,22 +135,16 @@ struct WriterMachine: Equatable {
     /// Whether the newest write that ended failed: what a flush reports. An older write that ends
     /// later (its folder synced after a newer one failed) does not hide the newer one's failure.
     private(set) var lastFailed = false
-    private var lastEnded: Ticket?
+    /// The ticket of the newest write that ended: whose error a flush reports when it failed.
+    private(set) var lastEnded: Ticket?
+    /// How many values the session has taken since the lock was taken.
+    private var takenInSession = 0
     /// The sequence number of the last value written or found on disk.
     private(set) var writtenSequence: UInt64?
     private var newestSequence: UInt64?
     private var givenUpInARow = 0
     private var flushWaiters: [Int] = []
     private var readyWaiters: [Int] = []
-
-    static func == (lhs: WriterMachine, rhs: WriterMachine) -> Bool {
-        lhs.pending?.ticket == rhs.pending?.ticket && lhs.pending?.sequence == rhs.pending?.sequence
-            && lhs.writes == rhs.writes && lhs.session == rhs.session && lhs.cancelled == rhs.cancelled
-            && lhs.counts == rhs.counts && lhs.lastFailed == rhs.lastFailed
-            && lhs.writtenSequence == rhs.writtenSequence && lhs.newestSequence == rhs.newestSequence
-            && lhs.givenUpInARow == rhs.givenUpInARow && lhs.flushWaiters == rhs.flushWaiters
-            && lhs.readyWaiters == rhs.readyWaiters
-    }
 
     /// Whether nothing is pending, in flight or held.
     var isIdle: Bool { pending == nil && writes.isEmpty && session == .closed }
@@ -190,12 +190,11 @@ struct WriterMachine: Equatable {
                     actions.append(.discard(dropped.ticket))
                     pending = nil
                     ended(dropped.ticket, failed: true, sequence: dropped.sequence)
-                } else {
-                    counts.failed += 1
                 }
                 break
             }
             session = .open
+            takenInSession = 0
         case .prepared(let ticket, let outcome):
             guard let index = index(of: ticket) else { break }
             switch outcome {
@@ -321,15 +320,16 @@ struct WriterMachine: Equatable {
             return
         }
         // Take the newest value, when no write is being prepared and there is room.
-        if let next = pending, !cancelled, writes.count < Self.depth,
+        if let next = pending, !cancelled, writes.count < Self.depth, takenInSession < Self.valuesPerSession,
             !writes.contains(where: { $0.stage == .preparing })
         {
             pending = nil
+            takenInSession += 1
             writes.append(Write(ticket: next.ticket, sequence: next.sequence, stage: .preparing))
             actions.append(.prepare(next.ticket))
             return
         }
-        if writes.isEmpty, pending == nil || cancelled {
+        if writes.isEmpty, pending == nil || cancelled || takenInSession >= Self.valuesPerSession {
             session = .closing
             actions.append(.closeSession)
         }

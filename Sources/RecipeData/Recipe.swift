@@ -115,6 +115,6 @@ extension Recipe: JSONTextRoute {
     ///   - routes: The recipes, from the root.
     ///   - writer: The text being written.
     package static func writeIdentifiers(of routes: [Recipe], to writer: inout JSONTextWriter) {
-        writer.array(ofUUIDs: routes.map(\.id.uuid))
+        writer.array(ofUUIDs: routes.count) { routes[$0].id.uuid }
     }
 }

@@ -261,7 +261,8 @@ public final class SceneWriter: Sendable {
 
     /// Waits until no submitted value is waiting: the writer has taken the last one (it may still be
     /// writing it), so the next submission will not replace anything. The writer takes a value once
-    /// it holds the scene's lock and no other write is being prepared.
+    /// it holds the scene's lock, no other write is being prepared, fewer than two writes are in
+    /// flight, and its session has taken fewer than eight values (it then lets the lock go first).
     ///
     /// A consumer that forwards a stream of values waits here between values: while the writer is
     /// busy, the stream keeps only the newest value and its producer is never woken for nothing.
@@ -279,7 +280,8 @@ public final class SceneWriter: Sendable {
     /// Stops the writer without saving, as a killed process stops: values not yet taken are
     /// dropped (a value waiting for the scene's lock is not taken yet), no value is written from now
     /// on, and the call returns once the writes in flight (if any) have ended, so the disk holds
-    /// exactly what was durable by then.
+    /// exactly what was durable by then. A writer that was taking the scene's lock (held by another
+    /// writer) still takes it once, finds nothing to write, and lets go; the call returns after that.
     ///
     /// For a scene that is going away (its file is about to be removed, and a late write must not
     /// bring it back), and for tests that simulate a kill.

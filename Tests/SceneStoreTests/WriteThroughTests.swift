@@ -8,6 +8,20 @@ import Testing
 @testable import SceneStore
 
 @Suite struct WriteThroughTests {
+    static let directory = "/simulated/app/scenes"
+
+    /// A store on a simulated file system holding `disk`, at a fixed time, and a writer of its
+    /// scene `main`'s key `n`.
+    static func simulatedWriter(
+        disk: SimulatedFileSystem.DiskState? = nil
+    ) throws -> (SimulatedFileSystem, SceneStore, SceneWriter) {
+        let fileSystem = SimulatedFileSystem(directory: directory, disk: disk)
+        let store = SceneStore(
+            scenesDirectory: directory, configuration: .init(now: { Date(timeIntervalSince1970: 1_800_000_000) }),
+            fileSystem: fileSystem)
+        return (fileSystem, store, try store.writer(forKey: "n", in: SceneID("main")))
+    }
+
     @Test("a burst of 10,000 values written through while another writer holds the lock: one write, of the last")
     func burstCoalesces() async throws {
         let temporary = try TemporaryStore(clock: TestClock())
@@ -32,13 +46,8 @@ import Testing
     @Test(
         "a steady stream of values while each is written: every value is written or replaced, and the last is on disk")
     func steadyStream() async throws {
-        let directory = "/simulated/app/scenes"
-        let fileSystem = SimulatedFileSystem(directory: directory)
-        let store = SceneStore(
-            scenesDirectory: directory, configuration: .init(now: { Date(timeIntervalSince1970: 1_800_000_000) }),
-            fileSystem: fileSystem)
+        let (fileSystem, store, writer) = try Self.simulatedWriter()
         let scene = try SceneID("main")
-        let writer = try store.writer(forKey: "n", in: scene)
         // While the bytes of value n are written, value n + 1 arrives, up to 5. Which writes are
         // given up depends on when each sync ends (WriterMachineTests decide every case).
         let next = Mutex(1)
@@ -63,13 +72,8 @@ import Testing
         "while a write is synced, the next value is written and synced into its own temporary file, and the older write is given up for it"
     )
     func pipelinedWrite() async throws {
-        let directory = "/simulated/app/scenes"
-        let fileSystem = SimulatedFileSystem(directory: directory)
-        let store = SceneStore(
-            scenesDirectory: directory, configuration: .init(now: { Date(timeIntervalSince1970: 1_800_000_000) }),
-            fileSystem: fileSystem)
+        let (fileSystem, store, writer) = try Self.simulatedWriter()
         let scene = try SceneID("main")
-        let writer = try store.writer(forKey: "n", in: scene)
         let submitted = Mutex(false)
         // Value 2 arrives while value 1's bytes are written; value 1's sync ends only once value 2's
         // temporary file is synced: without pipelining, value 2 would wait for it, and this test
@@ -101,13 +105,9 @@ import Testing
         "a corrupt file is moved aside when the writer takes the scene's lock, and the copy is reported whichever write is given up"
     )
     func movedAsideWhenLocking() async throws {
-        let directory = "/simulated/app/scenes"
-        let fileSystem = SimulatedFileSystem(directory: directory, disk: ["main.json": Array("{broken".utf8)])
-        let store = SceneStore(
-            scenesDirectory: directory, configuration: .init(now: { Date(timeIntervalSince1970: 1_800_000_000) }),
-            fileSystem: fileSystem)
+        let (fileSystem, store, writer) = try Self.simulatedWriter(disk: ["main.json": Array("{broken".utf8)])
+        let directory = Self.directory
         let scene = try SceneID("main")
-        let writer = try store.writer(forKey: "n", in: scene)
         let submitted = Mutex(false)
         fileSystem.onWrite = { _, name in
             guard name.hasSuffix(".tmp"), !submitted.withLock({ $0 }) else { return }

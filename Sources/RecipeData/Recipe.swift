@@ -101,14 +101,6 @@ public struct Recipe: IdentifiedRoute, Sendable {
     }
 }
 
-extension Recipe.ID: JSONTextIdentifier {
-    /// Writes the upper-case UUID text, as ``jsonValue`` holds it.
-    /// - Parameter writer: The text being written.
-    package func write(to writer: inout JSONTextWriter) {
-        writer.uuid(uuid)
-    }
-}
-
 extension Recipe: JSONTextRoute {
     /// Writes the recipes' IDs as the path stores them, straight from their UUIDs.
     /// - Parameters:

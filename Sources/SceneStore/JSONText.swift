@@ -47,13 +47,6 @@ package struct JSONText: Sendable, Equatable {
         self.bytes = bytes
         self.depth = depth
     }
-
-    /// The value the text holds, parsed: for the rare reader that needs the value of text a writer
-    /// made (a store keeps a file's text and parses it only when asked for its values).
-    /// - Throws: The parser's error, which text made by ``JSONTextWriter`` never raises.
-    package func parsed() throws(JSONParseError) -> JSONValue {
-        try JSONValue(parsing: bytes, maximumDepth: depth + 1)
-    }
 }
 
 /// Writes one JSON value as UTF-8 text into one buffer, pretty-printed with two spaces per level
@@ -94,20 +87,28 @@ package struct JSONTextWriter {
         // The 38 bytes made on the stack and appended at once.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { text in
             text[0] = UInt8(ascii: "\"")
-            var index = 1
-            withUnsafeBytes(of: uuid.uuid) { raw in
-                for offset in 0..<16 {
-                    if offset == 4 || offset == 6 || offset == 8 || offset == 10 {
-                        text[index] = UInt8(ascii: "-")
-                        index += 1
-                    }
-                    text[index] = Self.hexDigit(raw[offset] >> 4)
-                    text[index + 1] = Self.hexDigit(raw[offset] & 0x0F)
-                    index += 2
-                }
-            }
+            Self.writeText(of: uuid, to: text.baseAddress! + 1)
             text[37] = UInt8(ascii: "\"")
             bytes.append(contentsOf: UnsafeBufferPointer(text))
+        }
+    }
+
+    /// Writes a UUID's 36 characters, upper-case, as `UUID.uuidString` spells them.
+    /// - Parameters:
+    ///   - uuid: The UUID.
+    ///   - at: Where the 36 bytes go.
+    package static func writeText(of uuid: UUID, to at: UnsafeMutablePointer<UInt8>) {
+        var at = at
+        withUnsafeBytes(of: uuid.uuid) { raw in
+            for offset in 0..<16 {
+                if offset == 4 || offset == 6 || offset == 8 || offset == 10 {
+                    at.pointee = UInt8(ascii: "-")
+                    at += 1
+                }
+                at[0] = hexDigit(raw[offset] >> 4)
+                at[1] = hexDigit(raw[offset] & 0x0F)
+                at += 2
+            }
         }
     }
 
@@ -141,20 +142,9 @@ package struct JSONTextWriter {
                 at.pointee = UInt8(ascii: "\n")
                 at += 1 + elementIndent
                 at.pointee = UInt8(ascii: "\"")
-                at += 1
-                withUnsafeBytes(of: uuid(index).uuid) { raw in
-                    for offset in 0..<16 {
-                        if offset == 4 || offset == 6 || offset == 8 || offset == 10 {
-                            at.pointee = UInt8(ascii: "-")
-                            at += 1
-                        }
-                        at[0] = Self.hexDigit(raw[offset] >> 4)
-                        at[1] = Self.hexDigit(raw[offset] & 0x0F)
-                        at += 2
-                    }
-                }
-                at.pointee = UInt8(ascii: "\"")
-                at += 1
+                Self.writeText(of: uuid(index), to: at + 1)
+                at[37] = UInt8(ascii: "\"")
+                at += 38
             }
             at.pointee = UInt8(ascii: "\n")
             at += 1 + closingIndent

@@ -84,9 +84,8 @@ import Testing
     func markerRemoval() throws {
         let old = try Self.oldMarker()
         let written = SimulatedFileSystem(directory: Self.restores, disk: old)
-        let health = try RestoreHealth.begin(
+        _ = try RestoreHealth.begin(
             scene: SceneID("main"), key: "navigation", store: Self.store(written), launch: .init(simulatedID: "2-next"))
-        _ = health
         let withMarker = written.files
         let (_, disks, finished) = try Self.outcomes(from: withMarker) { store in
             // The marker's removal, as markHealthy() makes it.

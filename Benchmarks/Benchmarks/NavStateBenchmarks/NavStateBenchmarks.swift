@@ -42,45 +42,20 @@ let benchmarks: @Sendable () -> Void = {
         // What an app's save is: its model changes, and the persistence makes the change durable
         // (the state encoded as text on the main actor, handed to the writer, written and synced).
         let saver = PersistedSave(store: store, scene: try! SceneID("persisted"), path: path)
-        Benchmark(
-            "save/\(size) ids",
-            configuration: .init(
-                metrics: [.custom("navstate ns"), .custom("floor ns"), .custom("sample ns")], warmupIterations: 5,
-                maxDuration: .seconds(4), maxIterations: 1_000)
-        ) { benchmark in
-            let clock = ContinuousClock()
-            let start = clock.now
+        let floor: @Sendable () -> Void = {
             floorDurableReplace(directory: floorDirectory, name: "main.json", bytes: documentBytes)
-            let afterFloor = clock.now
-            await saver.change(counter.next() & 1 == 0)
-            let afterNavstate = clock.now
-            try! sampleEncoder.encode(sample).write(to: sampleURL, options: .atomic)
-            let afterSample = clock.now
-            benchmark.measurement(.custom("floor ns"), nanoseconds(afterFloor - start))
-            benchmark.measurement(.custom("navstate ns"), nanoseconds(afterNavstate - afterFloor))
-            benchmark.measurement(.custom("sample ns"), nanoseconds(afterSample - afterNavstate))
         }
-        // The same save through the store's value API, as 0.3.0's save benchmark measured it.
-        Benchmark(
-            "save value api/\(size) ids",
-            configuration: .init(
-                metrics: [.custom("navstate ns"), .custom("floor ns"), .custom("sample ns")], warmupIterations: 5,
-                maxDuration: .seconds(4), maxIterations: 1_000)
-        ) { benchmark in
-            let clock = ContinuousClock()
-            let start = clock.now
-            floorDurableReplace(directory: floorDirectory, name: "main.json", bytes: documentBytes)
-            let afterFloor = clock.now
-            // What a write-through does with a change: encode the state, then write the scene durably.
-            let value = SceneValue.json(try! NavigationCoding.encode(states[counter.next() & 1]))
-            let outcome = try! store.setSceneValue(value, forKey: "navigation", in: scene)
-            precondition(outcome.wroteFile)
-            let afterNavstate = clock.now
+        let sampleSave: @Sendable () -> Void = {
             try! sampleEncoder.encode(sample).write(to: sampleURL, options: .atomic)
-            let afterSample = clock.now
-            benchmark.measurement(.custom("floor ns"), nanoseconds(afterFloor - start))
-            benchmark.measurement(.custom("navstate ns"), nanoseconds(afterNavstate - afterFloor))
-            benchmark.measurement(.custom("sample ns"), nanoseconds(afterSample - afterNavstate))
+        }
+        interleavedSave("save/\(size) ids", floor: floor, sample: sampleSave) {
+            await saver.change(counter.next() & 1 == 0)
+        }
+        // The same save through the store's value API, as 0.3.0's save benchmark measured it: what
+        // a write-through did with a change, encode the state, then write the scene durably.
+        interleavedSave("save value api/\(size) ids", floor: floor, sample: sampleSave) {
+            let value = SceneValue.json(try! NavigationCoding.encode(states[counter.next() & 1]))
+            precondition(try! store.setSceneValue(value, forKey: "navigation", in: scene).wroteFile)
         }
     }
 
@@ -612,6 +587,32 @@ func guardedRestore(store: SceneStore, scene: SceneID) async -> (Int, Int) {
     precondition(guardedModel.state.count == 10 && model.state.count == 10 && guarded.intervention == nil)
     try! await unguarded.close()
     return (nanoseconds(afterGuarded - start), nanoseconds(afterUnguarded - beforeUnguarded))
+}
+
+/// Registers a save benchmark: each iteration runs the floor, `save` and the sample's recipe one
+/// after the other, so the noise of the machine hits all three alike.
+func interleavedSave(
+    _ name: String, floor: @escaping @Sendable () -> Void, sample: @escaping @Sendable () -> Void,
+    save: @escaping @Sendable () async -> Void
+) {
+    Benchmark(
+        name,
+        configuration: .init(
+            metrics: [.custom("navstate ns"), .custom("floor ns"), .custom("sample ns")], warmupIterations: 5,
+            maxDuration: .seconds(4), maxIterations: 1_000)
+    ) { benchmark in
+        let clock = ContinuousClock()
+        let start = clock.now
+        floor()
+        let afterFloor = clock.now
+        await save()
+        let afterNavstate = clock.now
+        sample()
+        let afterSample = clock.now
+        benchmark.measurement(.custom("floor ns"), nanoseconds(afterFloor - start))
+        benchmark.measurement(.custom("navstate ns"), nanoseconds(afterNavstate - afterFloor))
+        benchmark.measurement(.custom("sample ns"), nanoseconds(afterSample - afterNavstate))
+    }
 }
 
 /// A cookbook model connected to a store, whose saves a benchmark times: each change of the

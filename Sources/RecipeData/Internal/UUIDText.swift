@@ -1,3 +1,5 @@
+import SceneStore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -10,20 +12,9 @@
 /// these work on bytes directly. The parser is exercised by the fuzz target like any parser.
 enum UUIDText {
     static func format(_ uuid: UUID) -> String {
-        withUnsafeBytes(of: uuid.uuid) { raw in
-            String(unsafeUninitializedCapacity: 36) { output in
-                var index = 0
-                for (offset, byte) in raw.enumerated() {
-                    if offset == 4 || offset == 6 || offset == 8 || offset == 10 {
-                        output[index] = UInt8(ascii: "-")
-                        index += 1
-                    }
-                    output[index] = hexDigit(byte >> 4)
-                    output[index + 1] = hexDigit(byte & 0x0F)
-                    index += 2
-                }
-                return 36
-            }
+        String(unsafeUninitializedCapacity: 36) { output in
+            JSONTextWriter.writeText(of: uuid, to: output.baseAddress!)
+            return 36
         }
     }
 
@@ -49,13 +40,6 @@ enum UUIDText {
             return true
         }
         return valid ? UUID(uuid: raw) : nil
-    }
-
-    /// An upper-case hex digit, computed rather than read from a table (a global would be
-    /// initialised lazily, checked at every access).
-    @inline(__always)
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
     @inline(__always)

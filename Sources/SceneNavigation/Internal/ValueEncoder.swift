@@ -43,7 +43,20 @@ final class ValueEncoder: Encoder {
 
     /// The JSON value of `value`.
     static func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
-        if let special = try specialValue(value, at: []) { return special }
+        try topLevelSlot(of: value).json
+    }
+
+    /// The text of `value` as a scene file holds it, written straight into one buffer: no
+    /// ``/SceneStore/JSONValue`` tree in between for what writes itself (a path of identifiers),
+    /// and no string per identifier. The same text as `JSONText(encode(value))`.
+    static func encodeText<Value: Encodable>(_ value: Value) throws -> JSONText {
+        let slot = try topLevelSlot(of: value)
+        return JSONText.writing { slot.write(into: &$0) }
+    }
+
+    /// What a whole value encodes to.
+    private static func topLevelSlot<Value: Encodable>(of value: Value) throws -> Slot {
+        if let special = try specialValue(value, at: []) { return .value(special) }
         let encoder = ValueEncoder(parentPath: [], key: nil)
         try value.encode(to: encoder)
         // As JSONEncoder: a nested value that writes nothing is `{}`, a whole one is an error.
@@ -51,21 +64,7 @@ final class ValueEncoder: Encoder {
             throw EncodingError.invalidValue(
                 value, .init(codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
         }
-        return encoder.slot.json
-    }
-
-    /// The text of `value` as a scene file holds it, written straight into one buffer: no
-    /// ``/SceneStore/JSONValue`` tree in between for what writes itself (a path of identifiers),
-    /// and no string per identifier. The same text as `JSONText(encode(value))`.
-    static func encodeText<Value: Encodable>(_ value: Value) throws -> JSONText {
-        if let special = try specialValue(value, at: []) { return JSONText(special) }
-        let encoder = ValueEncoder(parentPath: [], key: nil)
-        try value.encode(to: encoder)
-        if case .empty = encoder.slot {
-            throw EncodingError.invalidValue(
-                value, .init(codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
-        }
-        return JSONText.writing { encoder.slot.write(into: &$0) }
+        return encoder.slot
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

@@ -195,6 +195,14 @@ def main():
             f"| with the guard (marker written, not synced, before applying; removed by `markHealthy()`) | {t(gd)} | {ratio(gd, ug)} |",
             f"| added by the guard, per restore | {t(gd - ug) if gd and ug else '-'} | {ratio(gd - ug if gd and ug else None, floor)} of one floor write ({t(floor)}) |",
             f"| producer cost per mutation, burst after a guarded restore | {t(gb.get('producer ns per mutation', 0) * 1e-9) if gb else '-'} | {ratio(gb.get('producer ns per mutation') if gb else None, rb.get('producer ns per mutation') if rb else None)} of the unguarded burst (section 9) |"]
+    lp, lw, lb, lf = (get(r, "links/navstate/parse 10 elements"), get(r, "links/navstate/print 10 elements"),
+                      get(r, "links/navstate/parse and print 10 elements"), get(r, "links/foundation/URLComponents 10 elements"))
+    out += ["", "### 15. Links: a 10-element link (3 route kinds, typed parameters, a query) read and printed", "",
+            "| measure | time | / URLComponents |", "| --- | --- | --- |",
+            f"| read as a path, with a report (`routes(fromLink:)`) | {t(lp)} | {ratio(lp, lf)} |",
+            f"| printed (`link(for:)`) | {t(lw)} | {ratio(lw, lf)} |",
+            f"| read and printed (target: under 10 us) | {t(lb)} | {ratio(lb, lf)} |",
+            f"| `URLComponents(string:)`, its path split and query items (nothing decoded) | {t(lf)} | 1.00x |"]
     print("\n".join(out))
 
 

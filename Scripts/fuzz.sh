@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target over every decode-and-validate path (JSON parser, scene documents,
-# navigation JSON, recipe data, UUID text) with AddressSanitizer, and runs it.
+# navigation JSON, recipe data, UUID text, links) with AddressSanitizer, and runs it.
 #
 #   Scripts/fuzz.sh [seconds] [jobs]     default: 60 seconds, 1 job
 #
-# Seeds: Fixtures/fuzz-corpus, hostile, hostile-paths, navigation, navigation-path and scenes. New interesting inputs go to a work
+# Seeds: Fixtures/fuzz-corpus, hostile, hostile-paths, links, navigation, navigation-path and scenes. New interesting inputs go to a work
 # corpus under .build-fuzz/corpus; a crashing input is written to .build-fuzz/artifacts/ and the run
 # fails. Add every crasher to Fixtures/fuzz-corpus once fixed: `swift test` replays that folder.
 set -euo pipefail
@@ -21,7 +21,7 @@ log=$(mktemp)
 parallel=()
 [ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")
 set +e
-.build-fuzz/debug/NavStateFuzz .build-fuzz/corpus Fixtures/fuzz-corpus Fixtures/hostile Fixtures/hostile-paths Fixtures/navigation Fixtures/navigation-path Fixtures/scenes \
+.build-fuzz/debug/NavStateFuzz .build-fuzz/corpus Fixtures/fuzz-corpus Fixtures/hostile Fixtures/hostile-paths Fixtures/links Fixtures/navigation Fixtures/navigation-path Fixtures/scenes \
     -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 "${parallel[@]}" \
     -artifact_prefix=.build-fuzz/artifacts/ -print_final_stats=1 >"$log" 2>&1
 status=$?

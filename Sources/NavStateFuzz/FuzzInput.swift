@@ -64,6 +64,40 @@ package func fuzzOneInput(_ bytes: [UInt8]) {
     if let id = Recipe.ID(text), Recipe.ID(id.description) != id {
         fatalError("UUID text round trip changed the ID")
     }
+    fuzzLinks(text)
+}
+
+/// The fuzz routes' links: every pattern kind (literals, typed path parameters, a nested member,
+/// query parameters, a value's pattern).
+private let fuzzLinkMapping = LinkMapping<FuzzRoute>(
+    scheme: "fuzz",
+    [
+        LinkPattern("home", case: "home"), LinkPattern("item/{id:int}", case: "item"),
+        LinkPattern("search/{page:int}?{query}", case: "search"),
+    ])
+
+/// Links read and printed: the input as a link of the fuzz routes, of any JSON (as `navstate open
+/// --mapping` reads another app's), and of the cookbook. What opens prints as a link that opens
+/// again to the same path, whole; the report accounts for what did not.
+private func fuzzLinks(_ text: String) {
+    for link in [text, "fuzz://" + text] {
+        if let (path, report) = try? fuzzLinkMapping.routes(fromLink: link) {
+            guard report.restoredCount == path.count else { fatalError("link report does not count what opened") }
+            guard let printed = try? fuzzLinkMapping.link(for: path),
+                let (again, complete) = try? fuzzLinkMapping.routes(fromLink: printed),
+                again == path, complete.isComplete
+            else {
+                fatalError("an opened link does not print and open again to the same path")
+            }
+        }
+        let any = LinkMapping<JSONValue>(scheme: "fuzz", [LinkPattern("{value}", value: "value")])
+        if let (path, _) = try? any.routes(fromLink: link), let printed = try? any.link(for: path) {
+            guard let (again, _) = try? any.routes(fromLink: printed), again == path else {
+                fatalError("a link of JSON values does not print and open again to the same path")
+            }
+        }
+        _ = try? CookbookState.links.routes(fromLink: link, resolvers: DataModel.cookbook.resolvers)
+    }
 }
 
 /// The cookbook's state restored against the built-in data: every stored ID is restored or

@@ -81,16 +81,20 @@ public enum NavigationCoding {
             schemaVersion: schemaVersion, fallback: initial.flatMap { try? ValueEncoder.encode($0) })
     }
 
-    /// The restore from JSON, with the state to fall back on given as its JSON.
+    /// The restore from JSON, with the state to fall back on given as its JSON, and the elements
+    /// of a stored value that is a path itself that were dropped before it (a link's elements that
+    /// could not be read), by position.
     static func decode<State: Codable>(
         _ type: State.Type, from value: JSONValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy(),
         resolvers: RouteResolvers = RouteResolvers(), types: NavigationTypeRegistry = NavigationTypeRegistry(),
-        migrations: NavigationMigrations = NavigationMigrations(), schemaVersion: Int = 0, fallback: JSONValue?
+        migrations: NavigationMigrations = NavigationMigrations(), schemaVersion: Int = 0, fallback: JSONValue?,
+        unread: [Int: RestoreReport.Reason] = [:]
     ) throws(NavigationError) -> (state: State, report: RestoreReport) {
         let migrated = try migrations.migrate(value, from: schemaVersion, key: key)
         let session = RestoreSession(
             policy: policy, resolvers: resolvers, types: types, migrations: migrations, storedVersion: schemaVersion,
             fallback: fallback)
+        session.unread = unread
         let state: State
         do {
             state = try ValueDecoder(value: migrated, session: session).decode(State.self)

@@ -57,6 +57,13 @@ public final class SceneNavigationModel<State: Codable & Equatable>: Observable 
     /// after one that succeeded.
     public private(set) var lastRestoreError: NavigationError?
 
+    /// The report of the last link or Handoff the model opened: what of it did not open, and why.
+    public internal(set) var lastLinkReport: RestoreReport?
+
+    /// Why the last link or Handoff the model was given did not open at all (it left the model
+    /// untouched); nil after one that opened.
+    public internal(set) var lastLinkError: LinkError?
+
     /// The app's resolvers, by type, used by every restore.
     public var resolvers: RouteResolvers
 

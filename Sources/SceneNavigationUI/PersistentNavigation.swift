@@ -25,6 +25,10 @@
     ///   says (a link at launch is the restore's deep link, whichever comes first); the scene prefers
     ///   to take links itself (`handlesExternalEvents(preferring:allowing:)` with `linkConditions`),
     ///   so that on iPad and Mac a running window takes them rather than a new one;
+    /// - with `handoff`, the scene's state is advertised for Handoff while the scene is active
+    ///   (`userActivity(_:isActive:_:)`, under the budget, the path giving way from the end), and
+    ///   another device's is continued like a link (`onContinueUserActivity(_:perform:)`), restored
+    ///   element by element through the model's migrations;
     /// - the scene's ID is found as `identity` says, kept in `@SceneStorage("navstate.scene")`.
     ///
     /// The modifiers are on a `ZStack` around the content, whose identity does not change when the
@@ -41,6 +45,8 @@
 
         private let openURL: (@MainActor (URL) -> Link?)?
         private let linkConditions: Set<String>
+        private let handoff: NavigationHandoff<Value>?
+        private let onError: @MainActor (NavigationError) -> Void
         private let content: Content
         /// The scene's ID, made on the scene's first restore and restored with the scene.
         @SceneStorage("navstate.scene") private var sceneID: String?
@@ -60,7 +66,8 @@
         ///     used only with `openURL`.
         ///   - openURL: Makes a link the scene opens into a change of the model, or returns nil for a
         ///     link that is not the app's navigation (which then changes nothing, and withholds
-        ///     nothing); nil leaves links to the app's other handlers.
+        ///     nothing); nil leaves links to the app's other handlers. `LinkMapping.opening(_:policy:then:)`
+        ///     makes one from the app's links.
         ///   - onConnect: Told of each connection once it is made: its report, intervention and
         ///     kept-aside copy.
         ///   - onError: Told when the scene cannot be restored or saved (the error names the file and
@@ -74,8 +81,48 @@
             onConnect: (@MainActor (ScenePersistence<Value>) -> Void)? = nil,
             onError: @escaping @MainActor (NavigationError) -> Void, @ViewBuilder content: () -> Content
         ) {
+            self.init(
+                model, store: store, key: key, policy: policy, guard: crashGuard, identity: identity,
+                linkConditions: linkConditions, openURL: openURL, handoff: nil, onConnect: onConnect, onError: onError,
+                content: content)
+        }
+
+        /// Keeps `model` saved in the scene under `key`, as long as the view is shown, and hands the
+        /// scene's navigation off to the user's other devices.
+        /// - Parameters:
+        ///   - model: The scene's model (keep it in the view's `@State`).
+        ///   - store: The app's store.
+        ///   - key: The value's key, `navigation` by default.
+        ///   - policy: What to do with elements that cannot be restored, and the maximum age.
+        ///   - crashGuard: The crash-loop guard, or nil for none. On by default.
+        ///   - identity: How the scene's ID is found, ``/SceneNavigation/SceneIdentity/perScene`` by default.
+        ///   - linkConditions: The links this scene prefers to take (as
+        ///     `handlesExternalEvents(preferring:allowing:)` matches them), `*` for all by default;
+        ///     used only with `openURL`.
+        ///   - openURL: Makes a link the scene opens into a change of the model, or returns nil for a
+        ///     link that is not the app's navigation (which then changes nothing, and withholds
+        ///     nothing); nil leaves links to the app's other handlers. `LinkMapping.opening(_:policy:then:)`
+        ///     makes one from the app's links.
+        ///   - handoff: How the scene's navigation is handed off: the activity type (listed under
+        ///     `NSUserActivityTypes` in the app's Info.plist), the path that gives way, the budget;
+        ///     nil for none.
+        ///   - onConnect: Told of each connection once it is made: its report, intervention and
+        ///     kept-aside copy.
+        ///   - onError: Told when the scene cannot be restored or saved (the error names the file and
+        ///     what was wrong); the model is left as it was.
+        ///   - content: The scene's views.
+        public init(
+            _ model: SceneNavigationModel<Value>, store: SceneStore, key: String = "navigation",
+            policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
+            identity: SceneIdentity = .perScene, linkConditions: Set<String> = ["*"],
+            openURL: (@MainActor (URL) -> Link?)? = nil, handoff: NavigationHandoff<Value>?,
+            onConnect: (@MainActor (ScenePersistence<Value>) -> Void)? = nil,
+            onError: @escaping @MainActor (NavigationError) -> Void, @ViewBuilder content: () -> Content
+        ) {
             self.openURL = openURL
             self.linkConditions = linkConditions
+            self.handoff = handoff
+            self.onError = onError
             self.content = content()
             _scene = SwiftUI.State(
                 wrappedValue: PersistentScene(
@@ -101,15 +148,48 @@
                 .onChange(of: scenePhase, initial: true) { _, phase in
                     scene.handle(.phase(SceneLife.Phase(phase)))
                 }
-            // Without `openURL`, links are left to the app's other handlers.
+            opening(handingOff(hosted))
+        }
+
+        /// The view, opening links. Without `openURL`, links are left to the app's other handlers.
+        @ViewBuilder private func opening(_ view: some View) -> some View {
             if let openURL {
-                hosted
+                view
                     .onOpenURL { url in
                         if let link = openURL(url) { scene.open(link) }
                     }
                     .handlesExternalEvents(preferring: linkConditions, allowing: linkConditions)
             } else {
-                hosted
+                view
+            }
+        }
+
+        /// The view, handing the scene's navigation off and continuing another device's.
+        @ViewBuilder private func handingOff(_ view: some View) -> some View {
+            if let handoff {
+                view
+                    .userActivity(handoff.activityType, isActive: scenePhase == .active) { activity in
+                        advertise(with: handoff, in: activity)
+                    }
+                    .onContinueUserActivity(handoff.activityType) { activity in
+                        if let link = handoff.continuing(activity.userInfo) { scene.open(link) }
+                    }
+            } else {
+                view
+            }
+        }
+
+        /// Puts the scene's state in the activity, under the budget; a state that does not fit
+        /// even without its path is not offered.
+        private func advertise(with handoff: NavigationHandoff<Value>, in activity: NSUserActivity) {
+            do throws(NavigationError) {
+                let payload = try handoff.payload(for: scene.model)
+                activity.userInfo = payload.userInfo
+                activity.isEligibleForHandoff = true
+                if !payload.report.dropped.isEmpty { handoff.onDropped?(payload.report) }
+            } catch {
+                activity.isEligibleForHandoff = false
+                onError(error)
             }
         }
     }

@@ -84,10 +84,12 @@ extension CommandLineTool {
           0   success
           64  usage error: unknown subcommand or option, missing or extra argument, invalid scene ID
               or key, unknown category or recipe, bad duration or size, nothing to save, a --from or
-              --to that is not a type name
+              --to that is not a type name, another app's link without --mapping, a --path the
+              value does not hold
           65  data error: corrupt or newer-format scene file, a stored value that is not navigation
-              data (or, for retag, not in SwiftUI's NavigationPath format), invalid --input or
-              --data JSON
+              data (or, for retag, not in SwiftUI's NavigationPath format), invalid --input,
+              --data or --mapping JSON, a link of another app or that is no link, a path with no
+              place in a link
           66  no saved state for that scene or key (or a missing input file, or no app container
               or Simulator app where --container or --simulator points)
           73  cannot create the state folder

@@ -117,6 +117,7 @@ struct CommandLineTool {
         case let error as SceneStoreError: message = error.description
         case let error as RecipeDataError: message = error.description
         case let error as NavigationError: message = error.description
+        case let error as LinkError: message = error.description
         default: message = String(describing: error)
         }
         let spec = ((error as? UsageError)?.command ?? command).flatMap(Subcommands.spec(named:))
@@ -186,7 +187,7 @@ enum ExitStatus {
                 return Errno(rawValue: error.errno).isPermissionDenied ? permissionDenied : ioError
             case .alreadyReported(let status): return status
             }
-        case is RecipeDataError: return dataError
+        case is RecipeDataError, is LinkError: return dataError
         case let error as NavigationError:
             switch error {
             case .store(let storeError): return of(storeError)

@@ -11,7 +11,8 @@ import Testing
 /// names the input, and the rest of the test run goes on.
 @Suite struct FuzzCorpusTests {
     static let folders = [
-        "fuzz-corpus", "hostile", "hostile-navigation-path", "hostile-paths", "navigation", "navigation-path", "scenes",
+        "fuzz-corpus", "hostile", "hostile-navigation-path", "hostile-paths", "links", "navigation", "navigation-path",
+        "scenes",
     ]
 
     /// Every input, as an absolute path.

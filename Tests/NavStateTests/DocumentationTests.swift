@@ -20,7 +20,9 @@ import Testing
     }
 
     /// The subcommands that `navstate --help` lists, but `help` itself.
-    static let subcommands = ["save", "restore", "inspect", "retag", "recover", "remove", "prune", "recipes", "watch"]
+    static let subcommands = [
+        "save", "restore", "inspect", "retag", "recover", "remove", "prune", "recipes", "watch", "link", "open",
+    ]
 
     @Test("each subcommand's page shows the tool's own help for it", arguments: subcommands)
     @MainActor func pageShowsHelp(_ subcommand: String) async throws {

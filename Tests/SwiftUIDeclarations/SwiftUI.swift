@@ -449,9 +449,53 @@ extension View {
     { _StubView() }
 }
 
-// SwiftUI lines 2630-2642.
+// SwiftUI lines 2630-2642 (../shared/swiftui-declarations/Scenes_Links_Handoff.txt, item 2; the
+// `element:` form left out).
 extension View {
+    nonisolated public func userActivity(
+        _ activityType: String, isActive: Bool = true, _ update: @escaping (NSUserActivity) -> Void
+    ) -> some View { _StubView() }
+    nonisolated public func onContinueUserActivity(
+        _ activityType: String, perform action: @escaping (NSUserActivity) -> Void
+    ) -> some View { _StubView() }
     nonisolated public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View { _StubView() }
+}
+
+// Foundation's NSUserActivity, from Foundation.framework/Headers/NSUserActivity.h (iOS 26.2; macOS
+// 15.5 and iOS 17.4 are byte-identical), as the Clang importer spells it
+// (Scenes_Links_Handoff.txt, item 6). No Swift interface declares it and Linux's Foundation has
+// none, so this module declares it; an app names it unqualified, as here.
+open class NSUserActivity: NSObject {
+    public init(activityType: String) { fatalError("declarations only") }
+    open var activityType: String { fatalError("declarations only") }
+    open var title: String? {
+        get { fatalError("declarations only") }
+        set { fatalError("declarations only") }
+    }
+    open var userInfo: [AnyHashable: Any]? {
+        get { fatalError("declarations only") }
+        set { fatalError("declarations only") }
+    }
+    open func addUserInfoEntries(from otherDictionary: [AnyHashable: Any]) { fatalError("declarations only") }
+    open var needsSave: Bool {
+        get { fatalError("declarations only") }
+        set { fatalError("declarations only") }
+    }
+    open var webpageURL: URL? {
+        get { fatalError("declarations only") }
+        set { fatalError("declarations only") }
+    }
+    open var targetContentIdentifier: String? {
+        get { fatalError("declarations only") }
+        set { fatalError("declarations only") }
+    }
+    open var isEligibleForHandoff: Bool {
+        get { fatalError("declarations only") }
+        set { fatalError("declarations only") }
+    }
+    open func becomeCurrent() { fatalError("declarations only") }
+    open func resignCurrent() { fatalError("declarations only") }
+    open func invalidate() { fatalError("declarations only") }
 }
 
 // SwiftUI lines 2643-2649 (../shared/swiftui-declarations/Scenes_Links_Handoff.txt, item 1).

@@ -433,6 +433,45 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: 15. Links: a 10-element link read as a path and printed back
+
+    do {
+        let links = LinkMapping<BenchRoute>(
+            scheme: "bench",
+            [
+                LinkPattern("home", case: "home"), LinkPattern("item/{id:int}/{title}", case: "item"),
+                LinkPattern("search/{page:int}?{query}", case: "search"),
+            ])
+        let routes: [BenchRoute] = (0..<10).map { index in
+            switch index % 3 {
+            case 0: .home
+            case 1: .item(id: index, title: "Crème brûlée \(index)")
+            default: .search(query: "pie & tart", page: index)
+            }
+        }
+        let link = try! links.link(for: routes)
+        precondition(try! links.routes(fromLink: link).routes.routes == routes)
+        Benchmark("links/navstate/parse 10 elements") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try! links.routes(fromLink: link)) }
+        }
+        Benchmark("links/navstate/print 10 elements") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try! links.link(for: routes)) }
+        }
+        Benchmark("links/navstate/parse and print 10 elements") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try! links.link(for: try! links.routes(fromLink: link).routes))
+            }
+        }
+        // The floor of taking the same link apart by hand with Foundation: its components, path
+        // segments and query items, nothing decoded.
+        Benchmark("links/foundation/URLComponents 10 elements") { benchmark in
+            for _ in benchmark.scaledIterations {
+                let components = URLComponents(string: link)!
+                blackHole((components.host, components.path.split(separator: "/"), components.queryItems))
+            }
+        }
+    }
+
     // MARK: 6. The CLI end to end
 
     if let navstate = environment["NAVSTATE_BINARY"], let trivial = environment["TRIVIAL_SWIFT_BINARY"],

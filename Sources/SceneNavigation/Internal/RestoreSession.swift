@@ -22,6 +22,9 @@ final class RestoreSession {
     /// here. Nil when there is none, so only optional members can fall back (to nil).
     private let fallback: JSONValue?
     private(set) var report = RestoreReport()
+    /// The elements of a stored value that is a path itself that are dropped, by position, without
+    /// being decoded: a link's elements that could not be read, with the reason.
+    var unread: [Int: RestoreReport.Reason] = [:]
 
     /// The session the fallback's values are decoded in: the same resolvers and types, no fallback
     /// of its own, and a report nobody reads.

@@ -247,11 +247,16 @@ final class ValueDecoder: Decoder {
         let depth = codingPath.count
         // Identified routes are restored the fast way when they can be (never for a policy that
         // withholds paths: nothing is decoded then).
-        let fast =
+        var fast =
             session.policy.restoresPaths ? IdentifiedPath.outcomes(of: elements, as: Route.self, in: session) : nil
+        let unread = depth == 0 ? session.unread : [:]
+        if fast != nil {
+            for (position, reason) in unread { fast?[position] = .dropped(reason) }
+        }
         let hasAliases = !session.migrations.aliases.isEmpty
         let outcome = PathRestorer.restore(count: elements.count, policy: session.policy, known: fast) {
             (position) -> PathRestorer.ElementOutcome<Route> in
+            if let reason = unread[position] { return .dropped(reason) }
             var stored = elements[position]
             var aliased = false
             if hasAliases, let target = session.migrations.alias(of: stored) {

@@ -58,6 +58,41 @@ struct RestoreCommand: Subcommand {
 
     func run(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
         guard environment.isCookbook else { return try showPaths(&tool, environment) }
+        let restored = try await Self.restoreCookbook(scene: scene, key: key, policy: policy, environment)
+        guard case .restored(let model, let report) = restored else {
+            if case .expired(let savedAt) = restored { printExpired(&tool, savedAt: savedAt, environment) }
+            return
+        }
+        tool.noteMigrations(report, in: environment.data)
+        tool.warnAboutDrops(report)
+        let budget = tool.warnAboutBudget(of: scene, in: environment.store)
+        if json {
+            var members = CommandLineTool.restoreJSON(report, state: model.state, in: environment.data)
+            members["scene"] = .string(scene.rawValue)
+            members["key"] = .string(key)
+            members["budget"] = budget.map(CommandLineTool.json) ?? .null
+            tool.printJSON(.object(members))
+        } else {
+            tool.print("scene:    \(scene)")
+            tool.printState(category: model.selectedCategory, path: model.path)
+            if let budget, budget.isNear { tool.print("size:     \(budget)") }
+        }
+    }
+
+    /// What a restore of the cookbook's scene gave: the model and its report, or state saved longer
+    /// ago than the age limit.
+    enum CookbookRestore {
+        case restored(NavigationModel, RestoreReport)
+        case expired(savedAt: Date)
+    }
+
+    /// Restores a scene of the cookbook into a model against the recipe data.
+    /// - Throws: ``CommandError/notNavigationData(path:key:scene:reason:position:)`` for a value
+    ///   that is not the cookbook's state at all, with where in the file; ``NavigationError`` for a
+    ///   newer schema and the store's errors.
+    static func restoreCookbook(
+        scene: SceneID, key: String, policy: RestorePolicy, _ environment: Environment
+    ) async throws -> CookbookRestore {
         let model = NavigationModel(dataModel: environment.data)
         let restored: Result<RestoreOutcome, NavigationError>
         do {
@@ -74,25 +109,10 @@ struct RestoreCommand: Subcommand {
         }
         let outcome = try restored.get()
         switch outcome.intervention {
-        case .expired(let savedAt, _)?: return printExpired(&tool, savedAt: savedAt, environment)
+        case .expired(let savedAt, _)?: return .expired(savedAt: savedAt)
         case .newerSchema(let stored, let supported)?:
             throw NavigationError.newerSchema(key: key, stored: stored, supported: supported)
-        default: break
-        }
-        let report = outcome.report ?? RestoreReport()
-        tool.noteMigrations(report, in: environment.data)
-        tool.warnAboutDrops(report)
-        let budget = tool.warnAboutBudget(of: scene, in: environment.store)
-        if json {
-            var members = CommandLineTool.restoreJSON(report, state: model.state, in: environment.data)
-            members["scene"] = .string(scene.rawValue)
-            members["key"] = .string(key)
-            members["budget"] = budget.map(CommandLineTool.json) ?? .null
-            tool.printJSON(.object(members))
-        } else {
-            tool.print("scene:    \(scene)")
-            tool.printState(category: model.selectedCategory, path: model.path)
-            if let budget, budget.isNear { tool.print("size:     \(budget)") }
+        default: return .restored(model, outcome.report ?? RestoreReport())
         }
     }
 

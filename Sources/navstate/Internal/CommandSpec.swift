@@ -161,7 +161,8 @@ protocol Subcommand {
 enum Subcommands {
     static let all: [any Subcommand.Type] = [
         SaveCommand.self, RestoreCommand.self, InspectCommand.self, RetagCommand.self, RecoverCommand.self,
-        RemoveCommand.self, PruneCommand.self, RecipesCommand.self, WatchCommand.self,
+        RemoveCommand.self, PruneCommand.self, RecipesCommand.self, WatchCommand.self, LinkCommand.self,
+        OpenCommand.self,
     ]
 
     /// `help` is answered before any subcommand runs.

@@ -1,0 +1,70 @@
+import SceneStore
+
+/// A scene's navigation as Handoff carries it to another device: the state's JSON and the schema
+/// version it was written in, in an `NSUserActivity`'s `userInfo`.
+///
+/// ``NavigationHandoff`` makes one under its budget (Apple asks to keep `userInfo` to about 3 KB),
+/// dropping the path's last elements when the whole does not fit and reporting them;
+/// ``SceneNavigationModel/continueHandoff(_:policy:)`` restores one on the other device, through
+/// its migrations.
+///
+/// `userInfo` holds two entries: `navstate.state`, the state's JSON text (keys sorted, no spaces),
+/// and `navstate.schema`, its schema version.
+public struct HandoffPayload: Sendable, Hashable {
+    /// The state's JSON text.
+    public let text: String
+    /// The schema version the state was written in: the sender's migrations' version.
+    public let schemaVersion: Int
+    /// What was dropped from the end of the path to fit the budget (each as
+    /// ``RestoreReport/Reason/beyondMaximumDepth``: beyond the depth that fits); empty when all
+    /// of it fits, and for a payload read from `userInfo`.
+    public let report: RestoreReport
+
+    /// The `userInfo` key of the state's text.
+    public static let stateKey = "navstate.state"
+    /// The `userInfo` key of the schema version.
+    public static let schemaKey = "navstate.schema"
+
+    /// A payload.
+    /// - Parameters:
+    ///   - text: The state's JSON text.
+    ///   - schemaVersion: Its schema version.
+    ///   - report: What was dropped to fit the budget.
+    public init(text: String, schemaVersion: Int, report: RestoreReport = RestoreReport()) {
+        self.text = text
+        self.schemaVersion = schemaVersion
+        self.report = report
+    }
+
+    /// Reads the payload of a continued activity's `userInfo`.
+    /// - Parameter userInfo: The activity's `userInfo`.
+    /// - Throws: ``LinkError`` with ``LinkError/Code/invalidPayload`` when it has no navstate state,
+    ///   or its entries are not a string and an integer.
+    public init(userInfo: [AnyHashable: Any]?) throws(LinkError) {
+        guard let userInfo, let text = userInfo[Self.stateKey] as? String else {
+            throw LinkError(.invalidPayload, "the activity's userInfo has no '\(Self.stateKey)' string")
+        }
+        guard let schema = userInfo[Self.schemaKey] as? Int, schema >= 0 else {
+            throw LinkError(.invalidPayload, "the activity's userInfo has no '\(Self.schemaKey)' version")
+        }
+        self.init(text: text, schemaVersion: schema)
+    }
+
+    /// The entries to put in an activity's `userInfo`.
+    public var userInfo: [AnyHashable: Any] {
+        [Self.stateKey: text, Self.schemaKey: schemaVersion]
+    }
+
+    /// The payload's size as the budget counts it: the bytes of the state's text.
+    public var size: Int { text.utf8.count }
+
+    /// The state's JSON.
+    /// - Throws: ``LinkError`` with ``LinkError/Code/invalidPayload`` when the text is not JSON.
+    func json() throws(LinkError) -> JSONValue {
+        do {
+            return try JSONValue(parsing: Array(text.utf8), maximumDepth: 512)
+        } catch {
+            throw LinkError(.invalidPayload, "the Handoff's state is not JSON: \(error)")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+/// How one route case stands in a link: its path segments and query items, with typed
+/// parameters, declared once for reading links and printing them.
+///
+/// A pattern is path segments separated by `/`, then optionally `?` and query parameters
+/// separated by `&`:
+///
+/// - a literal segment (letters, digits, `-`, `.`, `_`, `~`) is matched exactly;
+/// - a parameter `{name}` or `{name:type}` takes one segment, or a query item `name=value`;
+///   `type` is `string` (the default), `int`, `double`, `bool` (`true` or `false`) or `uuid`;
+/// - a parameter's name is the member of the route it fills, as the route's `Codable` form names
+///   it (`id` for `case message(id: Int)`, `_0` for an unlabelled value); dots reach into a
+///   nested value (`{mailbox.name}` fills `mailbox`'s `name`);
+/// - path parameters are required; query parameters are optional (absent when the route holds
+///   none).
+///
+/// The pattern stands for a case of the route enum (its name as the route's `Codable` form writes
+/// it, `{"message":{"id":42}}`), or, with `value:`, for a route that is its one parameter (an
+/// identifier, a raw-value enum).
+///
+/// ```swift
+/// LinkPattern("message/{id:int}", case: "message")        // mail://message/42
+/// LinkPattern("compose?{to}&{subject}", case: "compose")  // mail://compose?to=ana
+/// LinkPattern("recipe/{id:uuid}", value: "id")            // a route stored as its UUID
+/// ```
+///
+/// Several patterns may stand for one case: the first prints, and all of them read, so a link an
+/// earlier version of the app printed still opens after a rename.
+public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern's text.
+    public let pattern: String
+    /// The route case it stands for, or nil for a route that is its one parameter.
+    public let caseName: String?
+    /// The parameter that is the route itself, or nil for a case.
+    public let valueParameter: String?
+    /// The pattern, read; or why it cannot be.
+    let compiled: Result<Compiled, LinkError>
+
+    /// A pattern for a case of the route enum.
+    /// - Parameters:
+    ///   - pattern: The segments and query parameters.
+    ///   - caseName: The case's name, as the route's `Codable` form writes it.
+    public init(_ pattern: String, case caseName: String) {
+        self.pattern = pattern
+        self.caseName = caseName
+        valueParameter = nil
+        compiled = Compiled.read(pattern, caseName: caseName, valueParameter: nil)
+    }
+
+    /// A pattern for a route that is one parameter: an identifier, a raw value.
+    /// - Parameters:
+    ///   - pattern: The segments, one of which is the parameter.
+    ///   - parameter: The parameter's name in the pattern.
+    public init(_ pattern: String, value parameter: String) {
+        self.pattern = pattern
+        caseName = nil
+        valueParameter = parameter
+        compiled = Compiled.read(pattern, caseName: nil, valueParameter: parameter)
+    }
+
+    /// The pattern and what it stands for: `message/{id:int} -> case message`.
+    public var description: String {
+        if let caseName { return "\(pattern) -> case \(caseName)" }
+        return "\(pattern) -> value \(valueParameter ?? "")"
+    }
+
+    /// Whether the pattern can be read; the error says why not.
+    /// - Throws: ``LinkError`` with the code ``LinkError/Code/invalidPattern``.
+    public func validate() throws(LinkError) {
+        _ = try compiled.get()
+    }
+}
+
+// MARK: - Coding
+
+extension LinkPattern: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case pattern
+        case caseName = "case"
+        case valueParameter = "value"
+    }
+
+    /// Reads `{"pattern": "message/{id:int}", "case": "message"}` or `{"pattern": ..., "value": "id"}`.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` when the members are missing, both `case` and `value` are given, or
+    ///   the pattern cannot be read.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let pattern = try container.decode(String.self, forKey: .pattern)
+        let caseName = try container.decodeIfPresent(String.self, forKey: .caseName)
+        let value = try container.decodeIfPresent(String.self, forKey: .valueParameter)
+        switch (caseName, value) {
+        case (let caseName?, nil): self.init(pattern, case: caseName)
+        case (nil, let value?): self.init(pattern, value: value)
+        default:
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "a link pattern has either 'case' or 'value', not \(caseName == nil ? "neither" : "both")"
+                ))
+        }
+        if case .failure(let error) = compiled {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
+        }
+    }
+
+    /// Writes the pattern and its case or value parameter.
+    /// - Parameter encoder: The encoder.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pattern, forKey: .pattern)
+        try container.encodeIfPresent(caseName, forKey: .caseName)
+        try container.encodeIfPresent(valueParameter, forKey: .valueParameter)
+    }
+}

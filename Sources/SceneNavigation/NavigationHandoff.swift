@@ -1,0 +1,157 @@
+import SceneStore
+
+/// How a scene's navigation is handed off to another device: the activity type, the path that
+/// gives way when the state is over the budget, and the budget.
+///
+/// `PersistentNavigation` (SceneNavigationUI) advertises the scene's state with it
+/// (`userActivity(_:isActive:_:)`) and continues another device's
+/// (`onContinueUserActivity(_:perform:)`); both sides are plain Swift here, so an app's tests can
+/// make and continue payloads without SwiftUI.
+///
+/// ```swift
+/// let handoff = NavigationHandoff<MailState>(activityType: "com.example.mail.navigation", path: \.mail)
+/// let payload = try handoff.payload(for: model)        // on this device
+/// try otherModel.continueHandoff(payload)              // on the other
+/// ```
+///
+/// The activity type must be listed under `NSUserActivityTypes` in the app's Info.plist.
+@MainActor
+public struct NavigationHandoff<State: Codable & Equatable> {
+    /// The activity's type, as the app's Info.plist lists it under `NSUserActivityTypes`.
+    public let activityType: String
+    /// The largest payload, in bytes of the state's JSON text. 3,000 by default: Apple asks to keep
+    /// `userInfo` to about 3 KB, and the two keys and the version take the rest.
+    public var budget: Int
+    /// Told when a payload sent from this device left routes out to fit the budget, with the
+    /// report of those routes; nil for none.
+    public var onDropped: (@MainActor (RestoreReport) -> Void)?
+    /// How many routes the path has.
+    private let pathCount: (State) -> Int
+    /// The state with its path cut to the first `count` routes.
+    private let keepingRoutes: (State, Int) -> State
+
+    /// A Handoff of the state, whose path at `path` gives way from the end when the state is over
+    /// the budget.
+    /// - Parameters:
+    ///   - activityType: The activity's type.
+    ///   - path: The path that gives way.
+    ///   - budget: The largest payload, in bytes of the state's JSON text.
+    ///   - onDropped: Told when a payload sent from this device left routes out, or nil.
+    public init<Route>(
+        activityType: String, path: WritableKeyPath<State, RoutePath<Route>>, budget: Int = 3_000,
+        onDropped: (@MainActor (RestoreReport) -> Void)? = nil
+    ) {
+        self.activityType = activityType
+        self.budget = budget
+        self.onDropped = onDropped
+        pathCount = { $0[keyPath: path].count }
+        keepingRoutes = { state, count in
+            var cut = state
+            cut[keyPath: path].removeLast(cut[keyPath: path].count - count)
+            return cut
+        }
+    }
+
+    /// The payload for the model's state now, in its schema version.
+    /// - Parameter model: The scene's model.
+    /// - Returns: The payload, under the budget, with the report of what was dropped to fit.
+    /// - Throws: ``NavigationError/cannotEncode(reason:)`` when the state does not encode, or is
+    ///   over the budget even with an empty path.
+    public func payload(for model: SceneNavigationModel<State>) throws(NavigationError) -> HandoffPayload {
+        try payload(for: model.state, schemaVersion: model.schemaVersion)
+    }
+
+    /// The payload for a state: the whole state when it fits the budget; otherwise the state with
+    /// the most routes of the path that fits, and the routes dropped from the end reported.
+    /// - Parameters:
+    ///   - state: The state.
+    ///   - schemaVersion: The schema version it is written in.
+    /// - Returns: The payload.
+    /// - Throws: ``NavigationError/cannotEncode(reason:)`` when the state does not encode, or is
+    ///   over the budget even with an empty path.
+    public func payload(for state: State, schemaVersion: Int) throws(NavigationError) -> HandoffPayload {
+        let whole = try Self.text(of: state)
+        if whole.utf8.count <= budget { return HandoffPayload(text: whole, schemaVersion: schemaVersion) }
+        let count = pathCount(state)
+        let empty = try Self.text(of: keepingRoutes(state, 0))
+        guard empty.utf8.count <= budget else {
+            throw .cannotEncode(
+                reason:
+                    "the state is \(empty.utf8.count) bytes with an empty path, over the Handoff budget of \(budget) bytes"
+            )
+        }
+        // The most routes that fit: every count up to `fits` does, `fits + 1`... does not.
+        var fits = 0
+        var fitting = empty
+        var over = count
+        while over - fits > 1 {
+            let middle = (fits + over) / 2
+            let text = try Self.text(of: keepingRoutes(state, middle))
+            if text.utf8.count <= budget {
+                fits = middle
+                fitting = text
+            } else {
+                over = middle
+            }
+        }
+        let report = try Self.droppedFromTheEnd(of: state, keeping: keepingRoutes(state, fits))
+        return HandoffPayload(text: fitting, schemaVersion: schemaVersion, report: report)
+    }
+
+    /// Continues another device's Handoff in the model (``SceneNavigationModel/continueHandoff(_:policy:)``),
+    /// as a change to hand to `PersistentScene.open(_:)`; nil when the activity carries no navstate
+    /// payload (it is not this app's navigation).
+    /// - Parameters:
+    ///   - userInfo: The continued activity's `userInfo`.
+    ///   - policy: What to do after an element that does not restore.
+    /// - Returns: The change, or nil.
+    public func continuing(_ userInfo: [AnyHashable: Any]?, policy: RestorePolicy = RestorePolicy())
+        -> PersistentScene<State>.Link?
+    {
+        guard let payload = try? HandoffPayload(userInfo: userInfo) else { return nil }
+        return { model in _ = try? model.continueHandoff(payload, policy: policy) }
+    }
+
+    // MARK: - Text
+
+    private static func text(of state: State) throws(NavigationError) -> String {
+        String(decoding: try NavigationCoding.encode(state).serialized(), as: UTF8.self)
+    }
+
+    /// The report of the routes a cut state lost: the path whose array is shorter, and its
+    /// elements from the cut on.
+    private static func droppedFromTheEnd(of state: State, keeping cut: State) throws(NavigationError)
+        -> RestoreReport
+    {
+        let whole = try NavigationCoding.encode(state)
+        let kept = try NavigationCoding.encode(cut)
+        guard let (location, elements, from) = Self.shortened(whole, kept, at: "") else { return RestoreReport() }
+        return RestoreReport(
+            restoredCount: from,
+            dropped: elements[from...].enumerated().map { offset, json in
+                RestoreReport.DroppedElement(
+                    location: location, position: from + offset, json: json, reason: .beyondMaximumDepth)
+            })
+    }
+
+    /// Where `kept` has a shorter array than `whole`: its location, the whole array, and the kept count.
+    private static func shortened(_ whole: JSONValue, _ kept: JSONValue, at location: String)
+        -> (String, [JSONValue], Int)?
+    {
+        switch (whole, kept) {
+        case (.array(let all), .array(let some)):
+            if some.count < all.count { return (location, all, some.count) }
+            for (index, element) in all.enumerated() {
+                if let found = shortened(element, some[index], at: "\(location)[\(index)]") { return found }
+            }
+        case (.object(let all), .object(let some)):
+            for key in all.keys.sorted() {
+                guard let member = some[key] else { continue }
+                let place = location.isEmpty ? key : "\(location).\(key)"
+                if let found = shortened(all[key] ?? .null, member, at: place) { return found }
+            }
+        default: break
+        }
+        return nil
+    }
+}

@@ -1,0 +1,127 @@
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+// MARK: - Opening links
+
+extension SceneNavigationModel {
+    /// Opens a link: reads it as a path with the model's resolvers, types and migrations, element
+    /// by element under the policy, and puts what opened in place of the path at `path`.
+    ///
+    /// A link that has elements of which none opens leaves the model as it was. The report is kept
+    /// in ``lastLinkReport`` and the error in ``lastLinkError``.
+    ///
+    /// ```swift
+    /// try model.open("mail://mailbox/Inbox/message/42", with: links, at: \.mail)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - link: The link.
+    ///   - mapping: The app's links.
+    ///   - path: Where the path is in the state.
+    ///   - policy: What to do after an element that does not open.
+    /// - Returns: The report: what did not open, and why.
+    /// - Throws: ``LinkError``, as ``LinkMapping/routes(fromLink:policy:resolvers:types:migrations:)``
+    ///   throws it.
+    @discardableResult
+    public func open<Route>(
+        _ link: String, with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>,
+        policy: RestorePolicy = RestorePolicy()
+    ) throws(LinkError) -> RestoreReport {
+        let opened: (routes: RoutePath<Route>, report: RestoreReport)
+        do {
+            opened = try mapping.routes(
+                fromLink: link, policy: policy, resolvers: resolvers, types: types, migrations: migrations)
+        } catch {
+            lastLinkError = error
+            throw error
+        }
+        lastLinkError = nil
+        lastLinkReport = opened.report
+        if !opened.routes.isEmpty || opened.report.dropped.isEmpty {
+            state[keyPath: path] = opened.routes
+        }
+        return opened.report
+    }
+
+    /// Opens a URL: ``open(_:with:at:policy:)`` of its text.
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - mapping: The app's links.
+    ///   - path: Where the path is in the state.
+    ///   - policy: What to do after an element that does not open.
+    /// - Returns: The report.
+    /// - Throws: ``LinkError``.
+    @discardableResult
+    public func open<Route>(
+        _ url: URL, with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>,
+        policy: RestorePolicy = RestorePolicy()
+    ) throws(LinkError) -> RestoreReport {
+        try open(url.absoluteString, with: mapping, at: path, policy: policy)
+    }
+
+    /// The link to the model's path at `path`.
+    /// - Parameters:
+    ///   - mapping: The app's links.
+    ///   - path: Where the path is in the state.
+    /// - Returns: The link.
+    /// - Throws: ``LinkError`` with ``LinkError/Code/cannotPrint`` when a route has no place in a link.
+    public func link<Route>(
+        with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>
+    ) throws(LinkError) -> String {
+        try mapping.link(for: state[keyPath: path])
+    }
+}
+
+// MARK: - Continuing a Handoff
+
+extension SceneNavigationModel {
+    /// Continues a Handoff: restores the state another device sent, element by element and member
+    /// by member with the model's resolvers and types, through its migrations from the schema the
+    /// sender wrote (the other device may run another version of the app).
+    ///
+    /// A member that does not decode is left at its initial value, as in a restore. The report is
+    /// kept in ``lastLinkReport`` and the error in ``lastLinkError``; on an error the model is left
+    /// as it was.
+    ///
+    /// - Parameters:
+    ///   - payload: What the other device sent.
+    ///   - policy: What to do after an element that does not restore.
+    /// - Returns: The report: what did not restore, and why.
+    /// - Throws: ``LinkError``: ``LinkError/Code/newerSchema`` for a state of a newer schema than
+    ///   the model's migrations know, ``LinkError/Code/invalidPayload`` for a payload that is not
+    ///   JSON or not the state's shape.
+    @discardableResult
+    public func continueHandoff(_ payload: HandoffPayload, policy: RestorePolicy = RestorePolicy()) throws(LinkError)
+        -> RestoreReport
+    {
+        do {
+            let value = try payload.json()
+            let (restored, report) = try NavigationCoding.decode(
+                State.self, from: value, key: "handoff", policy: policy, resolvers: resolvers, types: types,
+                migrations: migrations, schemaVersion: payload.schemaVersion, initial: initialState)
+            lastLinkError = nil
+            lastLinkReport = report
+            state = restored
+            return report
+        } catch let error as LinkError {
+            lastLinkError = error
+            throw error
+        } catch {
+            let failure: LinkError
+            if case .newerSchema(_, let stored, let supported) = error as? NavigationError {
+                failure = LinkError(
+                    .newerSchema,
+                    "the Handoff's state has schema version \(stored), newer than this app's \(supported)")
+            } else {
+                failure = LinkError(.invalidPayload, "the Handoff's state cannot be restored: \(error)")
+            }
+            lastLinkError = failure
+            throw failure
+        }
+    }
+}

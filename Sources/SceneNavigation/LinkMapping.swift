@@ -242,7 +242,9 @@ extension LinkMapping {
     public func link(for routes: some Sequence<Route>) throws(LinkError) -> String {
         let json: JSONValue
         do {
-            json = try NavigationCoding.encode(RoutePath(Array(routes)))
+            // A path or an array as it is: copying a path through `Sequence` costs as much as printing it.
+            let path = routes as? RoutePath<Route> ?? RoutePath(routes as? [Route] ?? Array(routes))
+            json = try NavigationCoding.encode(path)
         } catch {
             throw LinkError(.cannotPrint, "the path cannot be encoded: \(error)")
         }

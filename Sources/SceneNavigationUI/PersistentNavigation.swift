@@ -167,6 +167,9 @@
         /// The view, handing the scene's navigation off and continuing another device's.
         @ViewBuilder private func handingOff(_ view: some View) -> some View {
             if let handoff {
+                // Read here, the state makes SwiftUI update this view at each change, and so the
+                // activity, which the update below fills from the state now.
+                let _ = scene.model.state
                 view
                     .userActivity(handoff.activityType, isActive: scenePhase == .active) { activity in
                         advertise(with: handoff, in: activity)

@@ -351,5 +351,23 @@ extension LinkMappingTests {
         ) {
             try partial.link(for: [.mailbox(name: "x")])
         }
+        let bare = LinkMapping<MailRoute>(scheme: "mail", [LinkPattern("mailbox", case: "mailbox")])
+        #expect(
+            throws: LinkError(
+                .cannotPrint,
+                "position 1 of the path, {\"mailbox\":{\"name\":\"x\"}}, has no place in a link: its member 'name' has no place in the pattern (mailbox)"
+            )
+        ) {
+            try bare.link(for: [.mailbox(name: "x")])
+        }
+        let nested = LinkMapping<MailRoute>(scheme: "mail", [LinkPattern("folder/{_0.name}", case: "folder")])
+        #expect(
+            throws: LinkError(
+                .cannotPrint,
+                "position 1 of the path, {\"folder\":{\"_0\":{\"name\":\"Work\",\"owner\":\"ana\"}}}, has no place in a link: its member '_0' has no place in the pattern (folder/{_0.name})"
+            )
+        ) {
+            try nested.link(for: [.folder(.init(owner: "ana", name: "Work"))])
+        }
     }
 }

@@ -462,6 +462,30 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(try! links.link(for: try! links.routes(fromLink: link).routes))
             }
         }
+        let any = LinkMapping<JSONValue>(scheme: "bench", links.patterns)
+        Benchmark("links/parts/take apart 10 elements") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(links.isLink(link)) }
+        }
+        Benchmark("links/parts/parse as JSON 10 elements") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try! any.routes(fromLink: link)) }
+        }
+        let routesJSON = try! NavigationCoding.encode(RoutePath(routes))
+        Benchmark("links/parts/decode 10 routes from JSON") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try! NavigationCoding.decode(RoutePath<BenchRoute>.self, from: routesJSON))
+            }
+        }
+        Benchmark("links/parts/encode 10 routes to JSON") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try! NavigationCoding.encode(RoutePath(routes))) }
+        }
+        let recipes = makePath(length: 10, from: bigData)
+        let cookbookLink = try! CookbookState.links.link(for: recipes)
+        Benchmark("links/cookbook/parse and print 10 recipes") { benchmark in
+            for _ in benchmark.scaledIterations {
+                let path = try! CookbookState.links.routes(fromLink: cookbookLink, resolvers: bigData.resolvers).routes
+                blackHole(try! CookbookState.links.link(for: path))
+            }
+        }
         // The floor of taking the same link apart by hand with Foundation: its components, path
         // segments and query items, nothing decoded.
         Benchmark("links/foundation/URLComponents 10 elements") { benchmark in

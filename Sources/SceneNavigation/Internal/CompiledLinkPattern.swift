@@ -1,11 +1,5 @@
 import SceneStore
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 extension LinkPattern {
     /// A pattern, read: what reads a route's element from a link's segments and query, and prints
     /// it back.
@@ -51,6 +45,8 @@ extension LinkPattern {
         let caseName: String?
         /// The parameter that is the route, for a value's pattern.
         let value: Parameter?
+        /// Whether every parameter is a member of the case itself (none reaches into a nested value).
+        let isFlat: Bool
 
         // MARK: - Reading a pattern
 
@@ -118,6 +114,7 @@ extension LinkPattern {
             }
             self.segments = segments
             self.query = query
+            isFlat = (segments.compactMap(\.parameter) + query).allSatisfy { $0.path.count == 1 }
             if let valueParameter {
                 guard query.isEmpty, segments.contains(where: { $0.parameter?.name == valueParameter }),
                     names.count == 1
@@ -135,7 +132,12 @@ extension LinkPattern {
 
         /// What the pattern makes of the segments from `start` on.
         func match(_ parts: [LinkText.Part], from start: Int) -> Match {
-            var values: [(Parameter, JSONValue)] = []
+            // Most patterns start with a literal: no parameter is read for a pattern that is not there.
+            if case .literal(let literal) = segments[0], start >= parts.count || parts[start].decoded != literal {
+                return .none
+            }
+            var payload: [String: JSONValue] = [:]
+            var single: JSONValue?
             var problem: String?
             var literals = 0
             for (offset, segment) in segments.enumerated() {
@@ -152,7 +154,12 @@ extension LinkPattern {
                         continue
                     }
                     switch Self.parse(part, as: parameter) {
-                    case .success(let value): values.append((parameter, value))
+                    case .success(let parsed):
+                        if value != nil {
+                            single = parsed
+                        } else {
+                            Self.set(parsed, at: parameter.path[...], in: &payload)
+                        }
                     case .failure(let misfit): problem = misfit.reason
                     }
                 }
@@ -164,7 +171,8 @@ extension LinkPattern {
                 guard literals > 0, case .literal = segments[0] else { return .none }
                 return .badParameter("\(problem) (\(text))", length: length)
             }
-            return .element(build(values), length: segments.count)
+            let element: JSONValue = value != nil ? (single ?? .null) : .object([caseName ?? "": .object(payload)])
+            return .element(element, length: segments.count)
         }
 
         /// Adds the query items addressed to the element to its JSON; nil and why when one is not
@@ -182,13 +190,6 @@ extension LinkPattern {
             }
             members[caseName] = .object(payload)
             return .success(.object(members))
-        }
-
-        private func build(_ values: [(Parameter, JSONValue)]) -> JSONValue {
-            if value != nil { return values.first?.1 ?? .null }
-            var payload: [String: JSONValue] = [:]
-            for (parameter, value) in values { Self.set(value, at: parameter.path[...], in: &payload) }
-            return .object([caseName ?? "": .object(payload)])
         }
 
         private static func set(_ value: JSONValue, at path: ArraySlice<String>, in members: inout [String: JSONValue])
@@ -223,7 +224,7 @@ extension LinkPattern {
             case .bool:
                 value = text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
             case .uuid:
-                value = UUID(uuidString: text).map { .string($0.uuidString) }
+                value = LinkText.canonicalUUID(text).map(JSONValue.string)
             }
             guard let value else {
                 return .failure(
@@ -249,12 +250,21 @@ extension LinkPattern {
                 case .object(let held)? = members[caseName]
             else { return nil }
             payload = held
+            // A flat pattern reads its members in place; a nested one takes them out of a copy.
+            var consumed = 0
+            func member(_ parameter: Parameter) -> JSONValue? {
+                guard isFlat else { return Self.take(parameter.path[...], from: &payload) }
+                let found = held[parameter.name]
+                if found != nil { consumed += 1 }
+                return found
+            }
             var printed: [String] = []
+            printed.reserveCapacity(segments.count)
             for segment in segments {
                 switch segment {
                 case .literal(let literal): printed.append(literal)
                 case .parameter(let parameter):
-                    guard let member = Self.take(parameter.path[...], from: &payload), member != .null else {
+                    guard let member = member(parameter), member != .null else {
                         return .failure(Misfit("its member '\(parameter.name)' is missing (\(text))"))
                     }
                     guard let text = Self.text(of: member, as: parameter) else {
@@ -271,11 +281,19 @@ extension LinkPattern {
             }
             var items: [(String, String)] = []
             for parameter in query {
-                guard let member = Self.take(parameter.path[...], from: &payload), member != .null else { continue }
+                guard let member = member(parameter), member != .null else { continue }
                 guard let text = Self.text(of: member, as: parameter) else {
                     return .failure(Misfit(Self.misfit(member, parameter, pattern: text)))
                 }
                 items.append((parameter.name, text))
+            }
+            if isFlat {
+                if consumed < held.count {
+                    let names = Set((segments.compactMap(\.parameter) + query).map(\.name))
+                    payload = held.filter { !names.contains($0.key) }
+                } else {
+                    payload = [:]
+                }
             }
             if let extra = payload.keys.sorted().first {
                 return .failure(Misfit("its member '\(extra)' has no place in the pattern (\(text))"))
@@ -319,7 +337,7 @@ extension LinkPattern {
             case (.bool, .bool(let flag)):
                 return flag ? "true" : "false"
             case (.uuid, .string(let text)):
-                return UUID(uuidString: text)?.uuidString
+                return LinkText.canonicalUUID(text)
             default:
                 return nil
             }

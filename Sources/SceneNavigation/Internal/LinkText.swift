@@ -8,12 +8,12 @@ struct LinkText {
     /// A segment or query value: as written, and decoded (nil when its percent-encoding is invalid
     /// or does not decode to UTF-8).
     struct Part {
-        let raw: Substring
+        let raw: String
         let decoded: String?
 
-        init(_ raw: Substring) {
-            self.raw = raw
-            decoded = LinkText.percentDecoded(raw)
+        init(_ bytes: ArraySlice<UInt8>) {
+            raw = String(decoding: bytes, as: UTF8.self)
+            decoded = bytes.contains(UInt8(ascii: "%")) ? LinkText.percentDecoded(bytes) : raw
         }
     }
 
@@ -22,7 +22,7 @@ struct LinkText {
     /// The query's items, in order: name (decoded, or as written) and value.
     var query: [(name: String, value: Part)] = []
 
-    /// Takes a link apart.
+    /// Takes a link apart, byte by byte.
     /// - Parameters:
     ///   - text: The link.
     ///   - scheme: The scheme it must have (compared without case).
@@ -31,46 +31,44 @@ struct LinkText {
     ///   - maximumLength: The longest link read, in bytes.
     /// - Throws: ``LinkError`` with ``LinkError/Code/invalidLink`` or ``LinkError/Code/otherApp``.
     static func read(_ text: String, scheme: String, host: String?, maximumLength: Int) throws(LinkError) -> LinkText {
-        let bytes = text.utf8
-        guard bytes.count <= maximumLength else {
-            throw LinkError(
-                .invalidLink, "the link is \(bytes.count) bytes long, over the maximum of \(maximumLength)")
+        let count = text.utf8.count
+        guard count <= maximumLength else {
+            throw LinkError(.invalidLink, "the link is \(count) bytes long, over the maximum of \(maximumLength)")
         }
-        var offset = 0
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x21 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.isWhitespace {
-                let what = scalar == " " ? "a space" : "a control character (\(Self.codePoint(scalar)))"
-                throw LinkError(.invalidLink, "the link has \(what) at byte \(offset)", offset: offset)
-            }
-            offset += String(scalar).utf8.count
-        }
-        guard let colon = text.firstIndex(of: ":"), colon > text.startIndex,
-            text[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
-            text.first?.isLetter == true
+        let bytes = Array(text.utf8)
+        try refuseControlCharacters(bytes, of: text)
+        let colon = bytes.firstIndex(of: UInt8(ascii: ":"))
+        guard let colon, colon > 0, isLetter(bytes[0]),
+            bytes[..<colon].allSatisfy({
+                isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+                    || $0 == UInt8(ascii: ".")
+            })
         else {
             throw LinkError(.invalidLink, "'\(Self.excerpt(text))' is not a link: it has no scheme", offset: 0)
         }
-        let linkScheme = text[..<colon]
-        guard linkScheme.lowercased() == scheme.lowercased() else {
+        guard equalIgnoringCase(bytes[..<colon], scheme) else {
+            let linkScheme = String(decoding: bytes[..<colon], as: UTF8.self)
             throw LinkError(.otherApp, "the link's scheme is '\(linkScheme)', not '\(scheme)'", offset: 0)
         }
-        var rest = text[text.index(after: colon)...]
+        var start = colon + 1
         // The fragment is the page's, not the navigation's.
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        var queryText: Substring = ""
-        if let question = rest.firstIndex(of: "?") {
-            queryText = rest[rest.index(after: question)...]
-            rest = rest[..<question]
+        var end = bytes[start...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        var queryRange = end..<end
+        if let question = bytes[start..<end].firstIndex(of: UInt8(ascii: "?")) {
+            queryRange = (question + 1)..<end
+            end = question
         }
         var link = LinkText()
-        if rest.hasPrefix("//") {
-            rest = rest.dropFirst(2)
-            let end = rest.firstIndex(of: "/") ?? rest.endIndex
-            let authority = rest[..<end]
-            rest = rest[end...]
+        let slash = UInt8(ascii: "/")
+        if end - start >= 2, bytes[start] == slash, bytes[start + 1] == slash {
+            start += 2
+            let authorityEnd = bytes[start..<end].firstIndex(of: slash) ?? end
+            let authority = bytes[start..<authorityEnd]
+            start = authorityEnd
             if let host {
-                guard authority.lowercased() == host.lowercased() else {
-                    throw LinkError(.otherApp, "the link's host is '\(Self.excerpt(authority))', not '\(host)'")
+                guard equalIgnoringCase(authority, host) else {
+                    let found = String(decoding: authority, as: UTF8.self)
+                    throw LinkError(.otherApp, "the link's host is '\(Self.excerpt(found))', not '\(host)'")
                 }
             } else if !authority.isEmpty {
                 link.segments.append(Part(authority))
@@ -78,31 +76,74 @@ struct LinkText {
         } else if let host {
             throw LinkError(.otherApp, "the link has no host; the app's links are on '\(host)'")
         }
-        if rest.hasPrefix("/") { rest = rest.dropFirst() }
-        if !rest.isEmpty {
-            var parts = rest.split(separator: "/", omittingEmptySubsequences: false)
+        if start < end, bytes[start] == slash { start += 1 }
+        if start < end {
+            var parts = bytes[start..<end].split(separator: slash, omittingEmptySubsequences: false)
             // `mail://message/42/` is `mail://message/42`.
             if parts.last?.isEmpty == true { parts.removeLast() }
-            link.segments += parts.map(Part.init)
+            link.segments.reserveCapacity(link.segments.count + parts.count)
+            for part in parts { link.segments.append(Part(part)) }
         }
-        for item in queryText.split(separator: "&") {
-            let equals = item.firstIndex(of: "=") ?? item.endIndex
-            let name = item[..<equals]
-            let value = equals == item.endIndex ? item[equals...] : item[item.index(after: equals)...]
-            link.query.append((Self.percentDecoded(name) ?? String(name), Part(value)))
+        for item in bytes[queryRange].split(separator: UInt8(ascii: "&")) {
+            let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
+            let name = Part(item[..<equals])
+            let value = equals == item.endIndex ? item[equals...] : item[(equals + 1)...]
+            link.query.append((name.decoded ?? name.raw, Part(value)))
         }
         return link
+    }
+
+    /// Refuses a control character (C0, DEL, C1) or a space anywhere in the link, with its byte
+    /// offset.
+    private static func refuseControlCharacters(_ bytes: [UInt8], of text: String) throws(LinkError) {
+        var hasNonASCII = false
+        for (offset, byte) in bytes.enumerated() {
+            if byte < 0x21 || byte == 0x7F {
+                let what =
+                    byte == UInt8(ascii: " ")
+                    ? "a space" : "a control character (\(Self.codePoint(Unicode.Scalar(byte))))"
+                throw LinkError(.invalidLink, "the link has \(what) at byte \(offset)", offset: offset)
+            }
+            if byte >= 0x80 { hasNonASCII = true }
+        }
+        guard hasNonASCII else { return }
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            if (0x80...0x9F).contains(scalar.value) || scalar.properties.isWhitespace {
+                let what =
+                    (0x80...0x9F).contains(scalar.value)
+                    ? "a control character (\(Self.codePoint(scalar)))" : "a space (\(Self.codePoint(scalar)))"
+                throw LinkError(.invalidLink, "the link has \(what) at byte \(offset)", offset: offset)
+            }
+            offset += UTF8.width(scalar)
+        }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// Whether ASCII bytes spell `text`, ignoring the case of letters.
+    private static func equalIgnoringCase(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
+        guard bytes.count == text.utf8.count else { return false }
+        for (byte, other) in zip(bytes, text.utf8) where byte != other {
+            guard isLetter(byte), byte | 0x20 == other | 0x20 else { return false }
+        }
+        return true
     }
 
     // MARK: - Percent-encoding
 
     /// The text a percent-encoded part stands for; nil when a `%` is not followed by two hex digits
     /// or the bytes are not UTF-8.
-    static func percentDecoded(_ raw: Substring) -> String? {
-        guard raw.utf8.contains(UInt8(ascii: "%")) else { return String(raw) }
+    static func percentDecoded(_ raw: ArraySlice<UInt8>) -> String? {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(raw.utf8.count)
-        var iterator = raw.utf8.makeIterator()
+        bytes.reserveCapacity(raw.count)
+        var iterator = raw.makeIterator()
         while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)
@@ -128,8 +169,14 @@ struct LinkText {
     /// Appends `text` percent-encoded: every byte but RFC 3986's unreserved characters (letters,
     /// digits, `-`, `.`, `_`, `~`) as `%XX`.
     static func appendPercentEncoded(_ text: String, to link: inout String) {
+        var text = text
+        if text.withUTF8({ $0.allSatisfy(isUnreserved) }) {
+            link += text
+            return
+        }
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
             if isUnreserved(byte) {
                 bytes.append(byte)
@@ -151,6 +198,34 @@ struct LinkText {
         }
     }
 
+    /// A UUID's text as Swift writes it (upper-case, `8-4-4-4-12` hex digits), from text in either
+    /// case; nil for anything else. (Foundation's `UUID(uuidString:)` and `uuidString` go through
+    /// `sscanf` and `snprintf` on Linux: several times slower for a link's parameters.)
+    static func canonicalUUID(_ text: String) -> String? {
+        var text = text
+        // nil: no UUID; true: one with lower-case digits.
+        let lowercase = text.withUTF8 { bytes -> Bool? in
+            guard bytes.count == 36 else { return nil }
+            var lowercase = false
+            for offset in 0..<36 {
+                let byte = bytes[offset]
+                switch offset {
+                case 8, 13, 18, 23:
+                    guard byte == UInt8(ascii: "-") else { return nil }
+                default:
+                    guard hexValue(byte) != nil else { return nil }
+                    if byte >= UInt8(ascii: "a") { lowercase = true }
+                }
+            }
+            return lowercase
+        }
+        switch lowercase {
+        case nil: return nil
+        case false?: return text
+        case true?: return String(decoding: text.utf8.map { $0 >= UInt8(ascii: "a") ? $0 - 0x20 : $0 }, as: UTF8.self)
+        }
+    }
+
     // MARK: - Words
 
     /// A scalar as `U+000A`.
@@ -161,7 +236,10 @@ struct LinkText {
 
     /// The first control character of a text, if any (C0, DEL and C1).
     static func controlCharacter(in text: String) -> Unicode.Scalar? {
-        text.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        // C1 characters are 0xC2 0x80-0x9F in UTF-8: a byte scan finds every candidate.
+        var text = text
+        guard text.withUTF8({ $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 } }) else { return nil }
+        return text.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 
     /// A text shortened for a message: its first 60 characters and `...`.

@@ -8,8 +8,9 @@ import SceneStore
 /// ``SceneNavigationModel/continueHandoff(_:policy:)`` restores one on the other device, through
 /// its migrations.
 ///
-/// `userInfo` holds two entries: `navstate.state`, the state's JSON text (keys sorted, no spaces),
-/// and `navstate.schema`, its schema version.
+/// `userInfo` holds two entries: `navstate.state`, the state's JSON text (keys sorted, no spaces,
+/// every character beyond ASCII escaped as `\uXXXX`, so that its bytes are what a property list
+/// stores), and `navstate.schema`, its schema version.
 public struct HandoffPayload: Sendable, Hashable {
     /// The state's JSON text.
     public let text: String
@@ -36,18 +37,28 @@ public struct HandoffPayload: Sendable, Hashable {
         self.report = report
     }
 
+    /// The key errors of a Handoff's state name: `handoff`.
+    public static let key = "handoff"
+
     /// Reads the payload of a continued activity's `userInfo`.
     /// - Parameter userInfo: The activity's `userInfo`.
-    /// - Throws: ``LinkError`` with ``LinkError/Code/invalidPayload`` when it has no navstate state,
-    ///   or its entries are not a string and an integer.
-    public init(userInfo: [AnyHashable: Any]?) throws(LinkError) {
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` (key `handoff`) when it has
+    ///   no navstate state, or its entries are not a string and a version from 0.
+    public init(userInfo: [AnyHashable: Any]?) throws(NavigationError) {
         guard let userInfo, let text = userInfo[Self.stateKey] as? String else {
-            throw LinkError(.invalidPayload, "the activity's userInfo has no '\(Self.stateKey)' string")
+            throw .cannotDecode(key: Self.key, reason: "the activity's userInfo has no '\(Self.stateKey)' string")
         }
         guard let schema = userInfo[Self.schemaKey] as? Int, schema >= 0 else {
-            throw LinkError(.invalidPayload, "the activity's userInfo has no '\(Self.schemaKey)' version")
+            throw .cannotDecode(key: Self.key, reason: "the activity's userInfo has no '\(Self.schemaKey)' version")
         }
         self.init(text: text, schemaVersion: schema)
+    }
+
+    /// Whether a `userInfo` holds a navstate payload at all (its state's entry), readable or not.
+    /// - Parameter userInfo: The activity's `userInfo`.
+    /// - Returns: Whether it has the state's key.
+    public static func isPayload(_ userInfo: [AnyHashable: Any]?) -> Bool {
+        userInfo?[stateKey] != nil
     }
 
     /// The entries to put in an activity's `userInfo`.
@@ -59,12 +70,12 @@ public struct HandoffPayload: Sendable, Hashable {
     public var size: Int { text.utf8.count }
 
     /// The state's JSON.
-    /// - Throws: ``LinkError`` with ``LinkError/Code/invalidPayload`` when the text is not JSON.
-    func json() throws(LinkError) -> JSONValue {
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` when the text is not JSON.
+    func json() throws(NavigationError) -> JSONValue {
         do {
             return try JSONValue(parsing: Array(text.utf8), maximumDepth: 512)
         } catch {
-            throw LinkError(.invalidPayload, "the Handoff's state is not JSON: \(error)")
+            throw .cannotDecode(key: Self.key, reason: "the Handoff's state is not JSON: \(error)")
         }
     }
 }

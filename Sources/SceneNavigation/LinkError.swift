@@ -1,6 +1,6 @@
-/// Why a link could not be read or printed as a whole (it is another app's, it is not a link
+/// Why a link could not be read or printed as a whole: it is another app's, it is not a link
 /// this mapping can read, a pattern of the mapping is invalid, a route has no place in any
-/// pattern), or why a Handoff could not be continued.
+/// pattern.
 ///
 /// What goes wrong with one element of a link (a segment no pattern matches, a parameter that is
 /// not its type) is no error: the element is dropped and reported in the ``RestoreReport``, and the
@@ -14,7 +14,7 @@
 /// }
 /// ```
 public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of failure: an open set of stable codes, as ``KeptAsideFile/Reason`` is.
+    /// What kind of failure: an open set of stable codes, as SceneStore's `KeptAsideFile.Reason` is.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         /// The stable code.
         public let rawValue: String
@@ -36,12 +36,9 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
         /// the pattern does not hold, a value a link cannot carry).
         public static let cannotPrint = Code(rawValue: "cannot-print")
 
-        /// `invalid-payload`: a Handoff's payload is not one navstate wrote, or its state is not
-        /// the app's shape.
-        public static let invalidPayload = Code(rawValue: "invalid-payload")
-        /// `newer-schema`: a Handoff's state comes from a newer version of the app, whose schema this
-        /// one does not know.
-        public static let newerSchema = Code(rawValue: "newer-schema")
+        /// `no-route`: the link is this app's, but none of its elements is a route the mapping
+        /// reads.
+        public static let noRoute = Code(rawValue: "no-route")
 
         /// The stable code.
         public var description: String { rawValue }

@@ -6,50 +6,63 @@
 
 extension LinkMapping {
     /// What a scene does with the URLs it opens: this mapping's links become changes that open
-    /// them at `path` (``SceneNavigationModel/open(_:with:at:policy:)``), and any other URL is
-    /// left alone (nil). `PersistentNavigation`'s links in one line:
+    /// them at `path` (``SceneNavigationModel/open(_:with:at:policy:)-(String,_,_,_)``), and any
+    /// other URL is left alone (nil). `PersistentNavigation`'s links in one line:
     ///
     /// ```swift
     /// PersistentNavigation(model, store: store, openURL: links.opening(\.mail), onError: { print($0) }) { ... }
     /// ```
     ///
-    /// A link of this app that does not open at all (too long, a control character) still makes a
-    /// change, one that leaves the state as it was and keeps the error in the model's
-    /// ``SceneNavigationModel/lastLinkError``.
+    /// A link of this app of which nothing can be read (too long, a control character, no segment
+    /// that a pattern matches) makes no change either: it is told to `onFailure`, and a scene that
+    /// it reaches at launch restores its saved paths, as without a link. One with an element that
+    /// reads replaces the path (at launch, in place of the saved paths), and the model's
+    /// ``SceneNavigationModel/lastLinkReport`` says what did not open.
     ///
     /// - Parameters:
     ///   - path: Where the path is in the state.
     ///   - policy: What to do after an element that does not open.
     ///   - adjust: What else a link changes once it replaced the path (a tab selected), or nil.
-    /// - Returns: The function from a URL to its change, nil for a URL that is not this app's.
+    ///   - onFailure: Told of a link of this app that opens nothing, and why; nil to ignore them.
+    /// - Returns: The function from a URL to its change, nil for a URL that is not this app's or
+    ///   that opens nothing.
     @MainActor
     public func opening<State>(
         _ path: WritableKeyPath<State, RoutePath<Route>>, policy: RestorePolicy = RestorePolicy(),
-        then adjust: (@MainActor (inout State) -> Void)? = nil
+        then adjust: (@MainActor (inout State) -> Void)? = nil,
+        onFailure: (@MainActor (LinkError) -> Void)? = nil
     ) -> @MainActor (URL) -> PersistentScene<State>.Link? {
         { url in
             let link = url.absoluteString
-            guard isLink(link) else { return nil }
+            do throws(LinkError) {
+                try checkOpensSomething(link)
+            } catch {
+                if error.code != .otherApp { onFailure?(error) }
+                return nil
+            }
             return { model in
-                // Only once the link replaced the path: one that opened nothing changes nothing.
+                // Only once the link replaced the path: one whose routes all failed changes nothing.
                 guard let report = try? model.open(link, with: self, at: path, policy: policy),
-                    report.restoredCount > 0 || report.dropped.isEmpty
+                    report.restoredCount > 0 || !report.dropped.contains(where: { $0.position != nil })
                 else { return }
                 adjust?(&model.state)
             }
         }
     }
 
-    /// Whether a link is of the mapping's scheme and host (not another app's): the rest may still
-    /// be wrong.
-    /// - Parameter link: The link.
-    /// - Returns: Whether it is this app's.
-    public func isLink(_ link: String) -> Bool {
-        do {
-            _ = try LinkText.read(link, scheme: scheme, host: host, maximumLength: maximumLength)
-            return true
-        } catch {
-            return error.code != .otherApp
+    /// Throws unless some element of the link can be read (or it is the root, with none).
+    /// - Throws: The reading's ``LinkError``; ``LinkError/Code/noRoute`` when no element reads.
+    func checkOpensSomething(_ link: String) throws(LinkError) {
+        let reader = try read(link)
+        guard !reader.elements.isEmpty else { return }
+        for element in reader.elements {
+            if case .read = element { return }
         }
+        let reasons = reader.elements.enumerated().compactMap { position, element -> String? in
+            guard case .unread(let text, let reason) = element else { return nil }
+            return "position \(position + 1), '\(LinkText.excerpt(text))': \(reason)"
+        }
+        throw LinkError(
+            .noRoute, "nothing in the link '\(LinkText.excerpt(link))' is a route: \(reasons.joined(separator: "; "))")
     }
 }

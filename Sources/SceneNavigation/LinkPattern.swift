@@ -14,8 +14,9 @@
 ///   none).
 ///
 /// The pattern stands for a case of the route enum (its name as the route's `Codable` form writes
-/// it, `{"message":{"id":42}}`), or, with `value:`, for a route that is its one parameter (an
-/// identifier, a raw-value enum).
+/// it, `{"message":{"id":42}}`); with `value:`, for a route that is its one parameter (an
+/// identifier, a raw-value enum); or, with neither, for a route that is a structure whose members
+/// are its parameters.
 ///
 /// ```swift
 /// LinkPattern("message/{id:int}", case: "message")        // mail://message/42
@@ -28,9 +29,9 @@
 public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern's text.
     public let pattern: String
-    /// The route case it stands for, or nil for a route that is its one parameter.
+    /// The route case it stands for, or nil for a route that is its one parameter or a structure.
     public let caseName: String?
-    /// The parameter that is the route itself, or nil for a case.
+    /// The parameter that is the route itself, or nil for a case or a structure.
     public let valueParameter: String?
     /// The pattern, read; or why it cannot be.
     let compiled: Result<Compiled, LinkError>
@@ -46,6 +47,16 @@ public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
         compiled = Compiled.read(pattern, caseName: caseName, valueParameter: nil)
     }
 
+    /// A pattern for a route that is a structure: its parameters are the route's own members
+    /// (`LinkPattern("user/{id:int}/{name}")` for `struct User: Codable { var id: Int; var name: String }`).
+    /// - Parameter pattern: The segments and query parameters.
+    public init(_ pattern: String) {
+        self.pattern = pattern
+        caseName = nil
+        valueParameter = nil
+        compiled = Compiled.read(pattern, caseName: nil, valueParameter: nil)
+    }
+
     /// A pattern for a route that is one parameter: an identifier, a raw value.
     /// - Parameters:
     ///   - pattern: The segments, one of which is the parameter.
@@ -57,10 +68,12 @@ public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
         compiled = Compiled.read(pattern, caseName: nil, valueParameter: parameter)
     }
 
-    /// The pattern and what it stands for: `message/{id:int} -> case message`.
+    /// The pattern and what it stands for: `message/{id:int} -> case message`, `-> value id`,
+    /// `-> members`.
     public var description: String {
         if let caseName { return "\(pattern) -> case \(caseName)" }
-        return "\(pattern) -> value \(valueParameter ?? "")"
+        if let valueParameter { return "\(pattern) -> value \(valueParameter)" }
+        return "\(pattern) -> members"
     }
 
     /// Whether the pattern can be read; the error says why not.
@@ -79,9 +92,10 @@ extension LinkPattern: Codable {
         case valueParameter = "value"
     }
 
-    /// Reads `{"pattern": "message/{id:int}", "case": "message"}` or `{"pattern": ..., "value": "id"}`.
+    /// Reads `{"pattern": "message/{id:int}", "case": "message"}`, `{"pattern": ..., "value": "id"}`,
+    /// or `{"pattern": ...}` (a structure's members).
     /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError` when the members are missing, both `case` and `value` are given, or
+    /// - Throws: `DecodingError` when the pattern is missing, both `case` and `value` are given, or
     ///   the pattern cannot be read.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -91,13 +105,11 @@ extension LinkPattern: Codable {
         switch (caseName, value) {
         case (let caseName?, nil): self.init(pattern, case: caseName)
         case (nil, let value?): self.init(pattern, value: value)
+        case (nil, nil): self.init(pattern)
         default:
             throw DecodingError.dataCorrupted(
                 .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription:
-                        "a link pattern has either 'case' or 'value', not \(caseName == nil ? "neither" : "both")"
-                ))
+                    codingPath: decoder.codingPath, debugDescription: "a link pattern has 'case' or 'value', not both"))
         }
         if case .failure(let error) = compiled {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))

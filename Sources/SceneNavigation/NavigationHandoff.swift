@@ -98,24 +98,48 @@ public struct NavigationHandoff<State: Codable & Equatable> {
         return HandoffPayload(text: fitting, schemaVersion: schemaVersion, report: report)
     }
 
-    /// Continues another device's Handoff in the model (``SceneNavigationModel/continueHandoff(_:policy:)``),
-    /// as a change to hand to `PersistentScene.open(_:)`; nil when the activity carries no navstate
-    /// payload (it is not this app's navigation).
+    /// Another device's Handoff, restored in the model now (``SceneNavigationModel/continueHandoff(_:policy:)``
+    /// without changing it), as a change to hand to ``PersistentScene/open(_:)`` that puts the
+    /// restored state in place; nil when the activity carries no navstate payload. A payload that
+    /// cannot be continued is an error here, so that it never takes the place of a scene's saved
+    /// paths at launch.
     /// - Parameters:
     ///   - userInfo: The continued activity's `userInfo`.
+    ///   - model: The scene's model, whose resolvers, types and migrations restore it.
     ///   - policy: What to do after an element that does not restore.
     /// - Returns: The change, or nil.
-    public func continuing(_ userInfo: [AnyHashable: Any]?, policy: RestorePolicy = RestorePolicy())
-        -> PersistentScene<State>.Link?
-    {
-        guard let payload = try? HandoffPayload(userInfo: userInfo) else { return nil }
-        return { model in _ = try? model.continueHandoff(payload, policy: policy) }
+    /// - Throws: The errors of ``SceneNavigationModel/continueHandoff(_:policy:)`` and of
+    ///   ``HandoffPayload/init(userInfo:)``.
+    public func continuing(
+        _ userInfo: [AnyHashable: Any]?, in model: SceneNavigationModel<State>, policy: RestorePolicy = RestorePolicy()
+    ) throws(NavigationError) -> PersistentScene<State>.Link? {
+        guard HandoffPayload.isPayload(userInfo) else { return nil }
+        let payload = try HandoffPayload(userInfo: userInfo)
+        let (restored, report) = try model.restoredState(of: payload, policy: policy)
+        return { model in model.applyHandoff(restored, report: report) }
     }
 
     // MARK: - Text
 
+    /// The state's JSON text, ASCII only: a property list stores a string with any other character
+    /// in UTF-16, two bytes or more per character, so the budget counts what is sent.
     private static func text(of state: State) throws(NavigationError) -> String {
-        String(decoding: try NavigationCoding.encode(state).serialized(), as: UTF8.self)
+        let bytes = try NavigationCoding.encode(state).serialized()
+        guard bytes.contains(where: { $0 >= 0x80 }) else { return String(decoding: bytes, as: UTF8.self) }
+        var ascii = ""
+        ascii.reserveCapacity(bytes.count * 2)
+        // Beyond ASCII, a character is only ever inside a JSON string, where `\uXXXX` stands for it.
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            if scalar.isASCII {
+                ascii.unicodeScalars.append(scalar)
+            } else {
+                for unit in String(scalar).utf16 {
+                    let digits = String(unit, radix: 16, uppercase: true)
+                    ascii += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+                }
+            }
+        }
+        return ascii
     }
 
     /// The report of the routes a cut state lost: the path whose array is shorter, and its

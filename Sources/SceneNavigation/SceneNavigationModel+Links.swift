@@ -42,13 +42,14 @@ extension SceneNavigationModel {
         }
         lastLinkError = nil
         lastLinkReport = opened.report
-        if !opened.routes.isEmpty || opened.report.dropped.isEmpty {
+        // A link whose routes all failed leaves the path; the root link (no route) opens the empty path.
+        if !opened.routes.isEmpty || !opened.report.dropped.contains(where: { $0.position != nil }) {
             state[keyPath: path] = opened.routes
         }
         return opened.report
     }
 
-    /// Opens a URL: ``open(_:with:at:policy:)`` of its text.
+    /// Opens a URL: ``open(_:with:at:policy:)-(String,_,_,_)`` of its text.
     /// - Parameters:
     ///   - url: The URL.
     ///   - mapping: The app's links.
@@ -85,43 +86,36 @@ extension SceneNavigationModel {
     /// sender wrote (the other device may run another version of the app).
     ///
     /// A member that does not decode is left at its initial value, as in a restore. The report is
-    /// kept in ``lastLinkReport`` and the error in ``lastLinkError``; on an error the model is left
-    /// as it was.
+    /// kept in ``lastLinkReport``; on an error the model is left as it was.
     ///
     /// - Parameters:
     ///   - payload: What the other device sent.
     ///   - policy: What to do after an element that does not restore.
     /// - Returns: The report: what did not restore, and why.
-    /// - Throws: ``LinkError``: ``LinkError/Code/newerSchema`` for a state of a newer schema than
-    ///   the model's migrations know, ``LinkError/Code/invalidPayload`` for a payload that is not
-    ///   JSON or not the state's shape.
+    /// - Throws: ``NavigationError/newerSchema(key:stored:supported:)`` (key `handoff`) for a state of
+    ///   a newer schema than the model's migrations know; ``NavigationError/cannotDecode(key:reason:location:)``
+    ///   for a payload whose state is not JSON or not the state's shape.
     @discardableResult
-    public func continueHandoff(_ payload: HandoffPayload, policy: RestorePolicy = RestorePolicy()) throws(LinkError)
-        -> RestoreReport
+    public func continueHandoff(_ payload: HandoffPayload, policy: RestorePolicy = RestorePolicy())
+        throws(NavigationError) -> RestoreReport
     {
-        do {
-            let value = try payload.json()
-            let (restored, report) = try NavigationCoding.decode(
-                State.self, from: value, key: "handoff", policy: policy, resolvers: resolvers, types: types,
-                migrations: migrations, schemaVersion: payload.schemaVersion, initial: initialState)
-            lastLinkError = nil
-            lastLinkReport = report
-            state = restored
-            return report
-        } catch let error as LinkError {
-            lastLinkError = error
-            throw error
-        } catch {
-            let failure: LinkError
-            if case .newerSchema(_, let stored, let supported) = error as? NavigationError {
-                failure = LinkError(
-                    .newerSchema,
-                    "the Handoff's state has schema version \(stored), newer than this app's \(supported)")
-            } else {
-                failure = LinkError(.invalidPayload, "the Handoff's state cannot be restored: \(error)")
-            }
-            lastLinkError = failure
-            throw failure
-        }
+        let (restored, report) = try restoredState(of: payload, policy: policy)
+        applyHandoff(restored, report: report)
+        return report
+    }
+
+    /// The state a Handoff's payload restores to, and the report, without changing the model.
+    func restoredState(of payload: HandoffPayload, policy: RestorePolicy) throws(NavigationError)
+        -> (state: State, report: RestoreReport)
+    {
+        try NavigationCoding.decode(
+            State.self, from: try payload.json(), key: HandoffPayload.key, policy: policy, resolvers: resolvers,
+            types: types, migrations: migrations, schemaVersion: payload.schemaVersion, initial: initialState)
+    }
+
+    /// Puts a Handoff's restored state in place, and its report.
+    func applyHandoff(_ restored: State, report: RestoreReport) {
+        lastLinkReport = report
+        state = restored
     }
 }

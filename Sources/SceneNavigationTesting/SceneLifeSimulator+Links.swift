@@ -1,13 +1,20 @@
 import SceneNavigation
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 extension SceneLifeSimulator {
-    /// Opens a link in a window as the scene's `onOpenURL` would: through the app's mapping, held
-    /// until the window's restore (its deep link) or applied at once, then waits for the scene's
-    /// work to finish.
+    /// Opens a link in a window as the scene's `onOpenURL` does with `LinkMapping.opening(_:policy:then:onFailure:)`:
+    /// another app's link, or one of which nothing opens, changes nothing; any other is held until
+    /// the window's restore (its deep link) or applied at once. Then waits for the scene's work to
+    /// finish.
     ///
     /// ```swift
     /// let report = try await simulator.open("mail://inbox/message/42", with: links, at: \.mail)
-    /// #expect(report.isComplete)
+    /// #expect(report?.isComplete == true)
     /// ```
     ///
     /// - Parameters:
@@ -15,28 +22,40 @@ extension SceneLifeSimulator {
     ///   - mapping: The app's links.
     ///   - path: Where the path is in the state.
     ///   - policy: What to do after an element that does not open.
+    ///   - adjust: What else the link changes once it replaced the path, or nil.
     ///   - window: The window, from 0 in the order they were opened.
-    /// - Returns: The link's report, once it was applied; nil while it waits for the window's
-    ///   restore.
-    /// - Throws: ``SimulatorError/noWindow(_:)`` when the window is not shown; the link's
-    ///   ``/SceneNavigation/LinkError`` when the model could not open it at all.
+    /// - Returns: The link's report once it was applied (the model's `lastLinkReport`); nil while
+    ///   it waits for the window's restore.
+    /// - Throws: ``SimulatorError/noWindow(_:)`` when the window is not shown; the
+    ///   ``/SceneNavigation/LinkError`` of a link the scene leaves alone (another app's, not a URL,
+    ///   one of which nothing opens).
     @discardableResult
     public func open<Route>(
         _ link: String, with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>,
-        policy: RestorePolicy = RestorePolicy(), window: Int = 0
+        policy: RestorePolicy = RestorePolicy(), then adjust: (@MainActor (inout State) -> Void)? = nil,
+        window: Int = 0
     ) async throws -> RestoreReport? {
         guard windows.indices.contains(window), windows[window].isOpen, let scene = windows[window].scene else {
             throw SimulatorError.noWindow(window)
         }
-        var outcome: Result<RestoreReport, LinkError>?
+        guard let url = URL(string: link) else {
+            throw LinkError(.invalidLink, "'\(link)' is not a URL that a scene is given")
+        }
+        var failure: LinkError?
+        guard
+            let change = mapping.opening(path, policy: policy, then: adjust, onFailure: { failure = $0 })(url)
+        else {
+            if let failure { throw failure }
+            // Another app's: the mapping's own words for it.
+            _ = try mapping.routes(fromLink: link)
+            throw LinkError(.otherApp, "'\(link)' is not this app's link")
+        }
+        var applied = false
         scene.open { model in
-            do throws(LinkError) {
-                outcome = .success(try model.open(link, with: mapping, at: path, policy: policy))
-            } catch {
-                outcome = .failure(error)
-            }
+            change(model)
+            applied = true
         }
         await settle()
-        return try outcome?.get()
+        return applied ? scene.model.lastLinkReport : nil
     }
 }

@@ -52,6 +52,8 @@
         @SceneStorage("navstate.scene") private var sceneID: String?
         @Environment(\.scenePhase) private var scenePhase
         @SwiftUI.State private var scene: PersistentScene<Value>
+        /// The last error of a Handoff payload told to `onError`, so that it is told once.
+        @SwiftUI.State private var handoffFailure: String?
 
         /// Keeps `model` saved in the scene under `key`, as long as the view is shown.
         /// - Parameters:
@@ -175,7 +177,15 @@
                         advertise(with: handoff, in: activity)
                     }
                     .onContinueUserActivity(handoff.activityType) { activity in
-                        if let link = handoff.continuing(activity.userInfo) { scene.open(link) }
+                        // Restored now, so that one that cannot be continued never takes the place
+                        // of the saved paths at launch.
+                        do throws(NavigationError) {
+                            if let link = try handoff.continuing(activity.userInfo, in: scene.model) {
+                                scene.open(link)
+                            }
+                        } catch {
+                            onError(error)
+                        }
                     }
             } else {
                 view
@@ -192,8 +202,14 @@
                 if !payload.report.dropped.isEmpty { handoff.onDropped?(payload.report) }
             } catch {
                 activity.isEligibleForHandoff = false
-                onError(error)
+                // Told once, not at every change while the state stays over the budget.
+                if error.description != handoffFailure {
+                    handoffFailure = error.description
+                    onError(error)
+                }
+                return
             }
+            if handoffFailure != nil { handoffFailure = nil }
         }
     }
 

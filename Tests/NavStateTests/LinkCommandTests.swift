@@ -143,6 +143,13 @@ import Testing
             opened.standardError
                 == "warning: not opened: position 2 of the link, 'message/x': 'id' is not an int: 'x' (message/{id:int})\n"
         )
+        let tracked = await navstate(
+            ["open", "mail://inbox?utm_source=web", "--mapping", "mail-links.json"], in: directory)
+        #expect(tracked.status == 0)
+        #expect(
+            tracked.standardError
+                == "warning: not opened: query item 'utm_source=web': the route at position 1 (inbox) takes no 'utm_source'\n"
+        )
     }
 
     @Test("a mapping file that is not a mapping is a data error naming the file and what is wrong")
@@ -164,5 +171,10 @@ import Testing
         }
         let missing = await navstate(["open", "mail://inbox", "--mapping", "nowhere.json"], in: directory)
         #expect(missing.status == 66)
+        let noMapping = await navstate(["--app", "com.example.mail", "open", "mail://inbox"], in: directory)
+        #expect(noMapping.status == 64)
+        #expect(
+            noMapping.standardError.hasPrefix("Error: another app's links need its mapping: '--mapping <links.json>'\n")
+        )
     }
 }

@@ -15,8 +15,8 @@ import Testing
         SceneLifeSimulator(
             try TemporaryStore(), makeModel: { SceneNavigationModel(AppState()) },
             navigate: { $0.state = AppState(tab: 1, path: [.inbox, .message]) },
-            // The scenarios' link is a real one, read by the mapping.
-            link: { model in _ = try? model.open("app://settings", with: Self.links, at: \.path) })
+            // The scenarios' link is a real one, made into a change as the scene's `onOpenURL` makes it.
+            link: { model in Self.links.opening(\AppState.path)(URL(string: "app://settings")!)!(model) })
     }
 
     @Test("every documented scene life holds with links read by the app's mapping", arguments: SceneScenario.all)
@@ -39,8 +39,27 @@ import Testing
         await #expect(throws: LinkError(.otherApp, "the link's scheme is 'web', not 'app'", offset: 0)) {
             try await simulator.open("web://inbox", with: Self.links, at: \.path)
         }
+        // It reads but does not decode: applied, and the path replaced by what opened (nothing
+        // here, so the path stays), with the report.
+        let none = try await simulator.open("app://nowhere", with: Self.links, at: \.path)
+        #expect(
+            none?.dropped.map(\.description) == [
+                "position 1 of the path: it no longer decodes: Screen has no case 'nowhere'"
+            ])
+        #expect(simulator.windows[0].model?.state.path.routes == [.inbox, .message])
         await #expect(throws: SimulatorError.self) {
             try await simulator.open("app://inbox", with: Self.links, at: \.path, window: 3)
         }
+    }
+
+    @Test("the kit checks that every route of an app's mapping prints and opens again, and names what does not")
+    func roundTrips() {
+        #expect(Self.links.roundTripFailures(of: [.inbox, .message, .settings]) == [])
+        let typo = LinkMapping<Screen>(scheme: "app", [LinkPattern("{screen:int}", value: "screen")])
+        #expect(
+            typo.roundTripFailures(of: [.inbox])
+                == [
+                    #"inbox: position 1 of the path, "inbox", has no place in a link: no pattern is for it"#
+                ])
     }
 }

@@ -22,11 +22,11 @@ import Testing
         #expect(payload.userInfo[HandoffPayload.schemaKey] as? Int == 0)
 
         let other = SceneNavigationModel(MailState())
-        let change = try #require(handoff.continuing(payload.userInfo))
+        let change = try #require(try handoff.continuing(payload.userInfo, in: other))
+        #expect(other.state == MailState())
         change(other)
         #expect(other.state == model.state)
         #expect(other.lastLinkReport == RestoreReport(restoredCount: 3))
-        #expect(other.lastLinkError == nil)
     }
 
     @Test("over the budget, the path's last routes are dropped until it fits, and reported with their JSON")
@@ -98,25 +98,46 @@ import Testing
             ])
 
         let newer = HandoffPayload(text: #"{"mail":[],"settings":[],"tab":0}"#, schemaVersion: 5)
-        #expect(throws: LinkError(.newerSchema, "the Handoff's state has schema version 5, newer than this app's 1")) {
+        #expect(throws: NavigationError.newerSchema(key: "handoff", stored: 5, supported: 1)) {
             try model.continueHandoff(newer)
         }
+        // Refused before any change is made, so that it never takes a scene's saved paths at launch.
+        #expect(throws: NavigationError.newerSchema(key: "handoff", stored: 5, supported: 1)) {
+            try handoff.continuing(newer.userInfo, in: model)
+        }
         #expect(model.state == MailState(tab: 1, mail: [.inbox]))
-        #expect(model.lastLinkError?.code == .newerSchema)
     }
 
     @Test("an activity without a navstate payload is not this app's navigation; a broken one is refused")
     func foreignPayloads() throws {
-        #expect(handoff.continuing(nil) == nil)
-        #expect(handoff.continuing(["other": 1]) == nil)
-        #expect(throws: LinkError(.invalidPayload, "the activity's userInfo has no 'navstate.schema' version")) {
-            try HandoffPayload(userInfo: [HandoffPayload.stateKey: "{}", HandoffPayload.schemaKey: "1"])
-        }
         let model = SceneNavigationModel(MailState(tab: 1))
+        #expect(try handoff.continuing(nil, in: model) == nil)
+        #expect(try handoff.continuing(["other": 1], in: model) == nil)
         #expect(
-            throws: LinkError(
-                .invalidPayload, "the Handoff's state is not JSON: unexpected end of input at line 1, column 9")
+            throws: NavigationError.cannotDecode(
+                key: "handoff", reason: "the activity's userInfo has no 'navstate.schema' version")
+        ) { try handoff.continuing([HandoffPayload.stateKey: "{}", HandoffPayload.schemaKey: "1"], in: model) }
+        #expect(
+            throws: NavigationError.cannotDecode(
+                key: "handoff", reason: "the Handoff's state is not JSON: unexpected end of input at line 1, column 9")
         ) { try model.continueHandoff(HandoffPayload(text: #"{"tab": "#, schemaVersion: 0)) }
+        #expect(
+            throws: NavigationError.cannotDecode(
+                key: "handoff", reason: "Expected to decode Dictionary<String, Any> but found an array instead.")
+        ) { try handoff.continuing(HandoffPayload(text: "[]", schemaVersion: 0).userInfo, in: model) }
         #expect(model.state == MailState(tab: 1))
+    }
+
+    @Test(
+        "beyond ASCII, the payload's text escapes each character, so the budget counts the bytes a property list stores"
+    )
+    func asciiPayload() throws {
+        let state = MailState(tab: 0, mail: [.mailbox(name: "Crème 🎈")])
+        let payload = try handoff.payload(for: state, schemaVersion: 0)
+        #expect(payload.text == #"{"mail":[{"mailbox":{"name":"Cr\u00E8me \uD83C\uDF88"}}],"settings":[],"tab":0}"#)
+        #expect(payload.text.utf8.allSatisfy { $0 < 0x80 })
+        let other = SceneNavigationModel(MailState())
+        try other.continueHandoff(payload)
+        #expect(other.state == state)
     }
 }

@@ -102,7 +102,29 @@ extension LinkMapping where Route == MailRoute {
         Case(link: "mail://thread/e35a5c9c-f1ea-4b3d-9980-e2240b363ac8", routes: [.thread(thread)], dropped: []),
         Case(
             link: "mail://compose?to=ana&utm_source=web&to=bob", routes: [.compose(to: "ana", subject: nil)],
-            dropped: []),
+            dropped: [
+                "member ?utm_source: it no longer decodes: the route at position 1 (compose?{to}&{subject}) takes no 'utm_source'",
+                "member ?to: it no longer decodes: the link gives it twice; the first is read",
+            ]),
+        // An earlier route's items carry its position; after segments no pattern matches, positions
+        // are not the printed ones, and such items are not given to a route.
+        Case(
+            link: "mail://compose/search/pie?1.to=ana&unread=true",
+            routes: [.compose(to: "ana", subject: nil), .search(query: "pie", unread: true, score: nil)], dropped: []),
+        Case(
+            link: "mail://label/a/label/b/compose/search/pie?2.to=ana&9.to=x&unread=true",
+            routes: [.compose(to: nil, subject: nil), .search(query: "pie", unread: true, score: nil)],
+            dropped: [
+                "position 1 of the path: it no longer decodes: no route matches 'label/a/label/b'",
+                "member ?2.to: it no longer decodes: its position comes after segments no route matches, so its route is not known",
+                "member ?9.to: it no longer decodes: the link has no position 9",
+            ]),
+        Case(
+            link: "mail://message/x?to=ana", routes: [],
+            dropped: [
+                "position 1 of the path: it no longer decodes: 'id' is not an int: 'x' (message/{id:int})",
+                "member ?to: it no longer decodes: its route, position 1, was not read",
+            ]),
         Case(
             link: "mail://inbox/trash/old/message/3", routes: [.inbox, .message(id: 3)],
             dropped: ["position 2 of the path: it no longer decodes: no route matches 'trash/old'"]),
@@ -184,6 +206,11 @@ extension LinkMapping where Route == MailRoute {
         #expect(path.routes == example.routes)
         #expect(report.dropped.map(\.description) == example.dropped)
         #expect(report.restoredCount == example.routes.count)
+        // What opened prints as a link that opens the same routes, whole.
+        let printed = try LinkMapping.mail.link(for: path)
+        let again = try LinkMapping.mail.routes(fromLink: printed)
+        #expect(again.routes == path)
+        #expect(again.report.isComplete)
     }
 }
 
@@ -212,7 +239,7 @@ extension LinkMappingTests {
     func refusedLinks() {
         for (link, error) in Self.hostile {
             #expect(throws: error) { try LinkMapping.mail.routes(fromLink: link) }
-            #expect(LinkMapping.mail.isLink(link) == (error.code != .otherApp))
+            #expect(LinkMapping.mail.isLink(link) == link.hasPrefix("mail:"))
         }
     }
 
@@ -240,7 +267,11 @@ extension LinkMappingTests {
                             "location": .string(""), "position": .number(JSONNumber(1)), "json": .string("message/x"),
                             "reason": .string("undecodable"),
                             "error": .string("'id' is not an int: 'x' (message/{id:int})"),
-                        ])
+                        ]),
+                        .object([
+                            "location": .string("?to"), "position": .null, "json": .string("1"),
+                            "reason": .string("undecodable"), "error": .string("its route, position 2, was not read"),
+                        ]),
                     ]),
                 ]))
     }

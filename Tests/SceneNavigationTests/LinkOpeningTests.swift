@@ -116,16 +116,104 @@ struct MailState: Codable, Equatable {
         let model = SceneNavigationModel(MailState(tab: 1))
         change(model)
         #expect(model.state == MailState(tab: 0, mail: [.inbox, .message(id: 7)]))
-        // The app's scheme but no link it reads: a change that changes nothing, and says why.
-        let bad = try #require(open(URL(string: "mail://message/x")!))
-        let untouched = SceneNavigationModel(MailState(tab: 1, mail: [.inbox]))
-        bad(untouched)
-        #expect(untouched.state == MailState(tab: 1, mail: [.inbox]))
+        // The app's scheme, but nothing in it opens: no change (at launch the saved paths stay), and why.
+        var failures: [LinkError] = []
+        let told = LinkMapping.mail.opening(\MailState.mail, onFailure: { failures.append($0) })
+        #expect(told(URL(string: "mail://message/x")!) == nil)
+        #expect(told(URL(string: "https://example.com/message/x")!) == nil)
         #expect(
-            untouched.lastLinkReport?.dropped.map(\.description) == [
-                "position 1 of the path: it no longer decodes: 'id' is not an int: 'x' (message/{id:int})"
+            failures == [
+                LinkError(
+                    .noRoute,
+                    "nothing in the link 'mail://message/x' is a route: position 1, 'message/x': 'id' is not an int: 'x' (message/{id:int})"
+                )
+            ])
+        // Something opens, something does not: the change replaces the path, with the report.
+        let partial = try #require(open(URL(string: "mail://inbox/message/x")!))
+        let model2 = SceneNavigationModel(MailState(tab: 1, mail: [.account]))
+        partial(model2)
+        #expect(model2.state == MailState(tab: 0, mail: [.inbox]))
+        #expect(
+            model2.lastLinkReport?.dropped.map(\.description) == [
+                "position 2 of the path: it no longer decodes: 'id' is not an int: 'x' (message/{id:int})"
             ])
         // Foundation's URL percent-encodes what is invalid in a link's text before the app sees it.
         #expect(URL(string: "mail://mailbox/%zz")?.absoluteString == "mail://mailbox/%25zz")
+    }
+}
+
+// MARK: - Structures, ambiguous patterns, segments a URL would normalize
+
+extension LinkOpeningTests {
+    @Test("routes that are structures round-trip through patterns of their members")
+    func structureRoutes() throws {
+        let users = LinkMapping<User>(scheme: "app", [LinkPattern("user/{id:int}/{name}")])
+        let people = [User(id: 1, name: "Ana"), User(id: 2, name: "Bo / Co")]
+        #expect(try users.link(for: people) == "app://user/1/Ana/user/2/Bo%20%2F%20Co")
+        #expect(try users.routes(fromLink: "app://user/1/Ana/user/2/Bo%20%2F%20Co").routes.routes == people)
+        let emoji = LinkMapping<EmojiVisualisation>(scheme: "app", [LinkPattern("emoji/{emoji}?{count:int}")])
+        let balloons = [EmojiVisualisation(emoji: "🎈", count: 99)]
+        #expect(try emoji.link(for: balloons) == "app://emoji/%F0%9F%8E%88?count=99")
+        #expect(try emoji.routes(fromLink: "app://emoji/%F0%9F%8E%88?count=99").routes.routes == balloons)
+        let links = LinkMapping<Link>(scheme: "app", [LinkPattern("link/{title}?{url}")])
+        let link = Link(url: "https://example.com/a?b=c&d", title: "Example")
+        #expect(try links.link(for: [link]) == "app://link/Example?url=https%3A%2F%2Fexample.com%2Fa%3Fb%3Dc%26d")
+        #expect(try links.routes(fromLink: try links.link(for: [link])).routes.routes == [link])
+        // A member the pattern does not hold is no link.
+        let names = LinkMapping<User>(scheme: "app", [LinkPattern("user/{name}")])
+        #expect(
+            throws: LinkError(
+                .cannotPrint,
+                #"position 1 of the path, {"id":1,"name":"Ana"}, has no place in a link: its member 'id' has no place in the pattern (user/{name})"#
+            )
+        ) { try names.link(for: [people[0]]) }
+    }
+
+    @Test("a route that would read back as another is an error, not a link that opens something else")
+    func ambiguousPatterns() throws {
+        // A pattern that starts with a parameter, listed first, takes every segment.
+        let greedy = LinkMapping<MailRoute>(
+            scheme: "mail", [LinkPattern("{name}", case: "mailbox"), LinkPattern("message/{id:int}", case: "message")])
+        #expect(
+            throws: LinkError(
+                .cannotPrint,
+                #"position 1 of the path, {"message":{"id":42}}, would not open as itself: printed with 'message/{id:int}', its link 'mail://message/42' reads there as the pattern '{name}' (list the more specific pattern first)"#
+            )
+        ) { try greedy.link(for: [.message(id: 42)]) }
+        // A shorter pattern listed before a longer one with the same start.
+        let shortFirst = LinkMapping<MailRoute>(
+            scheme: "mail",
+            [
+                LinkPattern("message/{id:int}", case: "message"),
+                LinkPattern("message/{id:int}/account", case: "account"),
+            ])
+        #expect(throws: LinkError.self) {
+            try shortFirst.link(for: [MailRoute.account])
+        }
+        // Listed the other way, both print and read back.
+        let specificFirst = LinkMapping<MailRoute>(
+            scheme: "mail", [LinkPattern("message/{id:int}", case: "message"), LinkPattern("{name}", case: "mailbox")])
+        let path: [MailRoute] = [.message(id: 42), .mailbox(name: "Work")]
+        #expect(try specificFirst.link(for: path) == "mail://message/42/Work")
+        #expect(try specificFirst.routes(fromLink: "mail://message/42/Work").routes.routes == path)
+    }
+
+    @Test("a parameter that is . or .. is percent-encoded, as a URL's normalization would remove it")
+    func dotSegments() throws {
+        let path: [MailRoute] = [.mailbox(name: "."), .mailbox(name: ".."), .mailbox(name: "...")]
+        let link = try LinkMapping.mail.link(for: path)
+        #expect(link == "mail://mailbox/%2E/mailbox/%2E%2E/mailbox/...")
+        #expect(try LinkMapping.mail.routes(fromLink: link).routes.routes == path)
+    }
+
+    @Test("with a host, only links on that host are the app's")
+    func hostLinks() {
+        let web = LinkMapping<MailRoute>(
+            scheme: "https", host: "mail.example.com", [LinkPattern("inbox", case: "inbox")])
+        #expect(web.isLink("https://MAIL.example.com/inbox"))
+        #expect(web.isLink("HTTPS://mail.example.com"))
+        #expect(!web.isLink("https://example.com/inbox"))
+        #expect(!web.isLink("https:inbox"))
+        #expect(!web.isLink("mail://mail.example.com/inbox"))
     }
 }

@@ -50,6 +50,8 @@ extension LinkPattern {
 
         // MARK: - Reading a pattern
 
+        /// Reads a pattern of a case, of a value (`valueParameter`), or of a structure's members
+        /// (neither).
         static func read(_ text: String, caseName: String?, valueParameter: String?) -> Result<Compiled, LinkError> {
             Result { () throws(LinkError) in
                 try Compiled(text, caseName: caseName, valueParameter: valueParameter)
@@ -124,7 +126,7 @@ extension LinkPattern {
                 value = segments.lazy.compactMap(\.parameter).first
             } else {
                 value = nil
-                guard let caseName, !caseName.isEmpty else { throw invalid("names no case") }
+                if let caseName, caseName.isEmpty { throw invalid("names no case") }
             }
         }
 
@@ -171,16 +173,27 @@ extension LinkPattern {
                 guard literals > 0, case .literal = segments[0] else { return .none }
                 return .badParameter("\(problem) (\(text))", length: length)
             }
-            let element: JSONValue = value != nil ? (single ?? .null) : .object([caseName ?? "": .object(payload)])
+            let element: JSONValue =
+                if value != nil {
+                    single ?? .null
+                } else if let caseName {
+                    .object([caseName: .object(payload)])
+                } else {
+                    .object(payload)
+                }
             return .element(element, length: segments.count)
         }
 
         /// Adds the query items addressed to the element to its JSON; nil and why when one is not
         /// its type.
         func addingQuery(_ items: [String: LinkText.Part], to element: JSONValue) -> Result<JSONValue, Misfit> {
-            guard !query.isEmpty, case .object(var members) = element, let caseName,
-                case .object(var payload)? = members[caseName]
-            else { return .success(element) }
+            guard !query.isEmpty, case .object(var members) = element else { return .success(element) }
+            // A case's members are inside it; a structure's are the element's own.
+            var payload = members
+            if let caseName {
+                guard case .object(let inside)? = members[caseName] else { return .success(element) }
+                payload = inside
+            }
             for parameter in query {
                 guard let part = items[parameter.name] else { continue }
                 switch Self.parse(part, as: parameter) {
@@ -188,6 +201,7 @@ extension LinkPattern {
                 case .failure(let misfit): return .failure(Misfit("\(misfit.reason) (\(text))"))
                 }
             }
+            guard let caseName else { return .success(.object(payload)) }
             members[caseName] = .object(payload)
             return .success(.object(members))
         }
@@ -246,9 +260,14 @@ extension LinkPattern {
                 }
                 return .success((segments.map { $0.literalText ?? text }, []))
             }
-            guard case .object(let members) = element, members.count == 1, let caseName,
-                case .object(let held)? = members[caseName]
-            else { return nil }
+            guard case .object(let members) = element else { return nil }
+            let held: [String: JSONValue]
+            if let caseName {
+                guard members.count == 1, case .object(let inside)? = members[caseName] else { return nil }
+                held = inside
+            } else {
+                held = members
+            }
             payload = held
             // A flat pattern reads its members in place; a nested one takes them out of a copy.
             var consumed = 0

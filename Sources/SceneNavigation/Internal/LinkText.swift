@@ -36,20 +36,14 @@ struct LinkText {
             throw LinkError(.invalidLink, "the link is \(count) bytes long, over the maximum of \(maximumLength)")
         }
         let bytes = Array(text.utf8)
-        try refuseControlCharacters(bytes, of: text)
-        let colon = bytes.firstIndex(of: UInt8(ascii: ":"))
-        guard let colon, colon > 0, isLetter(bytes[0]),
-            bytes[..<colon].allSatisfy({
-                isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
-                    || $0 == UInt8(ascii: ".")
-            })
-        else {
+        guard let colon = schemeEnd(bytes) else {
             throw LinkError(.invalidLink, "'\(Self.excerpt(text))' is not a link: it has no scheme", offset: 0)
         }
         guard equalIgnoringCase(bytes[..<colon], scheme) else {
             let linkScheme = String(decoding: bytes[..<colon], as: UTF8.self)
             throw LinkError(.otherApp, "the link's scheme is '\(linkScheme)', not '\(scheme)'", offset: 0)
         }
+        try refuseControlCharacters(bytes, of: text)
         var start = colon + 1
         // The fragment is the page's, not the navigation's.
         var end = bytes[start...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
@@ -91,6 +85,30 @@ struct LinkText {
             link.query.append((name.decoded ?? name.raw, Part(value)))
         }
         return link
+    }
+
+    /// Where a link's scheme ends (its `:`), when it has one: a letter, then letters, digits, `+`,
+    /// `-` and `.`.
+    private static func schemeEnd(_ bytes: [UInt8]) -> Int? {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isLetter(bytes[0]),
+            bytes[..<colon].allSatisfy({
+                isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+                    || $0 == UInt8(ascii: ".")
+            })
+        else { return nil }
+        return colon
+    }
+
+    /// Whether a link has the scheme and host, whatever the rest holds.
+    static func isOwn(_ text: String, scheme: String, host: String?) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let colon = schemeEnd(bytes), equalIgnoringCase(bytes[..<colon], scheme) else { return false }
+        guard let host else { return true }
+        let rest = bytes[(colon + 1)...]
+        guard rest.starts(with: "//".utf8) else { return false }
+        let start = rest.startIndex + 2
+        let end = rest[start...].firstIndex { "/?#".utf8.contains($0) } ?? rest.endIndex
+        return equalIgnoringCase(rest[start..<end], host)
     }
 
     /// Refuses a control character (C0, DEL, C1) or a space anywhere in the link, with its byte
@@ -185,6 +203,16 @@ struct LinkText {
             }
         }
         link += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends a path segment percent-encoded, `.` and `..` too: they are not segments to a URL's
+    /// normalization, which would remove them.
+    static func appendSegment(_ text: String, to link: inout String) {
+        switch text {
+        case ".": link += "%2E"
+        case "..": link += "%2E%2E"
+        default: appendPercentEncoded(text, to: &link)
+        }
     }
 
     /// Whether a byte is one of RFC 3986's unreserved characters.

@@ -49,11 +49,13 @@ struct LinkCommand: Subcommand {
                 throw CommandError.usage(
                     "another app's links need its mapping: '--mapping <links.json>' (see 'navstate open --help')")
             }
-            // No age limit: the restore always restores.
+            // No age limit, so the restore restores.
             guard
                 case .restored(let model, let report) = try await RestoreCommand.restoreCookbook(
                     scene: scene, key: key, policy: RestorePolicy(), environment)
-            else { return }
+            else {
+                throw CommandError.unusableValue("value '\(key)' of scene '\(scene)' was not restored")
+            }
             tool.warnAboutDrops(report)
             link = try model.link(with: CookbookState.links, at: \.path)
         }

@@ -58,6 +58,9 @@ struct OpenCommand: Subcommand {
             }
             return
         }
+        guard environment.isCookbook else {
+            throw CommandError.usage("another app's links need its mapping: '--mapping <links.json>'")
+        }
         let model = NavigationModel(dataModel: environment.data)
         let report = try model.open(link, with: CookbookState.links, at: \.path, policy: policy)
         tool.warnAboutUnopened(report, cookbook: true)
@@ -127,9 +130,11 @@ extension CommandLineTool {
             case .undecodable(let error): words = error
             default: words = entry.reason.description
             }
-            warn(
-                "not opened: position \((entry.position ?? 0) + 1) of the link, '\(TerminalText.escaped(text))': \(TerminalText.escaped(words))"
-            )
+            // A query item no route takes is a member `?name`.
+            let place =
+                entry.position.map { "position \($0 + 1) of the link, '\(TerminalText.escaped(text))'" }
+                ?? "query item '\(TerminalText.escaped(String(entry.location.dropFirst())))=\(TerminalText.escaped(text))'"
+            warn("not opened: \(place): \(TerminalText.escaped(words))")
         }
     }
 }

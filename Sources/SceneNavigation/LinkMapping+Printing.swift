@@ -1,0 +1,127 @@
+import SceneStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+extension LinkMapping {
+    /// The link to a path: each route as the first pattern that fits it.
+    ///
+    /// A link opens what it was printed from: the printed link is read back with the same patterns,
+    /// and a route that would read as another (a more general pattern listed before it) is an
+    /// error, not a link.
+    ///
+    /// - Parameter routes: The routes, from the root.
+    /// - Returns: The link, such as `mail://mailbox/Inbox/message/42`.
+    /// - Throws: ``LinkError`` with ``LinkError/Code/cannotPrint`` when a route fits no pattern (no
+    ///   pattern for its case, a member no pattern holds, a value a link cannot carry), would not
+    ///   read back as itself, or cannot be encoded; ``LinkError/Code/invalidPattern`` for a mapping
+    ///   whose pattern cannot be read.
+    public func link(for routes: some Sequence<Route>) throws(LinkError) -> String {
+        let json: JSONValue
+        do {
+            // A path or an array as it is: copying a path through `Sequence` costs as much as printing it.
+            let path = routes as? RoutePath<Route> ?? RoutePath(routes as? [Route] ?? Array(routes))
+            json = try NavigationCoding.encode(path)
+        } catch {
+            throw LinkError(.cannotPrint, "the path cannot be encoded: \(error)")
+        }
+        return try link(forElements: json.arrayValue ?? [])
+    }
+
+    /// The link to a path, as a URL.
+    /// - Parameter routes: The routes, from the root.
+    /// - Returns: The link.
+    /// - Throws: ``LinkError``, as ``link(for:)`` does.
+    public func url(for routes: some Sequence<Route>) throws(LinkError) -> URL {
+        let text = try link(for: routes)
+        guard let url = URL(string: text) else {
+            throw LinkError(.cannotPrint, "'\(LinkText.excerpt(text))' is not a URL (is the scheme '\(scheme)' valid?)")
+        }
+        return url
+    }
+
+    /// The link to a path given as its elements' JSON.
+    func link(forElements elements: [JSONValue]) throws(LinkError) -> String {
+        let compiled = try compiledPatterns()
+        var link = scheme + "://"
+        if let host { link += host }
+        var query: [(String, String)] = []
+        var first = host == nil
+        /// The pattern that printed each element, and how many segments.
+        var printedBy: [(pattern: Int, length: Int)] = []
+        printedBy.reserveCapacity(elements.count)
+        for (position, element) in elements.enumerated() {
+            var printed: (segments: [String], query: [(String, String)])?
+            var problem: String?
+            for (number, pattern) in compiled.enumerated() {
+                switch pattern.print(element) {
+                case nil: continue
+                case .success(let result):
+                    printed = result
+                    printedBy.append((number, result.segments.count))
+                case .failure(let misfit): problem = problem ?? misfit.reason
+                }
+                if printed != nil { break }
+            }
+            guard let printed else {
+                throw LinkError(
+                    .cannotPrint,
+                    "position \(position + 1) of the path, \(Self.excerpt(element)), has no place in a link: "
+                        + (problem ?? "no pattern is for it"))
+            }
+            for segment in printed.segments {
+                if !first { link += "/" }
+                first = false
+                LinkText.appendSegment(segment, to: &link)
+            }
+            let prefix = position == elements.count - 1 ? "" : "\(position + 1)."
+            query += printed.query.map { (prefix + $0.0, $0.1) }
+        }
+        for (number, (name, value)) in query.enumerated() {
+            link += number == 0 ? "?" : "&"
+            link += name
+            link += "="
+            LinkText.appendPercentEncoded(value, to: &link)
+        }
+        try checkReadsBack(link, elements, printedBy, compiled)
+        return link
+    }
+
+    /// Refuses a link that would not open what it was printed from: read back, each element must
+    /// be read by the pattern that printed it, over the segments it printed, with every query item
+    /// taken.
+    private func checkReadsBack(
+        _ link: String, _ elements: [JSONValue], _ printedBy: [(pattern: Int, length: Int)],
+        _ compiled: [LinkPattern.Compiled]
+    ) throws(LinkError) {
+        let reader = try read(link)
+        for (position, element) in elements.enumerated() {
+            let expected = printedBy[position]
+            guard position < reader.elements.count, reader.readBy[position] == expected.pattern,
+                reader.spans[position].count == expected.length
+            else {
+                let found =
+                    position < reader.readBy.count
+                    ? reader.readBy[position].map { "the pattern '\(compiled[$0].text)'" } ?? "no pattern"
+                    : "nothing"
+                throw LinkError(
+                    .cannotPrint,
+                    "position \(position + 1) of the path, \(Self.excerpt(element)), would not open as itself: printed with '\(compiled[expected.pattern].text)', its link '\(LinkText.excerpt(link))' reads there as \(found) (list the more specific pattern first)"
+                )
+            }
+        }
+        if let item = reader.unusedItems.first {
+            throw LinkError(
+                .cannotPrint,
+                "the query item '\(item.name)' of the link '\(LinkText.excerpt(link))' would not be read: \(item.reason)"
+            )
+        }
+    }
+
+    private static func excerpt(_ element: JSONValue) -> String {
+        LinkText.excerpt(String(decoding: element.serialized(), as: UTF8.self))
+    }
+}

@@ -200,7 +200,7 @@ def main():
 
     lp, lw, lb, lf = (link("navstate/parse 10 elements"), link("navstate/print 10 elements"),
                       link("navstate/parse and print 10 elements"), link("foundation/URLComponents 10 elements"))
-    ta, pj = link("parts/take apart 10 elements"), link("parts/parse as JSON 10 elements")
+    pj = link("parts/parse as JSON 10 elements")
     dj, ej = link("parts/decode 10 routes from JSON"), link("parts/encode 10 routes to JSON")
     cb = link("cookbook/parse and print 10 recipes")
     out += ["", "### 15. Links: a 10-element link read as a path and printed back", "",
@@ -211,7 +211,6 @@ def main():
             f"| enum routes: printed (`link(for:)`) | {t(lw)} | {ratio(lw, lf)} |",
             f"| of which: the routes decoded from their JSON (`NavigationCoding.decode`, the restore's decoder) | {t(dj)} | {ratio(dj, lf)} |",
             f"| of which: the routes encoded to JSON (`NavigationCoding.encode`) | {t(ej)} | {ratio(ej, lf)} |",
-            f"| of which: the link taken apart (`isLink`: scheme, control characters, segments, query) | {t(ta)} | {ratio(ta, lf)} |",
             f"| the same link read as JSON values (`LinkMapping<JSONValue>`) | {t(pj)} | {ratio(pj, lf)} |",
             f"| cookbook: 10 recipe IDs read (looked up in 100,000 recipes) and printed | {t(cb)} | {ratio(cb, lf)} |",
             f"| `URLComponents(string:)`, its path split and query items | {t(lf)} | 1.00x |"]

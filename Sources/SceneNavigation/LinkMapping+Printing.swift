@@ -9,9 +9,10 @@ import SceneStore
 extension LinkMapping {
     /// The link to a path: each route as the first pattern that fits it.
     ///
-    /// A link opens what it was printed from: the printed link is read back with the same patterns,
-    /// and a route that would read as another (a more general pattern listed before it) is an
-    /// error, not a link.
+    /// A link opens what it was printed from: unless each pattern starts with a literal of its own
+    /// (then it cannot read otherwise), the printed link is read back with the same patterns, and a
+    /// route that would read as another (a more general pattern listed before it) is an error, not
+    /// a link.
     ///
     /// - Parameter routes: The routes, from the root.
     /// - Returns: The link, such as `mail://mailbox/Inbox/message/42`.
@@ -86,8 +87,21 @@ extension LinkMapping {
             link += "="
             LinkText.appendPercentEncoded(value, to: &link)
         }
-        try checkReadsBack(link, elements, printedBy, compiled)
+        if !Self.readsUnambiguously(compiled) { try checkReadsBack(link, elements, printedBy, compiled) }
         return link
+    }
+
+    /// Whether every link the patterns print reads back as printed, without reading it: when each
+    /// pattern starts with a literal of its own, the reader finds at each element's first segment
+    /// the pattern that printed it, and that pattern takes the segments it printed.
+    private static func readsUnambiguously(_ compiled: [LinkPattern.Compiled]) -> Bool {
+        var firstLiterals: Set<String> = []
+        for pattern in compiled {
+            guard case .literal(let literal) = pattern.segments[0], firstLiterals.insert(literal).inserted else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Refuses a link that would not open what it was printed from: read back, each element must

@@ -463,9 +463,6 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
         let any = LinkMapping<JSONValue>(scheme: "bench", links.patterns)
-        Benchmark("links/parts/take apart 10 elements") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(links.isLink(link)) }
-        }
         Benchmark("links/parts/parse as JSON 10 elements") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try! any.routes(fromLink: link)) }
         }

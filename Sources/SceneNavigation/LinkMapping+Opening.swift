@@ -14,10 +14,13 @@ extension LinkMapping {
     /// ```
     ///
     /// A link of this app of which nothing can be read (too long, a control character, no segment
-    /// that a pattern matches) makes no change either: it is told to `onFailure`, and a scene that
-    /// it reaches at launch restores its saved paths, as without a link. One with an element that
-    /// reads replaces the path (at launch, in place of the saved paths), and the model's
-    /// ``SceneNavigationModel/lastLinkReport`` says what did not open.
+    /// that a pattern matches), or that has no route (the root, `mail://`), makes no change either:
+    /// it is told to `onFailure`, and a scene that it reaches at launch restores its saved paths,
+    /// as without a link. One with an element that reads is the scene's change: at launch, in
+    /// place of the saved paths; it replaces the path with what opened, and the model's
+    /// ``SceneNavigationModel/lastLinkReport`` says what did not. When nothing of it opens after
+    /// all (its routes do not decode or resolve), the path is left as it was and `onFailure` is
+    /// told; at launch, the saved paths were already withheld for it.
     ///
     /// - Parameters:
     ///   - path: Where the path is in the state.
@@ -41,20 +44,36 @@ extension LinkMapping {
                 return nil
             }
             return { model in
-                // Only once the link replaced the path: one whose routes all failed changes nothing.
-                guard let report = try? model.open(link, with: self, at: path, policy: policy),
-                    report.restoredCount > 0 || !report.dropped.contains(where: { $0.position != nil })
-                else { return }
+                let report: RestoreReport
+                do throws(LinkError) {
+                    report = try model.open(link, with: self, at: path, policy: policy)
+                } catch {
+                    onFailure?(error)
+                    return
+                }
+                // Only once the link replaced the path: one whose routes all failed leaves it.
+                guard report.restoredCount > 0 else {
+                    let reasons = report.dropped.filter { $0.position != nil }.map(\.description)
+                    onFailure?(
+                        LinkError(
+                            .noRoute,
+                            "nothing in the link '\(LinkText.excerpt(link))' opened: \(reasons.joined(separator: "; "))"
+                        ))
+                    return
+                }
                 adjust?(&model.state)
             }
         }
     }
 
-    /// Throws unless some element of the link can be read (or it is the root, with none).
-    /// - Throws: The reading's ``LinkError``; ``LinkError/Code/noRoute`` when no element reads.
+    /// Throws unless some element of the link can be read.
+    /// - Throws: The reading's ``LinkError``; ``LinkError/Code/noRoute`` when no element reads, or
+    ///   the link has none (the root).
     func checkOpensSomething(_ link: String) throws(LinkError) {
         let reader = try read(link)
-        guard !reader.elements.isEmpty else { return }
+        guard !reader.elements.isEmpty else {
+            throw LinkError(.noRoute, "the link '\(LinkText.excerpt(link))' has no route: it opens the app as it is")
+        }
         for element in reader.elements {
             if case .read = element { return }
         }

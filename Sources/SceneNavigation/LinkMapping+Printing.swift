@@ -9,10 +9,11 @@ import SceneStore
 extension LinkMapping {
     /// The link to a path: each route as the first pattern that fits it.
     ///
-    /// A link opens what it was printed from: unless each pattern starts with a literal of its own
-    /// (then it cannot read otherwise), the printed link is read back with the same patterns, and a
-    /// route that would read as another (a more general pattern listed before it) is an error, not
-    /// a link.
+    /// A link opens what it was printed from. Unless each pattern starts with a literal of its own
+    /// and no parameter reaches into a nested value (then it cannot read otherwise), the printed
+    /// link is read back with the same patterns, and a route that would read as another (a more
+    /// general pattern listed before it, a nested member a link cannot tell from an absent
+    /// parent) is an error, not a link.
     ///
     /// - Parameter routes: The routes, from the root.
     /// - Returns: The link, such as `mail://mailbox/Inbox/message/42`.
@@ -87,19 +88,26 @@ extension LinkMapping {
             link += "="
             LinkText.appendPercentEncoded(value, to: &link)
         }
+        guard link.utf8.count <= maximumLength else {
+            throw LinkError(
+                .cannotPrint,
+                "the link is \(link.utf8.count) bytes long, over the mapping's maximum of \(maximumLength): it would not be read"
+            )
+        }
         if !Self.readsUnambiguously(compiled) { try checkReadsBack(link, elements, printedBy, compiled) }
         return link
     }
 
     /// Whether every link the patterns print reads back as printed, without reading it: when each
     /// pattern starts with a literal of its own, the reader finds at each element's first segment
-    /// the pattern that printed it, and that pattern takes the segments it printed.
+    /// the pattern that printed it, and that pattern takes the segments it printed; when no
+    /// parameter reaches into a nested value, each member reads back as the text it printed.
     private static func readsUnambiguously(_ compiled: [LinkPattern.Compiled]) -> Bool {
         var firstLiterals: Set<String> = []
         for pattern in compiled {
-            guard case .literal(let literal) = pattern.segments[0], firstLiterals.insert(literal).inserted else {
-                return false
-            }
+            guard pattern.isFlat, case .literal(let literal) = pattern.segments[0],
+                firstLiterals.insert(literal).inserted
+            else { return false }
         }
         return true
     }
@@ -124,6 +132,23 @@ extension LinkMapping {
                 throw LinkError(
                     .cannotPrint,
                     "position \(position + 1) of the path, \(Self.excerpt(element)), would not open as itself: printed with '\(compiled[expected.pattern].text)', its link '\(LinkText.excerpt(link))' reads there as \(found) (list the more specific pattern first)"
+                )
+            }
+        }
+        for (position, element) in elements.enumerated() {
+            // Nulls are not printed: a member that is null reads back as absent.
+            guard case .read(let read) = reader.elements[position],
+                LinkText.withoutNulls(read) == LinkText.withoutNulls(element)
+            else {
+                let found: String
+                if case .read(let read) = reader.elements[position] {
+                    found = Self.excerpt(read)
+                } else {
+                    found = "nothing"
+                }
+                throw LinkError(
+                    .cannotPrint,
+                    "position \(position + 1) of the path, \(Self.excerpt(element)), would not open as itself: its link '\(LinkText.excerpt(link))' reads there as \(found)"
                 )
             }
         }

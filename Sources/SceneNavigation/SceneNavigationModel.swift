@@ -60,9 +60,9 @@ public final class SceneNavigationModel<State: Codable & Equatable>: Observable 
     /// The report of the last link or Handoff the model opened: what of it did not open, and why.
     public internal(set) var lastLinkReport: RestoreReport?
 
-    /// Why the last link the model was given did not open at all (it left the model untouched);
-    /// nil after one that opened. (A Handoff that cannot be continued throws instead, before any
-    /// change.)
+    /// Why the last link the model was given could not be read at all (it left the model
+    /// untouched); nil after one that was read, whatever of it opened (``lastLinkReport`` says).
+    /// (A Handoff that cannot be continued throws instead, before any change.)
     public internal(set) var lastLinkError: LinkError?
 
     /// The app's resolvers, by type, used by every restore.

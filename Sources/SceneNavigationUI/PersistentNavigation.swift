@@ -52,8 +52,9 @@
         @SceneStorage("navstate.scene") private var sceneID: String?
         @Environment(\.scenePhase) private var scenePhase
         @SwiftUI.State private var scene: PersistentScene<Value>
-        /// The last error of a Handoff payload told to `onError`, so that it is told once.
-        @SwiftUI.State private var handoffFailure: String?
+        /// Whether the state could not be offered for Handoff, so that it is told to `onError` once
+        /// until it can be again.
+        @SwiftUI.State private var handoffFails = false
 
         /// Keeps `model` saved in the scene under `key`, as long as the view is shown.
         /// - Parameters:
@@ -68,7 +69,7 @@
         ///     used only with `openURL`.
         ///   - openURL: Makes a link the scene opens into a change of the model, or returns nil for a
         ///     link that is not the app's navigation (which then changes nothing, and withholds
-        ///     nothing); nil leaves links to the app's other handlers. `LinkMapping.opening(_:policy:then:)`
+        ///     nothing); nil leaves links to the app's other handlers. `LinkMapping.opening(_:policy:then:onFailure:)`
         ///     makes one from the app's links.
         ///   - onConnect: Told of each connection once it is made: its report, intervention and
         ///     kept-aside copy.
@@ -103,7 +104,7 @@
         ///     used only with `openURL`.
         ///   - openURL: Makes a link the scene opens into a change of the model, or returns nil for a
         ///     link that is not the app's navigation (which then changes nothing, and withholds
-        ///     nothing); nil leaves links to the app's other handlers. `LinkMapping.opening(_:policy:then:)`
+        ///     nothing); nil leaves links to the app's other handlers. `LinkMapping.opening(_:policy:then:onFailure:)`
         ///     makes one from the app's links.
         ///   - handoff: How the scene's navigation is handed off: the activity type (listed under
         ///     `NSUserActivityTypes` in the app's Info.plist), the path that gives way, the budget;
@@ -203,13 +204,13 @@
             } catch {
                 activity.isEligibleForHandoff = false
                 // Told once, not at every change while the state stays over the budget.
-                if error.description != handoffFailure {
-                    handoffFailure = error.description
+                if !handoffFails {
+                    handoffFails = true
                     onError(error)
                 }
                 return
             }
-            if handoffFailure != nil { handoffFailure = nil }
+            if handoffFails { handoffFails = false }
         }
     }
 

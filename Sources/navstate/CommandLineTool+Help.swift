@@ -89,7 +89,7 @@ extension CommandLineTool {
           65  data error: corrupt or newer-format scene file, a stored value that is not navigation
               data (or, for retag, not in SwiftUI's NavigationPath format), invalid --input,
               --data or --mapping JSON, a link of another app or that is no link, a path with no
-              place in a link
+              place in a link, a value with several paths and no --path
           66  no saved state for that scene or key (or a missing input file, or no app container
               or Simulator app where --container or --simulator points)
           73  cannot create the state folder

@@ -122,6 +122,16 @@ import Testing
             ambiguous.standardError.hasPrefix(
                 "Error: value 'navigation' of scene 'main' holds several paths (mail, settings): name one with '--path'\n"
             ))
+        // A route the mapping has no pattern for.
+        try Data(#"{"scheme": "mail", "patterns": [{"pattern": "inbox", "case": "inbox"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: directory.appending("inbox-only.json")))
+        let unprintable = await navstate(
+            app + ["link", "main", "--mapping", "inbox-only.json", "--path", "mail"], in: directory)
+        #expect(unprintable.status == 65)
+        #expect(
+            unprintable.standardError.hasPrefix(
+                #"Error: position 2 of the path, {"message":{"id":42}}, has no place in a link: no pattern is for it"#
+                    + "\n"))
         let noMapping = await navstate(app + ["link", "main"], in: directory)
         #expect(noMapping.status == 64)
         #expect(

@@ -106,8 +106,8 @@ extension LinkMapping where Route == MailRoute {
                 "member ?utm_source: it no longer decodes: the route at position 1 (compose?{to}&{subject}) takes no 'utm_source'",
                 "member ?to: it no longer decodes: the link gives it twice; the first is read",
             ]),
-        // An earlier route's items carry its position; after segments no pattern matches, positions
-        // are not the printed ones, and such items are not given to a route.
+        // An earlier route's items carry its position; after an element that could not be read,
+        // positions are not the printed ones, and such items are not given to a route.
         Case(
             link: "mail://compose/search/pie?1.to=ana&unread=true",
             routes: [.compose(to: "ana", subject: nil), .search(query: "pie", unread: true, score: nil)], dropped: []),
@@ -116,8 +116,22 @@ extension LinkMapping where Route == MailRoute {
             routes: [.compose(to: nil, subject: nil), .search(query: "pie", unread: true, score: nil)],
             dropped: [
                 "position 1 of the path: it no longer decodes: no route matches 'label/a/label/b'",
-                "member ?2.to: it no longer decodes: its position comes after segments no route matches, so its route is not known",
+                "member ?2.to: it no longer decodes: its position comes after an element that could not be read, so its route is not known",
                 "member ?9.to: it no longer decodes: the link has no position 9",
+            ]),
+        Case(
+            link: "mail://message/x/compose/compose?2.to=ana",
+            routes: [.compose(to: nil, subject: nil), .compose(to: nil, subject: nil)],
+            dropped: [
+                "position 1 of the path: it no longer decodes: 'id' is not an int: 'x' (message/{id:int})",
+                "member ?2.to: it no longer decodes: its position comes after an element that could not be read, so its route is not known",
+            ]),
+        // One item does not fit: the route is dropped, and its other items reported with it.
+        Case(
+            link: "mail://inbox/search/pie?unread=maybe&score=2", routes: [.inbox],
+            dropped: [
+                "position 2 of the path: it no longer decodes: 'unread' is not true or false: 'maybe' (search/{query}?{unread:bool}&{score:double})",
+                "member ?score: it no longer decodes: its route, position 2, was not read",
             ]),
         Case(
             link: "mail://message/x?to=ana", routes: [],

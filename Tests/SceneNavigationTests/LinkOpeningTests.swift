@@ -217,3 +217,89 @@ extension LinkOpeningTests {
         #expect(!web.isLink("mail://mail.example.com/inbox"))
     }
 }
+
+// MARK: - What a printed link must keep
+
+/// A post and its replies: two cases whose patterns share a start.
+enum Post: Codable, Hashable {
+    case post(id: Int)
+    case replies(id: Int)
+}
+
+/// A search with a nested optional member in the query.
+enum Finder: Codable, Hashable {
+    struct Filter: Codable, Hashable {
+        var tag: String?
+    }
+    case search(filter: Filter)
+    case note(id: String)
+}
+
+extension LinkOpeningTests {
+    @Test("a shorter pattern listed before a longer one with the same start: the longer route has no link")
+    func shorterFirst() throws {
+        let posts = LinkMapping<Post>(
+            scheme: "app",
+            [LinkPattern("post/{id:int}", case: "post"), LinkPattern("post/{id:int}/replies", case: "replies")])
+        #expect(
+            throws: LinkError(
+                .cannotPrint,
+                #"position 1 of the path, {"replies":{"id":1}}, would not open as itself: printed with 'post/{id:int}/replies', its link 'app://post/1/replies' reads there as the pattern 'post/{id:int}' (list the more specific pattern first)"#
+            )
+        ) { try posts.link(for: [Post.replies(id: 1)]) }
+        let reordered = LinkMapping<Post>(scheme: "app", posts.patterns.reversed())
+        #expect(try reordered.link(for: [Post.replies(id: 1), .post(id: 2)]) == "app://post/1/replies/post/2")
+        #expect(
+            try reordered.routes(fromLink: "app://post/1/replies/post/2").routes.routes == [
+                .replies(id: 1), .post(id: 2),
+            ])
+    }
+
+    @Test("a nested member that a link cannot tell from its absent parent is refused, not printed")
+    func nestedOptional() throws {
+        let finder = LinkMapping<Finder>(scheme: "app", [LinkPattern("search?{filter.tag}", case: "search")])
+        #expect(try finder.link(for: [Finder.search(filter: .init(tag: "red"))]) == "app://search?filter.tag=red")
+        #expect(
+            throws: LinkError(
+                .cannotPrint,
+                #"position 1 of the path, {"search":{"filter":{}}}, would not open as itself: its link 'app://search' reads there as {"search":{}}"#
+            )
+        ) { try finder.link(for: [Finder.search(filter: .init(tag: nil))]) }
+    }
+
+    @Test("a UUID held in a String keeps its case; a link over the maximum length is not printed")
+    func textKeptAndLength() throws {
+        let notes = LinkMapping<Finder>(scheme: "app", [LinkPattern("note/{id:uuid}", case: "note")])
+        let lower = Finder.note(id: "3f2504e0-4f89-11d3-9a0c-0305e82c3301")
+        let link = try notes.link(for: [lower])
+        #expect(link == "app://note/3f2504e0-4f89-11d3-9a0c-0305e82c3301")
+        #expect(try notes.routes(fromLink: link).routes.routes == [lower])
+        #expect(
+            throws: LinkError(
+                .cannotPrint, "the link is 18006 bytes long, over the mapping's maximum of 16384: it would not be read")
+        ) { try LinkMapping.mail.link(for: Array(repeating: MailRoute.inbox, count: 3_000)) }
+    }
+
+    @Test("opening() leaves the root link and a link whose routes all fail to the app, and says why")
+    func openingTellsFailures() throws {
+        var failures: [LinkError] = []
+        let open = LinkMapping.mail.opening(\MailState.mail, onFailure: { failures.append($0) })
+        #expect(open(URL(string: "mail://?utm_source=web")!) == nil)
+        // Reads, but its case is gone from the app: applied (at launch, in place of the saved
+        // paths), the path left as it was, and told.
+        let gone = LinkMapping<MailRoute>(scheme: "mail", [LinkPattern("old/{id:int}", case: "old")])
+        let change = try #require(
+            gone.opening(\MailState.mail, onFailure: { failures.append($0) })(URL(string: "mail://old/1")!))
+        let model = SceneNavigationModel(MailState(tab: 1, mail: [.inbox]))
+        change(model)
+        #expect(model.state == MailState(tab: 1, mail: [.inbox]))
+        #expect(
+            failures == [
+                LinkError(.noRoute, "the link 'mail://?utm_source=web' has no route: it opens the app as it is"),
+                LinkError(
+                    .noRoute,
+                    "nothing in the link 'mail://old/1' opened: position 1 of the path: it no longer decodes: MailRoute has no case 'old'"
+                ),
+            ])
+    }
+}

@@ -24,7 +24,12 @@ extension LinkPattern {
         /// Why an element does not fit a pattern.
         struct Misfit: Error {
             let reason: String
-            init(_ reason: String) { self.reason = reason }
+            /// The query parameter that did not fit, when one did not.
+            var parameter: String?
+            init(_ reason: String, parameter: String? = nil) {
+                self.reason = reason
+                self.parameter = parameter
+            }
         }
 
         /// What a pattern made of the segments at a position.
@@ -198,7 +203,8 @@ extension LinkPattern {
                 guard let part = items[parameter.name] else { continue }
                 switch Self.parse(part, as: parameter) {
                 case .success(let value): Self.set(value, at: parameter.path[...], in: &payload)
-                case .failure(let misfit): return .failure(Misfit("\(misfit.reason) (\(text))"))
+                case .failure(let misfit):
+                    return .failure(Misfit("\(misfit.reason) (\(text))", parameter: parameter.name))
                 }
             }
             guard let caseName else { return .success(.object(payload)) }
@@ -238,7 +244,7 @@ extension LinkPattern {
             case .bool:
                 value = text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
             case .uuid:
-                value = LinkText.canonicalUUID(text).map(JSONValue.string)
+                value = LinkText.isUUID(text) ? .string(text) : nil
             }
             guard let value else {
                 return .failure(
@@ -356,7 +362,7 @@ extension LinkPattern {
             case (.bool, .bool(let flag)):
                 return flag ? "true" : "false"
             case (.uuid, .string(let text)):
-                return LinkText.canonicalUUID(text)
+                return LinkText.isUUID(text) ? text : nil
             default:
                 return nil
             }

@@ -33,9 +33,9 @@ struct LinkReader {
     ///   - patterns: The mapping's patterns, in order.
     init(_ text: LinkText, patterns: [LinkPattern.Compiled]) {
         let parts = text.segments
-        // Where the first run of segments that no pattern matches begins, as an element: the
-        // positions of the elements after it are not the ones the link was printed with.
-        var firstUnmatchedRun: Int?
+        // The first element that could not be read: the segments it took may stand for more or
+        // fewer routes than one, so the positions after it are not the ones the link was printed with.
+        var firstUnread: Int?
         var unmatched: Int?
         func closeUnmatched(at end: Int) {
             guard let start = unmatched else { return }
@@ -46,7 +46,7 @@ struct LinkReader {
             } else {
                 append(.unread(written, reason: "no route matches '\(LinkText.excerpt(written))'"))
             }
-            if firstUnmatchedRun == nil { firstUnmatchedRun = elements.count - 1 }
+            if firstUnread == nil { firstUnread = elements.count - 1 }
             spans.append(start..<end)
             unmatched = nil
         }
@@ -73,6 +73,7 @@ struct LinkReader {
             if let (reason, length) = firstProblem {
                 closeUnmatched(at: index)
                 append(.unread(parts[index..<index + length].map(\.raw).joined(separator: "/"), reason: reason))
+                if firstUnread == nil { firstUnread = elements.count - 1 }
                 spans.append(index..<index + length)
                 index += length
             } else {
@@ -82,14 +83,14 @@ struct LinkReader {
         }
         closeUnmatched(at: parts.count)
         guard !text.query.isEmpty else { return }
-        addQuery(text.query, patterns: patterns, parts: parts, trustedUpTo: firstUnmatchedRun)
+        addQuery(text.query, patterns: patterns, parts: parts, trustedUpTo: firstUnread)
     }
 
     /// Gives each element the query items addressed to it: the last element's by name, an earlier
     /// one's after its position (`1.to`); reports the rest.
     private mutating func addQuery(
         _ query: [(name: String, value: LinkText.Part)], patterns: [LinkPattern.Compiled], parts: [LinkText.Part],
-        trustedUpTo firstUnmatchedRun: Int?
+        trustedUpTo firstUnread: Int?
     ) {
         var items = [[String: LinkText.Part]](repeating: [:], count: elements.count)
         var names = [[String: String]](repeating: [:], count: elements.count)
@@ -109,10 +110,10 @@ struct LinkReader {
                     unused("the link has no position \(position)")
                     continue
                 }
-                // Segments no pattern matches may stand for several routes: the positions after
-                // them are not the printed ones.
-                if let run = firstUnmatchedRun, position - 1 > run {
-                    unused("its position comes after segments no route matches, so its route is not known")
+                // An element that could not be read may stand for more or fewer routes than one:
+                // the positions after it are not the printed ones.
+                if let unread = firstUnread, position - 1 > unread {
+                    unused("its position comes after an element that could not be read, so its route is not known")
                     continue
                 }
                 target = position - 1
@@ -148,6 +149,15 @@ struct LinkReader {
             switch pattern.addingQuery(items[position], to: json) {
             case .success(let completed): elements[position] = .read(completed)
             case .failure(let misfit):
+                // The element is dropped for one item: its other items go with it, reported.
+                for (member, value) in items[position]
+                where member != misfit.parameter && pattern.query.contains(where: { $0.name == member }) {
+                    let name = names[position][member] ?? member
+                    unusedItems.append(
+                        UnusedItem(
+                            index: order[name] ?? 0, name: name, value: value.raw,
+                            reason: "its route, position \(position + 1), was not read"))
+                }
                 elements[position] = .unread(
                     parts[spans[position]].map(\.raw).joined(separator: "/"), reason: misfit.reason)
                 readBy[position] = nil

@@ -1,3 +1,5 @@
+import SceneStore
+
 /// A link's text taken apart: its path segments and query items, each as written and as decoded.
 ///
 /// It reads only what RFC 3986 allows in a link of the mapping's scheme, and refuses as a whole
@@ -226,31 +228,31 @@ struct LinkText {
         }
     }
 
-    /// A UUID's text as Swift writes it (upper-case, `8-4-4-4-12` hex digits), from text in either
-    /// case; nil for anything else. (Foundation's `UUID(uuidString:)` and `uuidString` go through
-    /// `sscanf` and `snprintf` on Linux: several times slower for a link's parameters.)
-    static func canonicalUUID(_ text: String) -> String? {
+    /// Whether a text is a UUID's: `8-4-4-4-12` hex digits in either case, kept as written (a
+    /// `String` member that holds a UUID keeps its case). (Foundation's `UUID(uuidString:)` goes
+    /// through `sscanf` on Linux: several times slower for a link's parameters.)
+    static func isUUID(_ text: String) -> Bool {
         var text = text
-        // nil: no UUID; true: one with lower-case digits.
-        let lowercase = text.withUTF8 { bytes -> Bool? in
-            guard bytes.count == 36 else { return nil }
-            var lowercase = false
+        return text.withUTF8 { bytes in
+            guard bytes.count == 36 else { return false }
             for offset in 0..<36 {
-                let byte = bytes[offset]
                 switch offset {
                 case 8, 13, 18, 23:
-                    guard byte == UInt8(ascii: "-") else { return nil }
+                    guard bytes[offset] == UInt8(ascii: "-") else { return false }
                 default:
-                    guard hexValue(byte) != nil else { return nil }
-                    if byte >= UInt8(ascii: "a") { lowercase = true }
+                    guard hexValue(bytes[offset]) != nil else { return false }
                 }
             }
-            return lowercase
+            return true
         }
-        switch lowercase {
-        case nil: return nil
-        case false?: return text
-        case true?: return String(decoding: text.utf8.map { $0 >= UInt8(ascii: "a") ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// A value with its null members left out, as a link leaves them.
+    static func withoutNulls(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let members): .object(members.filter { $0.value != .null }.mapValues(withoutNulls))
+        case .array(let elements): .array(elements.map(withoutNulls))
+        default: value
         }
     }
 

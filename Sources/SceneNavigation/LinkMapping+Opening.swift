@@ -37,8 +37,9 @@ extension LinkMapping {
     ) -> @MainActor (URL) -> PersistentScene<State>.Link? {
         { url in
             let link = url.absoluteString
+            let reader: LinkReader
             do throws(LinkError) {
-                try checkOpensSomething(link)
+                reader = try readingSomething(link)
             } catch {
                 if error.code != .otherApp { onFailure?(error) }
                 return nil
@@ -46,7 +47,7 @@ extension LinkMapping {
             return { model in
                 let report: RestoreReport
                 do throws(LinkError) {
-                    report = try model.open(link, with: self, at: path, policy: policy)
+                    report = try model.open(reading: reader, with: self, at: path, policy: policy)
                 } catch {
                     onFailure?(error)
                     return
@@ -66,16 +67,16 @@ extension LinkMapping {
         }
     }
 
-    /// Throws unless some element of the link can be read.
+    /// The link, read, unless none of its elements can be read.
     /// - Throws: The reading's ``LinkError``; ``LinkError/Code/noRoute`` when no element reads, or
     ///   the link has none (the root).
-    func checkOpensSomething(_ link: String) throws(LinkError) {
+    func readingSomething(_ link: String) throws(LinkError) -> LinkReader {
         let reader = try read(link)
         guard !reader.elements.isEmpty else {
             throw LinkError(.noRoute, "the link '\(LinkText.excerpt(link))' has no route: it opens the app as it is")
         }
         for element in reader.elements {
-            if case .read = element { return }
+            if case .read = element { return reader }
         }
         let reasons = reader.elements.enumerated().compactMap { position, element -> String? in
             guard case .unread(let text, let reason) = element else { return nil }

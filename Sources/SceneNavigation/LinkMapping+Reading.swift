@@ -32,7 +32,14 @@ extension LinkMapping {
         types: NavigationTypeRegistry = NavigationTypeRegistry(),
         migrations: NavigationMigrations = NavigationMigrations()
     ) throws(LinkError) -> (routes: RoutePath<Route>, report: RestoreReport) {
-        let reader = try read(link)
+        try routes(reading: try read(link), policy: policy, resolvers: resolvers, types: types, migrations: migrations)
+    }
+
+    /// The routes of a link already read, and the report.
+    func routes(
+        reading reader: LinkReader, policy: RestorePolicy, resolvers: RouteResolvers, types: NavigationTypeRegistry,
+        migrations: NavigationMigrations
+    ) throws(LinkError) -> (routes: RoutePath<Route>, report: RestoreReport) {
         var stored: [JSONValue] = []
         var unread: [Int: RestoreReport.Reason] = [:]
         stored.reserveCapacity(reader.elements.count)

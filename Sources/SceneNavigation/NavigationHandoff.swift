@@ -70,32 +70,34 @@ public struct NavigationHandoff<State: Codable & Equatable> {
     /// - Throws: ``NavigationError/cannotEncode(reason:)`` when the state does not encode, or is
     ///   over the budget even with an empty path.
     public func payload(for state: State, schemaVersion: Int) throws(NavigationError) -> HandoffPayload {
-        let whole = try Self.text(of: state)
-        if whole.utf8.count <= budget { return HandoffPayload(text: whole, schemaVersion: schemaVersion) }
+        let whole = try NavigationCoding.encode(state)
+        let wholeText = Self.text(of: whole)
+        if wholeText.utf8.count <= budget { return HandoffPayload(text: wholeText, schemaVersion: schemaVersion) }
         let count = pathCount(state)
-        let empty = try Self.text(of: keepingRoutes(state, 0))
-        guard empty.utf8.count <= budget else {
+        var fitting = try NavigationCoding.encode(keepingRoutes(state, 0))
+        var fittingText = Self.text(of: fitting)
+        guard fittingText.utf8.count <= budget else {
             throw .cannotEncode(
                 reason:
-                    "the state is \(empty.utf8.count) bytes with an empty path, over the Handoff budget of \(budget) bytes"
+                    "the state is \(fittingText.utf8.count) bytes with an empty path, over the Handoff budget of \(budget) bytes"
             )
         }
         // The most routes that fit: every count up to `fits` does, `fits + 1`... does not.
         var fits = 0
-        var fitting = empty
         var over = count
         while over - fits > 1 {
             let middle = (fits + over) / 2
-            let text = try Self.text(of: keepingRoutes(state, middle))
+            let json = try NavigationCoding.encode(keepingRoutes(state, middle))
+            let text = Self.text(of: json)
             if text.utf8.count <= budget {
-                fits = middle
-                fitting = text
+                (fits, fitting, fittingText) = (middle, json, text)
             } else {
                 over = middle
             }
         }
-        let report = try Self.droppedFromTheEnd(of: state, keeping: keepingRoutes(state, fits))
-        return HandoffPayload(text: fitting, schemaVersion: schemaVersion, report: report)
+        return HandoffPayload(
+            text: fittingText, schemaVersion: schemaVersion, report: Self.droppedFromTheEnd(of: whole, keeping: fitting)
+        )
     }
 
     /// Another device's Handoff, restored in the model now (``SceneNavigationModel/continueHandoff(_:policy:)``
@@ -123,8 +125,8 @@ public struct NavigationHandoff<State: Codable & Equatable> {
 
     /// The state's JSON text, ASCII only: a property list stores a string with any other character
     /// in UTF-16, two bytes or more per character, so the budget counts what is sent.
-    private static func text(of state: State) throws(NavigationError) -> String {
-        let bytes = try NavigationCoding.encode(state).serialized()
+    private static func text(of json: JSONValue) -> String {
+        let bytes = json.serialized()
         guard bytes.contains(where: { $0 >= 0x80 }) else { return String(decoding: bytes, as: UTF8.self) }
         var ascii = ""
         ascii.reserveCapacity(bytes.count * 2)
@@ -133,7 +135,7 @@ public struct NavigationHandoff<State: Codable & Equatable> {
             if scalar.isASCII {
                 ascii.unicodeScalars.append(scalar)
             } else {
-                for unit in String(scalar).utf16 {
+                for unit in scalar.utf16 {
                     let digits = String(unit, radix: 16, uppercase: true)
                     ascii += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
                 }
@@ -144,11 +146,7 @@ public struct NavigationHandoff<State: Codable & Equatable> {
 
     /// The report of the routes a cut state lost: the path whose array is shorter, and its
     /// elements from the cut on.
-    private static func droppedFromTheEnd(of state: State, keeping cut: State) throws(NavigationError)
-        -> RestoreReport
-    {
-        let whole = try NavigationCoding.encode(state)
-        let kept = try NavigationCoding.encode(cut)
+    private static func droppedFromTheEnd(of whole: JSONValue, keeping kept: JSONValue) -> RestoreReport {
         guard let (location, elements, from) = Self.shortened(whole, kept, at: "") else { return RestoreReport() }
         return RestoreReport(
             restoredCount: from,

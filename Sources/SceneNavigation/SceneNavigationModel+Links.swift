@@ -32,14 +32,21 @@ extension SceneNavigationModel {
         _ link: String, with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>,
         policy: RestorePolicy = RestorePolicy()
     ) throws(LinkError) -> RestoreReport {
-        let opened: (routes: RoutePath<Route>, report: RestoreReport)
         do {
-            opened = try mapping.routes(
-                fromLink: link, policy: policy, resolvers: resolvers, types: types, migrations: migrations)
+            return try open(reading: try mapping.read(link), with: mapping, at: path, policy: policy)
         } catch {
             lastLinkError = error
             throw error
         }
+    }
+
+    /// Opens a link already read: decodes its elements and puts what opened in place.
+    func open<Route>(
+        reading reader: LinkReader, with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>,
+        policy: RestorePolicy
+    ) throws(LinkError) -> RestoreReport {
+        let opened = try mapping.routes(
+            reading: reader, policy: policy, resolvers: resolvers, types: types, migrations: migrations)
         lastLinkError = nil
         lastLinkReport = opened.report
         // A link whose routes all failed leaves the path; the root link (no route) opens the empty path.

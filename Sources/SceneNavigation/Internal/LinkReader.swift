@@ -92,72 +92,61 @@ struct LinkReader {
         _ query: [(name: String, value: LinkText.Part)], patterns: [LinkPattern.Compiled], parts: [LinkText.Part],
         trustedUpTo firstUnread: Int?
     ) {
-        var items = [[String: LinkText.Part]](repeating: [:], count: elements.count)
-        var names = [[String: String]](repeating: [:], count: elements.count)
-        var order: [String: Int] = [:]
+        /// A query item, by the member it names, for the element it is addressed to.
+        struct Addressed {
+            let index: Int
+            let name: String
+            let value: LinkText.Part
+        }
+        func unused(_ item: Addressed, _ reason: String) {
+            unusedItems.append(UnusedItem(index: item.index, name: item.name, value: item.value.raw, reason: reason))
+        }
+        var items = [[String: Addressed]](repeating: [:], count: elements.count)
         for (index, (name, value)) in query.enumerated() {
-            func unused(_ reason: String) {
-                unusedItems.append(UnusedItem(index: index, name: name, value: value.raw, reason: reason))
-            }
+            let item = Addressed(index: index, name: name, value: value)
             guard !elements.isEmpty else {
-                unused("the link has no route to take it")
+                unused(item, "the link has no route to take it")
                 continue
             }
             var target = elements.count - 1
-            var member = Substring(name)
+            var member = name
             if let dot = name.firstIndex(of: "."), let position = Int(name[..<dot]) {
                 guard position >= 1, position <= elements.count else {
-                    unused("the link has no position \(position)")
+                    unused(item, "the link has no position \(position)")
                     continue
                 }
                 // An element that could not be read may stand for more or fewer routes than one:
                 // the positions after it are not the printed ones.
                 if let unread = firstUnread, position - 1 > unread {
-                    unused("its position comes after an element that could not be read, so its route is not known")
+                    unused(
+                        item, "its position comes after an element that could not be read, so its route is not known")
                     continue
                 }
                 target = position - 1
-                member = name[name.index(after: dot)...]
+                member = String(name[name.index(after: dot)...])
             }
-            guard items[target][String(member)] == nil else {
-                unused("the link gives it twice; the first is read")
+            guard items[target][member] == nil else {
+                unused(item, "the link gives it twice; the first is read")
                 continue
             }
-            items[target][String(member)] = value
-            names[target][String(member)] = name
-            order[name] = index
+            items[target][member] = item
         }
         for position in elements.indices where !items[position].isEmpty {
+            let notRead = "its route, position \(position + 1), was not read"
             guard case .read(let json) = elements[position], let number = readBy[position] else {
-                for (member, value) in items[position] {
-                    let name = names[position][member] ?? member
-                    unusedItems.append(
-                        UnusedItem(
-                            index: order[name] ?? 0, name: name, value: value.raw,
-                            reason: "its route, position \(position + 1), was not read"))
-                }
+                for item in items[position].values { unused(item, notRead) }
                 continue
             }
             let pattern = patterns[number]
-            for (member, value) in items[position] where !pattern.query.contains(where: { $0.name == member }) {
-                let name = names[position][member] ?? member
-                unusedItems.append(
-                    UnusedItem(
-                        index: order[name] ?? 0, name: name, value: value.raw,
-                        reason: "the route at position \(position + 1) (\(pattern.text)) takes no '\(member)'"))
+            let taken = items[position].filter { member, _ in pattern.query.contains { $0.name == member } }
+            for (member, item) in items[position] where taken[member] == nil {
+                unused(item, "the route at position \(position + 1) (\(pattern.text)) takes no '\(member)'")
             }
-            switch pattern.addingQuery(items[position], to: json) {
+            switch pattern.addingQuery(taken.mapValues(\.value), to: json) {
             case .success(let completed): elements[position] = .read(completed)
             case .failure(let misfit):
                 // The element is dropped for one item: its other items go with it, reported.
-                for (member, value) in items[position]
-                where member != misfit.parameter && pattern.query.contains(where: { $0.name == member }) {
-                    let name = names[position][member] ?? member
-                    unusedItems.append(
-                        UnusedItem(
-                            index: order[name] ?? 0, name: name, value: value.raw,
-                            reason: "its route, position \(position + 1), was not read"))
-                }
+                for (member, item) in taken where member != misfit.parameter { unused(item, notRead) }
                 elements[position] = .unread(
                     parts[spans[position]].map(\.raw).joined(separator: "/"), reason: misfit.reason)
                 readBy[position] = nil

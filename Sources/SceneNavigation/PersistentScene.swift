@@ -48,6 +48,8 @@ public final class PersistentScene<Value: Codable & Equatable> {
     private let onError: @MainActor (NavigationError) -> Void
     /// Links waiting for the restore or a connection.
     private var heldLinks: [Link] = []
+    /// Links applied as changes since a restore failed: the retry's deep link.
+    private var linksSinceFailure: [Link] = []
     /// Work started and not yet finished: closes, saves in the background, fresh starts.
     private var running: [Task<Void, Never>] = []
 
@@ -125,9 +127,11 @@ public final class PersistentScene<Value: Codable & Equatable> {
             let links = heldLinks
             heldLinks = []
             for link in links { link(model) }
+            linksSinceFailure += links
         case .applyLink(let asLaunchLink):
             guard !heldLinks.isEmpty else { return }
             let link = heldLinks.removeFirst()
+            if life.isRestorePending { linksSinceFailure.append(link) }
             guard let persistence else { return link(model) }
             do throws(NavigationError) {
                 try persistence.applyLink(asLaunchLink: asLaunchLink) { link($0) }
@@ -159,31 +163,49 @@ public final class PersistentScene<Value: Codable & Equatable> {
             } catch {
                 onError(error)
             }
+        case .noteShown:
+            persistence?.restoredScreenShown()
+        case .suspend:
+            guard let persistence else { return }
+            self.persistence = nil
+            // As a killed process stops: the write in flight finishes and the lock goes; the model
+            // in memory is written again when the scene connects.
+            start { await persistence.cancel() }
         }
     }
 
     /// Restores now: the scene's ID chosen, the file read, the model restored, before this returns.
     private func restore(deepLink: Bool) {
-        let links = deepLink ? heldLinks : []
+        let links = deepLink ? linksSinceFailure + heldLinks : []
+        linksSinceFailure = []
         if deepLink { heldLinks = [] }
-        let scene: SceneID
+        let resolution: SceneIdentity.Resolution
         do throws(SceneStoreError) {
             let stored = try storedID.map { id throws(SceneStoreError) in try SceneID(id) }
-            scene = try identity.sceneID(
+            resolution = try identity.resolve(
                 stored: stored, in: store, key: key, new: try SceneID(UUID().uuidString.lowercased()))
         } catch {
             heldLinks = links + heldLinks
             onError(.store(error))
             return handle(.restoreFailed)
         }
+        let scene = resolution.scene
         sceneID = scene
+        if resolution.isAdopted, let source = resolution.source { LiveScenes.noteAdopted(source, key: key, in: store) }
         let apply: ((SceneNavigationModel<Value>) -> Void)? =
             links.isEmpty ? nil : { model in for link in links { link(model) } }
         do throws(NavigationError) {
             connected(
                 try ScenePersistence.restore(
-                    model, from: store, scene: scene, key: key, policy: policy, guard: crashGuard, deepLink: apply))
+                    model, from: store, scene: scene, copying: resolution.source, key: key, policy: policy,
+                    guard: crashGuard, deepLink: apply))
         } catch {
+            if resolution.isAdopted {
+                // The scene to adopt could not be read: told, and this window starts fresh in its
+                // own scene (the other is left as it is, for its own window or a tool).
+                onError(error)
+                return restoreFresh(scene, deepLink: apply)
+            }
             guard let reason = RestoreDecision.unrestorable(after: error) else {
                 heldLinks = links + heldLinks
                 onError(error)
@@ -200,6 +222,19 @@ public final class PersistentScene<Value: Codable & Equatable> {
                     onError(error)
                 }
             }
+        }
+    }
+
+    /// Restores a new scene of the window's own, which has nothing stored.
+    private func restoreFresh(_ scene: SceneID, deepLink: ((SceneNavigationModel<Value>) -> Void)?) {
+        do throws(NavigationError) {
+            connected(
+                try ScenePersistence.restore(
+                    model, from: store, scene: scene, copying: nil, key: key, policy: policy, guard: crashGuard,
+                    deepLink: deepLink))
+        } catch {
+            onError(error)
+            handle(.restoreFailed)
         }
     }
 

@@ -15,17 +15,21 @@ import SceneStore
 ///   save, a user's force quit (the system discards the scene's restoration data) and a Mac app
 ///   quit with "Close windows when quitting an application" on all bring a new ID. The default:
 ///   right for apps with several windows of the same kind, which must not share one state.
-/// - ``adoptingMostRecent``: as ``perScene``, but a scene that comes without an ID adopts the most
-///   recently saved scene that holds the key and that no live scene of the process holds, so the
-///   state comes back after a kill, a force quit or a Quit. Right for a one-window iPhone app, and
-///   for a Mac app whose windows should reopen where they were after Quit. With several windows it
-///   cannot tell an orphan from a window that has not appeared yet, or from one the user closed
-///   for good: a new window (Cmd-N) adopts the newest such scene, and a window that comes back
-///   later with that ID stored is refused (two connections of one key). Use ``perScene`` for apps
-///   with several windows of one kind. The store's scenes are listed (each file read) on the main
-///   actor when a scene comes without an ID.
-/// - ``supplied(_:)``: the app's own ID: a document's, or the value of `WindowGroup(for:)`. The
-///   scene's storage is not read.
+/// - ``adoptingMostRecent``: as ``perScene``, but a scene that comes without an ID starts with a
+///   copy of the most recently saved scene that no window of the process holds or has copied, so
+///   the state comes back after a kill, a force quit or a Quit. It takes a copy, never the scene:
+///   the copy is saved under a new ID of its own, and the scene it came from stays as it was for
+///   its own window, which may still come back with its ID (iPad and Mac restore several windows
+///   at a launch in no documented order, and a window may come back without its ID while another
+///   comes back with it). Right for a one-window iPhone app, and for a Mac app whose windows should
+///   reopen where they were after Quit. Choosing reads no scene's file: the scenes are ordered by
+///   their files' modification times, and only the one taken is read, by the restore.
+/// - ``supplied(_:)``: the app's own ID: a document's, the value of `WindowGroup(for:)`, or a UIKit
+///   scene's `UISceneSession.persistentIdentifier`. The scene's storage is not read.
+///
+/// Whatever the identity, no two windows of a process hold one scene: a window whose scene another
+/// window holds (two windows of one document, or a stored ID that a second window comes back with)
+/// starts with a copy of that scene's state under a new ID, and saves there.
 public enum SceneIdentity: Sendable, Hashable {
     /// Each scene its own ID, kept in `@SceneStorage` (the default).
     case perScene
@@ -35,53 +39,69 @@ public enum SceneIdentity: Sendable, Hashable {
     /// The app's own ID for the scene.
     case supplied(SceneID)
 
-    /// The scene's ID: a pure decision from what is known.
-    /// - Parameters:
-    ///   - stored: The ID the scene's storage holds, or nil when it came without one.
-    ///   - saved: The scenes of the store with when each was last saved (read only for
-    ///     ``adoptingMostRecent`` without a stored ID).
-    ///   - live: The scenes of the process that are restored or connected now.
-    ///   - new: A new ID, for a scene that starts fresh.
-    /// - Returns: The scene's ID.
-    package func choose(
-        stored: SceneID?, saved: [(scene: SceneID, lastSaved: Date)], live: Set<SceneID>, new: SceneID
-    ) -> SceneID {
-        switch self {
-        case .supplied(let scene): return scene
-        case .perScene: return stored ?? new
-        case .adoptingMostRecent:
-            if let stored { return stored }
-            let liveNames = Set(live.map { $0.rawValue.lowercased() })
-            let orphan = saved.filter { !liveNames.contains($0.scene.rawValue.lowercased()) }
-                .max { ($0.lastSaved, $1.scene.rawValue) < ($1.lastSaved, $0.scene.rawValue) }
-            return orphan?.scene ?? new
-        }
+    /// Where a window's scene comes from: the scene it saves to, and, when that is a new scene
+    /// that starts with a copy of another's state, the scene whose stored state it restores.
+    package struct Resolution: Sendable, Hashable {
+        /// The scene the window saves to (and restores, without a source).
+        package var scene: SceneID
+        /// The scene whose stored state the window restores a copy of, or nil for its own.
+        package var source: SceneID?
+        /// Whether the source was chosen by adoption (rather than claimed by an ID that another
+        /// window holds).
+        package var isAdopted = false
     }
 
-    /// Whether choosing needs the store's scenes listed.
+    /// The window's scene: a pure decision from what is known.
+    /// - Parameters:
+    ///   - stored: The ID the scene's storage holds, or nil when it came without one.
+    ///   - candidates: The store's scenes, newest first (read only for ``adoptingMostRecent``
+    ///     without a stored ID).
+    ///   - live: The scenes held by windows of the process now, lower-cased.
+    ///   - adopted: The scenes whose state a window of the process has taken a copy of, lower-cased.
+    ///   - new: A new ID, for a scene that starts fresh or with a copy.
+    /// - Returns: The scene, and the source of its state when that is another scene.
+    package func resolve(
+        stored: SceneID?, candidates: [SceneID], live: Set<String>, adopted: Set<String>, new: SceneID
+    ) -> Resolution {
+        let wanted: SceneID?
+        switch self {
+        case .supplied(let scene): wanted = scene
+        case .perScene, .adoptingMostRecent: wanted = stored
+        }
+        if let wanted {
+            // Another window holds it: this one starts with a copy of its state, saved apart.
+            guard live.contains(wanted.rawValue.lowercased()) else { return Resolution(scene: wanted) }
+            return Resolution(scene: new, source: wanted)
+        }
+        guard self == .adoptingMostRecent else { return Resolution(scene: new) }
+        let taken = live.union(adopted)
+        guard let orphan = candidates.first(where: { !taken.contains($0.rawValue.lowercased()) }) else {
+            return Resolution(scene: new)
+        }
+        return Resolution(scene: new, source: orphan, isAdopted: true)
+    }
+
+    /// Whether resolving needs the store's scenes listed.
     /// - Parameter stored: The ID the scene's storage holds, or nil.
     package func needsListing(stored: SceneID?) -> Bool {
         self == .adoptingMostRecent && stored == nil
     }
 
-    /// The scene's ID, reading the store's scenes when choosing needs them (only those that hold
-    /// `key` can be adopted).
+    /// The window's scene, listing the store's scenes (names and modification times, no file read)
+    /// when resolving needs them.
     /// - Parameters:
     ///   - stored: The ID the scene's storage holds, or nil.
     ///   - store: The app's store.
     ///   - key: The key the scene saves its value under.
-    ///   - new: A new ID, for a scene that starts fresh.
-    /// - Returns: The scene's ID.
+    ///   - new: A new ID, for a scene that starts fresh or with a copy.
+    /// - Returns: The scene, and the source of its state when that is another scene.
     /// - Throws: ``/SceneStore/SceneStoreError/cannotRead(path:errno:)`` when the scenes cannot be listed.
-    package func sceneID(
+    package func resolve(
         stored: SceneID?, in store: SceneStore, key: String = "navigation", new: SceneID
-    ) throws(SceneStoreError) -> SceneID {
-        let saved =
-            needsListing(stored: stored)
-            ? try store.scenes().filter { $0.health == .ok && $0.keys.contains(key) }.map {
-                (scene: $0.scene, lastSaved: $0.lastSaved)
-            } : []
-        let live = Set(LiveScenes.scenes(in: store).compactMap { try? SceneID($0) })
-        return choose(stored: stored, saved: saved, live: live, new: new)
+    ) throws(SceneStoreError) -> Resolution {
+        let candidates = needsListing(stored: stored) ? try store.scenesByModification().map(\.scene) : []
+        return resolve(
+            stored: stored, candidates: candidates, live: LiveScenes.scenes(in: store),
+            adopted: LiveScenes.adoptedScenes(in: store, key: key), new: new)
     }
 }

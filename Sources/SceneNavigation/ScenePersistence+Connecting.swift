@@ -56,13 +56,30 @@ extension ScenePersistence {
         policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
         deepLink: ((Model) -> Void)? = nil
     ) throws(NavigationError) -> ScenePersistence {
+        try restore(
+            model, from: store, scene: scene, copying: nil, key: key, policy: policy, guard: crashGuard,
+            deepLink: deepLink)
+    }
+
+    /// Restores as ``restore(_:from:scene:key:policy:guard:deepLink:)`` does; with `source`, a copy
+    /// of another scene's stored state into `scene`, a new scene that saves apart (a window that
+    /// adopts a scene, or whose scene another window holds). The source is read, guarded (its
+    /// marker counts, as the state that may crash is its state) and kept aside as an intervention
+    /// says, and never written: it stays as it was for its own window. The copy is handed to the
+    /// writer at once (when no deep link holds writes back), so the new scene is on disk before
+    /// the scene's storage could name it.
+    static func restore(
+        _ model: Model, from store: SceneStore, scene: SceneID, copying source: SceneID?, key: String,
+        policy: RestorePolicy, guard crashGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?
+    ) throws(NavigationError) -> ScenePersistence {
         let writer = try makeWriter(for: model, in: store, scene: scene, key: key)
         // Held before the file is read: a prune that runs meanwhile leaves the scene alone.
         let hold = try LiveScenes.hold(scene, key: key, in: store)
+        let read = source ?? scene
         // Read: the scene's file (the store's first entry).
         let document: SceneDocument?
         do throws(SceneStoreError) {
-            document = try store.document(for: scene)
+            document = try store.document(for: read)
         } catch .sceneNotFound {
             document = nil
         } catch {
@@ -85,7 +102,7 @@ extension ScenePersistence {
         var health: RestoreHealth?
         if plan.beginsGuard, let crashGuard {
             do throws(SceneStoreError) {
-                let begun = try RestoreHealth.begin(scene: scene, key: key, store: store, launch: crashGuard.launch)
+                let begun = try RestoreHealth.begin(scene: read, key: key, store: store, launch: crashGuard.launch)
                 facts.failuresBefore = begun.failures
                 health = begun.health
             } catch {
@@ -98,7 +115,7 @@ extension ScenePersistence {
         do throws(NavigationError) {
             if let reason = plan.keepAside {
                 do throws(SceneStoreError) {
-                    outcome.keptAsidePath = try store.keepAside(scene, reason: reason)
+                    outcome.keptAsidePath = try store.keepAside(read, reason: reason)
                 } catch {
                     throw .store(error)
                 }
@@ -106,7 +123,7 @@ extension ScenePersistence {
                 // A later launch of the loop points at the copy its first guarded launch kept.
                 outcome.keptAsidePath =
                     (try? store.keptAsideFiles())?
-                    .last { $0.scene == scene && $0.reason.recognized == .crashLoop }?.path
+                    .last { $0.scene == read && $0.reason.recognized == .crashLoop }?.path
             }
             if let stored, plan.restore != .nothing {
                 var restorePolicy = policy
@@ -122,7 +139,9 @@ extension ScenePersistence {
             throw error
         }
         let sharedCopy = SharedCopy()
-        let copies = stored != nil && RestoreDecision.copiesBeforeFirstWrite(plan, report: outcome.report)
+        // A copy's source is never written over, so nothing of it needs keeping before a write.
+        let copies =
+            source == nil && stored != nil && RestoreDecision.copiesBeforeFirstWrite(plan, report: outcome.report)
         if let stored, copies {
             try keepAsideBeforeFirstWrite(
                 stored, of: scene, key: key, writer: writer, sharedCopy: sharedCopy, in: store)
@@ -136,9 +155,13 @@ extension ScenePersistence {
                     value: stored, schema: facts.storedSchema, policy: policy, revision: model.revision,
                     restoredPaths: plan.restore == .everything)
         }
+        let unchangedRevision = plan.leavesStoredValueUntilChanged ? model.revision : nil
+        if source != nil, stored != nil, unchangedRevision == nil {
+            writer.submit(text: try NavigationCoding.encodedText(model.state), sequence: model.revision)
+        }
         return ScenePersistence(
             model: model, writer: writer, outcome: outcome, scene: scene, key: key, health: health,
-            crashGuard: crashGuard, unchangedRevision: plan.leavesStoredValueUntilChanged ? model.revision : nil,
+            crashGuard: crashGuard, unchangedRevision: unchangedRevision,
             store: store, sharedCopy: sharedCopy, hold: hold, restored: restored, copiesBeforeFirstWrite: copies)
     }
 

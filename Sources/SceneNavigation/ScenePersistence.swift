@@ -221,6 +221,12 @@ extension ScenePersistence {
         if let error = failure.withLock({ $0 }) { throw .store(error) }
     }
 
+    /// Records that the restored screen showed (``SceneLife``): an end of this launch with nothing
+    /// recorded (SIGKILL) no longer counts against the next restore.
+    func restoredScreenShown() {
+        health?.noteShown()
+    }
+
     /// Whether the restore has become healthy (or needed no marker).
     public var isHealthy: Bool { health?.isHealthy ?? true }
 }

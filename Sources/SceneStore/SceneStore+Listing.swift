@@ -43,6 +43,27 @@ extension SceneStore {
         return (ids ?? []).sorted()
     }
 
+    /// The scenes that have a file, newest first by the file's modification time, from the folder's
+    /// listing and one `fstatat` per file: no file is opened or read. For a choice among scenes that
+    /// must not cost a read of each (adopting a scene at launch, before the first frame); the
+    /// caller reads only the one it takes. Regular files only; names that are not scene files are
+    /// skipped.
+    ///
+    /// - Returns: Each scene with its file's modification time, newest first (ties by scene).
+    /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be read.
+    package func scenesByModification() throws(SceneStoreError) -> [(scene: SceneID, modified: Date)] {
+        let found = try withListing { (directory, names) -> [(scene: SceneID, modified: Date)] in
+            names.compactMap { name in
+                guard name.hasSuffix(".json"), !name.hasPrefix("."),
+                    let scene = try? SceneID(String(name.dropLast(5))),
+                    let status = try? fileSystem.statusAt(directory, name), status.kind == .regular
+                else { return nil }
+                return (scene, Date(timeIntervalSince1970: status.modificationTime))
+            }
+        }
+        return (found ?? []).sorted { ($0.modified, $1.scene) > ($1.modified, $0.scene) }
+    }
+
     /// Runs `body` with the scenes folder open and the names in it; nil when there is no folder.
     func withListing<Result>(_ body: (Int32, [String]) -> Result) throws(SceneStoreError) -> Result? {
         guard let directory = try openScenesDirectory(creating: false) else { return nil }

@@ -96,24 +96,26 @@ import Testing
         await persistent.settle()
     }
 
-    @Test("a second scene of the same key is refused with a clear error; the first keeps saving")
+    @Test("a window whose scene another window holds starts with a copy under a new ID and saves there")
     func twoOfOneKey() async throws {
         let errors = Errors()
         let first = persistentScene()
         first.handle(.appeared)
         let second = persistentScene(errors: errors)
         second.handle(.appeared)
-        #expect(second.persistence == nil)
-        #expect(
-            errors.all.map(\.description) == [
-                "invalid argument 'navigation': scene 'main' already keeps 'navigation' saved in this process; two "
-                    + "connections of one key would overwrite each other's value (give each its own key, or close the first)"
-            ])
-        #expect(second.model.state == TabState())
+        let copy = try #require(second.sceneID)
+        #expect(copy != scene)
+        #expect(second.persistence?.scene == copy)
+        #expect(errors.all.isEmpty)
+        #expect(second.model.state == TabState(tab: 2, path: ["a", "b"]))
         first.model.state.tab = 5
+        second.model.state.tab = 7
         first.handle(.disappeared)
+        second.handle(.disappeared)
         await first.settle()
+        await second.settle()
         #expect(try temporary.store.decodedValue(TabState.self, forKey: "navigation", in: scene)?.tab == 5)
+        #expect(try temporary.store.decodedValue(TabState.self, forKey: "navigation", in: copy)?.tab == 7)
     }
 
     @Test("pruning never removes a scene that is restored and connected, however old its save")
@@ -135,22 +137,31 @@ import Testing
         #expect(try NavigationScenes.prune(before: clock.now, in: temporary.store).removedScenes == [scene])
     }
 
-    @Test("adopting the most recent: a scene without an ID takes the newest scene no live one holds")
+    @Test("resolving: a window without an ID adopts a copy of the newest scene no window holds or has copied")
     func adoptsTheMostRecent() throws {
-        let now = Date(timeIntervalSince1970: 1_800_000_000)
         let (a, b, c) = (try SceneID("a"), try SceneID("b"), try SceneID("c"))
-        let saved = [
-            (scene: a, lastSaved: now), (scene: b, lastSaved: now.addingTimeInterval(5)),
-            (scene: c, lastSaved: now.addingTimeInterval(1)),
-        ]
+        // Newest first, as the store lists them by modification time.
+        let candidates = [b, c, a]
         let new = try SceneID("new")
+        typealias Resolution = SceneIdentity.Resolution
         let identity = SceneIdentity.adoptingMostRecent
-        #expect(identity.choose(stored: nil, saved: saved, live: [], new: new) == b)
-        #expect(identity.choose(stored: nil, saved: saved, live: [b], new: new) == c)
-        #expect(identity.choose(stored: nil, saved: saved, live: [a, b, c], new: new) == new)
-        #expect(identity.choose(stored: a, saved: saved, live: [], new: new) == a)
-        #expect(SceneIdentity.perScene.choose(stored: nil, saved: saved, live: [], new: new) == new)
-        #expect(SceneIdentity.supplied(c).choose(stored: a, saved: saved, live: [], new: new) == c)
+        func resolve(_ identity: SceneIdentity, stored: SceneID?, live: Set<String> = [], adopted: Set<String> = [])
+            -> Resolution
+        {
+            identity.resolve(stored: stored, candidates: candidates, live: live, adopted: adopted, new: new)
+        }
+        #expect(resolve(identity, stored: nil) == Resolution(scene: new, source: b, isAdopted: true))
+        #expect(resolve(identity, stored: nil, live: ["b"]) == Resolution(scene: new, source: c, isAdopted: true))
+        #expect(resolve(identity, stored: nil, adopted: ["b"]) == Resolution(scene: new, source: c, isAdopted: true))
+        #expect(resolve(identity, stored: nil, live: ["a", "b"], adopted: ["c"]) == Resolution(scene: new))
+        // A window that comes back with its ID has its own scene, whoever adopted a copy of it.
+        #expect(resolve(identity, stored: a, adopted: ["a"]) == Resolution(scene: a))
+        // A window whose scene another window holds starts with a copy, under a new ID.
+        #expect(resolve(identity, stored: a, live: ["a"]) == Resolution(scene: new, source: a))
+        #expect(resolve(.perScene, stored: nil) == Resolution(scene: new))
+        #expect(resolve(.perScene, stored: b, live: ["b"]) == Resolution(scene: new, source: b))
+        #expect(resolve(.supplied(c), stored: a) == Resolution(scene: c))
+        #expect(resolve(.supplied(c), stored: a, live: ["c"]) == Resolution(scene: new, source: c))
     }
 
     @Test("PersistentNavigation hosts its modifiers on a ZStack, never on the content, whose identity may change")

@@ -47,7 +47,7 @@ import Testing
         Row(
             name: "once the launch has settled, a link is a change",
             events: [.appeared, .phase(.active), .launchSettled, .linkOpened],
-            actions: [[.restore(deepLink: false)], [], [], [.applyLink(asLaunchLink: false)]]),
+            actions: [[.restore(deepLink: false)], [], [.noteShown], [.applyLink(asLaunchLink: false)]]),
         Row(
             name: "a quit makes the state durable while connected, and does nothing otherwise",
             events: [.terminating, .appeared, .terminating, .disappeared, .terminating],
@@ -60,6 +60,43 @@ import Testing
             name: "inactive is not the background: nothing is marked healthy",
             events: [.appeared, .phase(.inactive)],
             actions: [[.restore(deepLink: false)], []]),
+        Row(
+            name: "a failed restore is tried again at the next activation, its links as the retry's deep link",
+            events: [
+                .phase(.active), .linkOpened, .appeared, .restoreFailed, .linkOpened, .phase(.inactive),
+                .phase(.active),
+            ],
+            actions: [
+                [], [], [.restore(deepLink: true)], [.applyHeldLinks], [.applyLink(asLaunchLink: false)], [],
+                [.restore(deepLink: true)],
+            ]),
+        Row(
+            name: "a failed restore with no link is tried again at the next appearance, without a deep link",
+            events: [.appeared, .restoreFailed, .disappeared, .phase(.active), .appeared],
+            actions: [[.restore(deepLink: false)], [.applyHeldLinks], [], [], [.restore(deepLink: false)]]),
+        Row(
+            name: "the app switcher after the restored screen was active: the screen showed, once",
+            events: [.phase(.active), .appeared, .phase(.inactive), .phase(.active), .phase(.inactive)],
+            actions: [[], [.restore(deepLink: false)], [.noteShown], [], []]),
+        Row(
+            name: "restored while inactive, never active: the screen is not known to have shown",
+            events: [.phase(.inactive), .appeared, .phase(.inactive)],
+            actions: [[], [.restore(deepLink: false)], []]),
+        Row(
+            name: "restored in the background: healthy then, nothing to note",
+            events: [.phase(.background), .appeared, .launchSettled],
+            actions: [[], [.restore(deepLink: false), .leaveForeground], []]),
+        Row(
+            name: "background time expired: the connection stops, and connects again when active",
+            events: [
+                .phase(.active), .appeared, .phase(.background), .backgroundTimeExpired, .backgroundTimeExpired,
+                .terminating, .phase(.active),
+            ],
+            actions: [[], [.restore(deepLink: false)], [.leaveForeground], [.suspend], [], [], [.connect]]),
+        Row(
+            name: "phases after the appearance, as before it: the restore comes with the appearance",
+            events: [.appeared, .phase(.inactive), .phase(.active), .launchSettled],
+            actions: [[.restore(deepLink: false)], [], [], [.noteShown]]),
     ]
 
     @Test("each row's events give its actions", arguments: rows)

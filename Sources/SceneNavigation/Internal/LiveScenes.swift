@@ -61,6 +61,24 @@ enum LiveScenes {
         let folder = store.scenesDirectory
         return held.withLock { entries in Set(entries.filter { $0.folder == folder }.map(\.scene)) }
     }
+
+    /// Scenes whose state a window of this process took a copy of (adoption): no second window
+    /// takes the same one; the scene itself stays free for the window that comes back with its ID.
+    private static let adopted = Mutex<Set<Entry>>([])
+
+    /// Notes that a window took a copy of a scene's state for `key`.
+    static func noteAdopted(_ scene: SceneID, key: String, in store: SceneStore) {
+        let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
+        _ = adopted.withLock { $0.insert(entry) }
+    }
+
+    /// The scenes of a store whose state for `key` a window of this process has adopted.
+    static func adoptedScenes(in store: SceneStore, key: String) -> Set<String> {
+        let folder = store.scenesDirectory
+        return adopted.withLock { entries in
+            Set(entries.filter { $0.folder == folder && $0.key == key }.map(\.scene))
+        }
+    }
 }
 
 /// The connections of the process, for the app's termination: each makes its state durable.

@@ -48,6 +48,12 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         public internal(set) var connections = 0
         /// The errors told to the scene's `onError`.
         public internal(set) var errors: [NavigationError] = []
+        /// Whether the window's root is shown in the running process (appeared, not disappeared).
+        public internal(set) var isShown = false
+        /// The ID the window's storage held when the running process started.
+        public internal(set) var launchStorage: String?
+        /// What the window showed when its process last ended, or nil before any end.
+        public internal(set) var lastState: State?
 
         /// The window's model in the running process.
         public var model: Model? { scene?.model }
@@ -73,6 +79,17 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     private let firstLaunch = Int64(Date().timeIntervalSince1970 * 1000)
     private var store: SceneStore?
     private var phase: SceneLife.Phase = .active
+    /// Crashes so far, and the longest run of kills in a row that came while a restore of their
+    /// process had not yet shown (a launch that hangs, as the watchdog ends it): what alone lets
+    /// the crash-loop guard act.
+    package private(set) var crashes = 0
+    package private(set) var longestLaunchKillRun = 0
+    private var launchKillRun = 0
+    /// Whether a window restored in the running process since the last sign that the restored
+    /// screens showed (the launch settled, the app switcher, the background).
+    private var restoredSinceShown = false
+    /// Where broken scene files were put, by scene file path.
+    private var brokenFiles: [String: String] = [:]
 
     /// Creates a simulator.
     /// - Parameters:
@@ -116,13 +133,13 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     /// - Throws: What the simulated process's store and connections throw.
     package func perform(_ step: Step) async throws {
         switch step {
-        case .launch, .launchInBackground:
-            // A user's launch brings the app to the foreground; the system may launch it in the
-            // background.
-            phase = step == .launch ? .active : .background
-            try startProcess()
-            for window in windows where window.isOpen { appear(window) }
-            await settle()
+        case .launch:
+            try await launch(order: nil, phase: .active, phaseFirst: true)
+        case .launchInBackground:
+            // The system may launch the app in the background.
+            try await launch(order: nil, phase: .background, phaseFirst: true)
+        case .launchWindows(let order, let phase, let phaseFirst):
+            try await launch(order: order, phase: phase, phaseFirst: phaseFirst)
         case .launchWithLink(let linkFirst):
             phase = .active
             try startProcess()
@@ -138,6 +155,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
             let window = Window()
             windows.append(window)
             appear(window)
+            await settle()
         case .navigate(let index):
             let window = try shown(index)
             guard let model = window.model else { throw SimulatorError.notRunning }
@@ -145,6 +163,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
             window.navigated = model.state
         case .openLink(let index):
             try shown(index).scene?.open(link)
+            await settle()
         case .switchContent(let index):
             _ = try shown(index)
         case .hideAndShow(let index):
@@ -153,22 +172,66 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
             window.scene?.handle(.appeared)
             await settle()
         case .phase(let new):
+            if new == .background || (phase == .active && new == .inactive) { restoredSinceShown = false }
             phase = new
-            for window in windows where window.isOpen { window.scene?.handle(.phase(new)) }
+            for window in windows where window.isOpen && window.isShown { window.scene?.handle(.phase(new)) }
             await settle()
         case .saveSceneStorage:
             for window in windows where window.isOpen { window.savedStorage = window.storage }
         case .discardSceneStorage:
             for window in windows { window.savedStorage = nil }
+        case .saveStorage(let index):
+            guard windows.indices.contains(index), windows[index].isOpen else { throw SimulatorError.noWindow(index) }
+            windows[index].savedStorage = windows[index].storage
+        case .discardStorage(let index):
+            guard windows.indices.contains(index) else { throw SimulatorError.noWindow(index) }
+            windows[index].savedStorage = nil
         case .closeWindow(let index):
             let window = try shown(index)
             window.scene?.handle(.disappeared)
+            window.isShown = false
             await settle()
             window.isOpen = false
             window.savedStorage = nil
+        case .disconnect(let index):
+            let window = try shown(index)
+            window.scene?.handle(.disappeared)
+            window.isShown = false
+            await settle()
+        case .reconnect(let index):
+            guard process != nil else { throw SimulatorError.notRunning }
+            guard windows.indices.contains(index), windows[index].isOpen, !windows[index].isShown else {
+                throw SimulatorError.noWindow(index)
+            }
+            appear(windows[index])
+            await settle()
+        case .launchSettles:
+            guard process != nil else { throw SimulatorError.notRunning }
+            if phase != .background { restoredSinceShown = false }
+            for window in windows where window.isShown { window.scene?.handle(.launchSettled) }
+            await settle()
+        case .backgroundTimeExpires:
+            guard process != nil else { throw SimulatorError.notRunning }
+            for window in windows where window.isShown { window.scene?.handle(.backgroundTimeExpired) }
+            await settle()
+        case .breakScene(let index):
+            try breakScene(of: index)
+        case .repairScene(let index):
+            try repairScene(of: index)
         case .crash, .kill, .quit:
             try await end(step)
         }
+    }
+
+    /// A process starts in `phase`; the open windows `order` names (all, by default) appear in that
+    /// order.
+    private func launch(order: [Int]?, phase: SceneLife.Phase, phaseFirst: Bool) async throws {
+        self.phase = phase
+        try startProcess()
+        for index in order ?? Array(windows.indices) where windows.indices.contains(index) && windows[index].isOpen {
+            appear(windows[index], phaseFirst: phaseFirst)
+        }
+        await settle()
     }
 
     /// Waits until every window's work started so far has finished.
@@ -187,9 +250,12 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         if !windows.contains(where: \.isOpen) { windows.append(Window()) }
         for window in windows {
             window.scene = nil
+            window.isShown = false
             window.storage = window.savedStorage
+            window.launchStorage = window.savedStorage
             window.connections = 0
         }
+        restoredSinceShown = false
     }
 
     private func end(_ step: Step) async throws {
@@ -205,10 +271,30 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         default:
             break
         }
+        // What may count against the next restore: only a restore whose marker is still there
+        // (not yet healthy) can be counted at all.
+        let outstanding = (try? CrashLoopGuard.markedScenes(in: store))?.contains { scene in
+            (try? CrashLoopGuard.states(of: scene, in: store).isEmpty) == false
+        }
+        if outstanding != true {
+            crashes = 0
+            longestLaunchKillRun = 0
+            launchKillRun = 0
+        } else {
+            switch step {
+            case .crash: crashes += 1
+            case .kill where restoredSinceShown:
+                launchKillRun += 1
+                longestLaunchKillRun = max(longestLaunchKillRun, launchKillRun)
+            default: launchKillRun = 0
+            }
+        }
         // Nothing more runs: what was not written is lost.
         for window in windows {
+            if let model = window.model { window.lastState = model.state }
             if let persistence = window.scene?.persistence { await persistence.cancel() }
             window.scene = nil
+            window.isShown = false
         }
         self.process = nil
         self.store = nil
@@ -235,14 +321,94 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         return scene
     }
 
-    /// A window appears as `PersistentNavigation` makes it: its storage given, the phase, then the
-    /// appearance, and the ID kept.
-    private func appear(_ window: Window) {
+    /// A window appears as `PersistentNavigation` makes it: its storage given, the phase before
+    /// or after the appearance (SwiftUI documents no order), and the ID kept.
+    private func appear(_ window: Window, phaseFirst: Bool = true) {
         let scene = makeScene(for: window)
         scene.storedID = window.storage
-        scene.handle(.phase(phase))
+        if phaseFirst { scene.handle(.phase(phase)) }
+        if !scene.life.hasRestored { restoredSinceShown = true }
         scene.handle(.appeared)
+        if !phaseFirst { scene.handle(.phase(phase)) }
+        window.isShown = true
         if let id = scene.sceneID?.rawValue { window.storage = id }
+    }
+
+    /// The path of the scene file a window's scene (or its storage) names.
+    private func sceneFile(of index: Int) throws -> String {
+        guard windows.indices.contains(index),
+            let id = windows[index].scene?.sceneID ?? windows[index].storage.flatMap({ try? SceneID($0) })
+        else { throw SimulatorError.noWindow(index) }
+        return temporary.store.path(for: id)
+    }
+
+    private func breakScene(of index: Int) throws {
+        let file = try sceneFile(of: index)
+        let aside = temporary.path("broken-\(brokenFiles.count)")
+        try Platform.move(file, to: aside)
+        try Platform.makeFolders(file)
+        brokenFiles[file] = aside
+    }
+
+    private func repairScene(of index: Int) throws {
+        let file = try sceneFile(of: index)
+        guard let aside = brokenFiles.removeValue(forKey: file) else { return }
+        try Platform.removeFolder(file)
+        try Platform.move(aside, to: file)
+    }
+}
+
+// MARK: - Invariants
+
+extension SceneLifeSimulator {
+    /// What is wrong now with the promises that hold in every life, in words; empty when they all
+    /// hold. Call it after a step (the simulator has settled):
+    ///
+    /// - no two windows shown in the running process hold one scene;
+    /// - a window that came back with its ID restored its own scene;
+    /// - every shown window is connected (nothing the user does is unsaved), but while its
+    ///   background time has expired;
+    /// - after the app went to the background, every connected window's state is on disk (when
+    ///   the restore applied what was stored: a deep link or a withholding guard leaves the stored
+    ///   value until the model changes);
+    /// - the crash-loop guard acted only after a crash, or after kills in a row of launches whose
+    ///   restored screens had not shown (the watchdog at launch).
+    package func invariantFailures() -> [String] {
+        var failures: [String] = []
+        let shown = windows.indices.filter { windows[$0].isOpen && windows[$0].isShown }
+        var holders: [String: Int] = [:]
+        for index in shown {
+            guard let scene = windows[index].scene else { continue }
+            if let id = scene.sceneID?.rawValue.lowercased() {
+                if let other = holders[id] { failures.append("windows \(other) and \(index) hold scene '\(id)'") }
+                holders[id] = index
+            }
+            if let kept = windows[index].launchStorage, let id = scene.sceneID?.rawValue, kept != id {
+                failures.append("window \(index) came back with '\(kept)' but restored '\(id)'")
+            }
+            if scene.persistence == nil, !scene.life.isSuspended {
+                failures.append("window \(index) is shown but not connected")
+            }
+            if let persistence = scene.persistence, case .crashLoop? = persistence.intervention, crashes == 0,
+                longestLaunchKillRun < 2
+            {
+                failures.append("window \(index) was guarded with no crash and no repeated launch-time kill")
+            }
+        }
+        return failures
+    }
+
+    /// What is not on disk of a window's state after the app went to the background, in words.
+    package func undurableWindows() -> [String] {
+        guard phase == .background else { return [] }
+        return windows.indices.compactMap { index -> String? in
+            let window = windows[index]
+            guard window.isOpen, window.isShown, let scene = window.scene, let persistence = scene.persistence,
+                persistence.intervention == nil, !persistence.isReadOnly
+            else { return nil }
+            let stored = try? temporary.store.decodedValue(State.self, forKey: "navigation", in: persistence.scene)
+            return stored == scene.model.state ? nil : "window \(index)'s last change is not on disk"
+        }
     }
 }
 
@@ -307,6 +473,23 @@ extension SceneLifeSimulator {
         case .noErrors:
             let errors = windows.flatMap(\.errors)
             return errors.isEmpty ? nil : "errors: \(errors)"
+        case .restoredOwnScene(let index):
+            guard windows.indices.contains(index), let kept = windows[index].launchStorage else {
+                return "window \(index) came back without an ID"
+            }
+            let id = windows[index].scene?.sceneID?.rawValue
+            return id == kept ? nil : "window \(index) came back with '\(kept)' but holds '\(id ?? "none")'"
+        case .connected(let index):
+            guard windows.indices.contains(index), windows[index].scene?.persistence != nil else {
+                return "window \(index) is not connected: what the user does in it is not saved"
+            }
+            return nil
+        case .showsLastState(let index):
+            guard let model = model(index), windows.indices.contains(index) else {
+                return "window \(index) is not shown"
+            }
+            return model.state == windows[index].lastState
+                ? nil : "window \(index) does not show what it showed when the app last ended"
         }
     }
 }

@@ -51,6 +51,29 @@ public struct SceneScenario: Sendable, Hashable, CustomStringConvertible {
         /// durable (as ``/SceneNavigation/NavigationScenes/terminating()`` does for a process), and
         /// the process exits.
         case quit
+        /// A process starts in `phase`, and the open windows that `order` names appear in that
+        /// order (iPad and Mac restore several windows in no documented order; an open window it
+        /// leaves out is not connected at launch, as an iPad scene in the app switcher), each given
+        /// its phase before its appearance (`phaseFirst`) or after it.
+        case launchWindows(order: [Int], phase: SceneLife.Phase, phaseFirst: Bool)
+        /// SwiftUI saves one window's scene storage (and not, or not yet, the others').
+        case saveStorage(window: Int)
+        /// The system loses one window's scene storage (never saved, or discarded).
+        case discardStorage(window: Int)
+        /// iPadOS disconnects an open window's scene to reclaim memory: its root disappears, and the
+        /// window stays in the app switcher ("The scene may reconnect later").
+        case disconnect(window: Int)
+        /// A disconnected window, or an open one not connected at launch, appears again.
+        case reconnect(window: Int)
+        /// Two seconds pass after the launch's restores (`PersistentNavigation`'s settling): the
+        /// restored screens showed.
+        case launchSettles
+        /// The background task's time expires (iOS) while the app is in the background.
+        case backgroundTimeExpires
+        /// The window's scene file cannot be read (a folder stands in its place).
+        case breakScene(window: Int)
+        /// The window's scene file can be read again, as it was.
+        case repairScene(window: Int)
     }
 
     /// What must be true at the end, for the identities it applies to (all when empty).
@@ -78,6 +101,12 @@ public struct SceneScenario: Sendable, Hashable, CustomStringConvertible {
         case connections(window: Int, count: Int)
         /// No scene told an error.
         case noErrors
+        /// The window restored the scene its storage named when its process started.
+        case restoredOwnScene(window: Int)
+        /// The window's model is connected: what the user does in it is saved.
+        case connected(window: Int)
+        /// The window shows what it showed when its process last ended.
+        case showsLastState(window: Int)
     }
 
     /// Creates a scenario.
@@ -102,7 +131,9 @@ extension SceneScenario {
         coldLaunch, relaunchAfterBackgroundKill, forceQuit, forceQuitAdopting, killedBeforeStorageSaved,
         macQuitRestoringWindows, macQuitClosingWindows, developerRerun, crashOnRestoredScreen, watchdogTwice,
         linkAtColdLaunch, linkAfterAppearance, linkWhileRunning, twoWindows, tabSwitch, hiddenAndShown,
-        sceneDiscarded, connectedInBackground,
+        sceneDiscarded, connectedInBackground, windowsInAnyOrder, lateWindowKeepsItsScene, storageOfSomeWindows,
+        appSwitcherTwice, stopAndRunAfterShown, failedRestoreRecovers, backgroundTimeExpires,
+        disconnectedAndReconnected,
     ]
 
     /// A launch restores, before the first frame, what the last one saved.
@@ -280,4 +311,116 @@ extension SceneScenario {
             .kill, .launchInBackground, .kill, .launchInBackground,
         ],
         expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors])
+
+    // MARK: - Several windows, and the ends of a process as iOS and Xcode make them
+
+    /// Two windows restored at once, the one without its ID first: it must not take the other's
+    /// scene, and the other restores its own.
+    package static let windowsInAnyOrder = SceneScenario(
+        "windows in any order, one without its ID",
+        source:
+            "SceneStorage: saved \"with no guarantees as to when\"; iPad and Mac restore several windows at a launch, and no Apple document fixes the order their root views appear in",
+        steps: [
+            .launch, .openWindow, .navigate(window: 0), .phase(.background), .phase(.active), .openLink(window: 1),
+            .phase(.background), .saveStorage(window: 1), .kill,
+            .launchWindows(order: [0, 1], phase: .active, phaseFirst: true),
+        ],
+        expectations: [
+            .restoredOwnScene(window: 1), .showsLastState(window: 1), .connected(window: 0), .connected(window: 1),
+            .distinctScenes, .noErrors,
+        ])
+
+    /// An iPad window left in the app switcher is not connected at launch: the window that adopts
+    /// in the meantime, and changes, takes nothing from it.
+    package static let lateWindowKeepsItsScene = SceneScenario(
+        "a window connected later keeps its scene",
+        source:
+            "UISceneDelegate.sceneDidDisconnect(_:) (developer.apple.com/documentation/uikit/uiscenedelegate/scenediddisconnect(_:)): \"The scene may reconnect later\"; a scene in the app switcher connects when the user returns to it",
+        steps: [
+            .launch, .openWindow, .navigate(window: 0), .phase(.background), .phase(.active), .openLink(window: 1),
+            .phase(.background), .saveStorage(window: 1), .kill,
+            .launchWindows(order: [0], phase: .active, phaseFirst: false), .navigate(window: 0), .phase(.background),
+            .phase(.active), .reconnect(window: 1),
+        ],
+        expectations: [
+            .restoredOwnScene(window: 1), .showsLastState(window: 1), .connected(window: 0), .distinctScenes,
+            .noErrors,
+        ])
+
+    /// Scene storage saved for some windows and lost for others, the windows back in another order
+    /// with their phases after their appearances.
+    package static let storageOfSomeWindows = SceneScenario(
+        "scene storage saved for some windows only",
+        source:
+            "SceneStorage: \"The system makes no guarantees as to when and how often the data will be persisted\"; ScenePhase and onAppear document no order between them",
+        steps: [
+            .launch, .openWindow, .openWindow, .navigate(window: 0), .openLink(window: 2), .phase(.background),
+            .saveStorage(window: 0), .saveStorage(window: 2), .kill,
+            .launchWindows(order: [2, 1, 0], phase: .active, phaseFirst: false),
+        ],
+        expectations: [
+            .restoredOwnScene(window: 0), .restoredOwnScene(window: 2), .showsLastState(window: 0),
+            .showsLastState(window: 2), .connected(window: 1), .distinctScenes, .noErrors,
+        ])
+
+    /// The user opens the app switcher after the restored screen showed and flicks the app away,
+    /// twice: no crash, no guard.
+    package static let appSwitcherTwice = SceneScenario(
+        "app switcher, twice",
+        source:
+            "ScenePhase.inactive (developer.apple.com/documentation/swiftui/scenephase/inactive): \"visible in the app switcher\"; the user's flick there ends the app with SIGKILL, with no code run",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .kill, .launch, .phase(.inactive),
+            .kill, .launch, .phase(.inactive), .kill, .launch,
+        ],
+        expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors])
+
+    /// Xcode's Stop and Run, twice, each after the restored screen showed: no crash, no guard.
+    package static let stopAndRunAfterShown = SceneScenario(
+        "two stop-and-runs after the restored screen showed",
+        source:
+            "Xcode's Stop ends the debugged process with SIGKILL, which cannot be caught or ignored (sigaction(2)); the restored screen had shown",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .phase(.active), .kill, .launch,
+            .launchSettles, .kill, .launch, .launchSettles, .kill, .launch,
+        ],
+        expectations: [.showsNavigated(window: 0), .guarded(window: 0, failures: 0), .noErrors])
+
+    /// A restore that fails (the file cannot be read) is tried again as the scene becomes active;
+    /// the link opened meanwhile stays on screen, and saving resumes.
+    package static let failedRestoreRecovers = SceneScenario(
+        "a failed restore recovers",
+        source:
+            "WindowGroup (developer.apple.com/documentation/swiftui/windowgroup): a scene's root is created once for the scene; ScenePhase.active is sent again each time the scene returns to the foreground",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .kill, .breakScene(window: 0),
+            .launch, .openLink(window: 0), .repairScene(window: 0), .phase(.inactive), .phase(.active),
+        ],
+        expectations: [
+            .connected(window: 0), .restoredOwnScene(window: 0), .showsLink(window: 0), .deepLinked(window: 0),
+        ])
+
+    /// The background task's time expires mid-save: the connection stops cleanly, and the scene
+    /// saves again once it is back.
+    package static let backgroundTimeExpires = SceneScenario(
+        "background time expires",
+        source:
+            "UIApplication.beginBackgroundTask(withName:expirationHandler:) (developer.apple.com/documentation/uikit/uiapplication/beginbackgroundtask(withname:expirationhandler:)): the handler is called shortly before the time runs out, and the app must end the task",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .backgroundTimeExpires, .phase(.active),
+            .openLink(window: 0), .phase(.background), .saveSceneStorage, .kill, .launch,
+        ],
+        expectations: [.showsLink(window: 0), .connections(window: 0, count: 1), .noErrors])
+
+    /// iPadOS disconnects a background window to reclaim memory and reconnects it later: the same
+    /// scene, connected again, saving.
+    package static let disconnectedAndReconnected = SceneScenario(
+        "disconnected and reconnected",
+        source:
+            "UISceneDelegate.sceneDidDisconnect(_:) (developer.apple.com/documentation/uikit/uiscenedelegate/scenediddisconnect(_:)): the system may disconnect a background scene to reclaim its resources; \"The scene may reconnect later\"",
+        steps: [
+            .launch, .openWindow, .navigate(window: 1), .phase(.background), .disconnect(window: 1), .phase(.active),
+            .reconnect(window: 1), .openLink(window: 1), .phase(.background), .saveSceneStorage, .kill, .launch,
+        ],
+        expectations: [.showsLink(window: 1), .restoredOwnScene(window: 1), .distinctScenes, .noErrors])
 }

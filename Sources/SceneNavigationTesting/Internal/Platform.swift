@@ -9,7 +9,7 @@ import SceneStore
 #endif
 
 /// The kit's few system calls, kept here so the fixtures read as what they do. POSIX calls that
-/// Glibc, Musl and Darwin declare alike (`mkdtemp`, `mkdir`, `open`, `write`).
+/// Glibc, Musl and Darwin declare alike (`mkdtemp`, `mkdir`, `open`, `write`, `rename`, `rmdir`).
 enum Platform {
     /// Makes a new folder named from `template` (ending in `XXXXXX`), readable by its owner only.
     /// - Returns: The folder's path.
@@ -49,5 +49,17 @@ enum Platform {
             }
             offset += written
         }
+    }
+
+    /// Renames a file or folder.
+    static func move(_ path: String, to destination: String) throws(SceneStoreError) {
+        guard rename(path, destination) == 0 else {
+            throw .cannotWrite(path: destination, errno: Errno(rawValue: errno))
+        }
+    }
+
+    /// Removes an empty folder.
+    static func removeFolder(_ path: String) throws(SceneStoreError) {
+        guard rmdir(path) == 0 else { throw .cannotRemove(path: path, errno: Errno(rawValue: errno)) }
     }
 }

@@ -198,7 +198,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
             connected(
                 try ScenePersistence.restore(
                     model, from: store, scene: scene, copying: resolution.source, key: key, policy: policy,
-                    guard: crashGuard, deepLink: apply))
+                    guard: crashGuard, deepLink: apply, defersCopies: true))
         } catch {
             if resolution.isAdopted {
                 // The scene to adopt could not be read: told, and this window starts fresh in its
@@ -231,7 +231,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
             connected(
                 try ScenePersistence.restore(
                     model, from: store, scene: scene, copying: nil, key: key, policy: policy, guard: crashGuard,
-                    deepLink: deepLink))
+                    deepLink: deepLink, defersCopies: true))
         } catch {
             onError(error)
             handle(.restoreFailed)
@@ -251,7 +251,14 @@ public final class PersistentScene<Value: Codable & Equatable> {
             return
         }
         self.persistence = persistence
-        onConnect?(persistence)
+        guard let onConnect else { return }
+        // Told once the copy an intervention keeps is made (off the main actor, after the first
+        // frame), so that what it is told is whole.
+        guard let copy = persistence.pendingCopy else { return onConnect(persistence) }
+        start { [self] in
+            if case .failure(let error) = await copy.result() { onError(.store(error)) }
+            onConnect(persistence)
+        }
     }
 
     private func start(_ work: @escaping @MainActor () async -> Void) {

@@ -58,7 +58,7 @@ extension ScenePersistence {
     ) throws(NavigationError) -> ScenePersistence {
         try restore(
             model, from: store, scene: scene, copying: nil, key: key, policy: policy, guard: crashGuard,
-            deepLink: deepLink)
+            deepLink: deepLink, defersCopies: false)
     }
 
     /// Restores as ``restore(_:from:scene:key:policy:guard:deepLink:)`` does; with `source`, a copy
@@ -68,9 +68,14 @@ extension ScenePersistence {
     /// says, and never written: it stays as it was for its own window. The copy is handed to the
     /// writer at once (when no deep link holds writes back), so the new scene is on disk before
     /// the scene's storage could name it.
+    ///
+    /// With `defersCopies` (a scene's launch, before its first frame), the copy an intervention
+    /// keeps (a crash loop's, an age limit's: a synced copy) is made off the main actor after the
+    /// restore, and every write of the connection waits for it (``pendingCopy``): before the first
+    /// frame, only the scene's own file and the guard's records are read and written.
     static func restore(
         _ model: Model, from store: SceneStore, scene: SceneID, copying source: SceneID?, key: String,
-        policy: RestorePolicy, guard crashGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?
+        policy: RestorePolicy, guard crashGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?, defersCopies: Bool
     ) throws(NavigationError) -> ScenePersistence {
         let writer = try makeWriter(for: model, in: store, scene: scene, key: key)
         // Held before the file is read: a prune that runs meanwhile leaves the scene alone.
@@ -112,18 +117,30 @@ extension ScenePersistence {
         }
         var outcome = RestoreOutcome(intervention: plan.intervention, isReadOnly: plan.isReadOnly)
         outcome.savedAt = document?.savedAt
+        var pendingCopy: PendingCopy?
         do throws(NavigationError) {
             if let reason = plan.keepAside {
-                do throws(SceneStoreError) {
-                    outcome.keptAsidePath = try store.keepAside(read, reason: reason)
-                } catch {
-                    throw .store(error)
+                if defersCopies {
+                    pendingCopy = PendingCopy { () throws(SceneStoreError) in try store.keepAside(read, reason: reason)
+                    }
+                } else {
+                    do throws(SceneStoreError) {
+                        outcome.keptAsidePath = try store.keepAside(read, reason: reason)
+                    } catch {
+                        throw .store(error)
+                    }
                 }
             } else if case .crashLoop? = plan.intervention {
                 // A later launch of the loop points at the copy its first guarded launch kept.
-                outcome.keptAsidePath =
+                let newest = { @Sendable () -> String? in
                     (try? store.keptAsideFiles())?
-                    .last { $0.scene == read && $0.reason.recognized == .crashLoop }?.path
+                        .last { $0.scene == read && $0.reason.recognized == .crashLoop }?.path
+                }
+                if defersCopies {
+                    pendingCopy = PendingCopy { newest() }
+                } else {
+                    outcome.keptAsidePath = newest()
+                }
             }
             if let stored, plan.restore != .nothing {
                 var restorePolicy = policy
@@ -162,7 +179,8 @@ extension ScenePersistence {
         return ScenePersistence(
             model: model, writer: writer, outcome: outcome, scene: scene, key: key, health: health,
             crashGuard: crashGuard, unchangedRevision: unchangedRevision,
-            store: store, sharedCopy: sharedCopy, hold: hold, restored: restored, copiesBeforeFirstWrite: copies)
+            store: store, sharedCopy: sharedCopy, hold: hold, restored: restored, copiesBeforeFirstWrite: copies,
+            pendingCopy: pendingCopy)
     }
 
     /// The scene's writer for the key, with the schema the model writes beside the value.

@@ -64,6 +64,9 @@ public final class ScenePersistence<State: Codable & Equatable> {
     /// A copy made for another key of the scene that holds this key's value too, when the write
     /// that would have copied it found one.
     let sharedCopy: SharedCopy
+    /// The copy an intervention keeps, made off the main actor after a scene's launch restore;
+    /// every write waits for it, and none is made when it fails.
+    let pendingCopy: PendingCopy?
     /// When a flush last wrote or confirmed the scene's save time.
     private var confirmedAt: Date?
     /// Whether the first change written through makes the restore healthy (the guard's
@@ -73,8 +76,10 @@ public final class ScenePersistence<State: Codable & Equatable> {
     init(
         model: Model, writer: SceneWriter, outcome: RestoreOutcome, scene: SceneID, key: String,
         health: RestoreHealth?, crashGuard: CrashLoopGuard?, unchangedRevision: UInt64?, store: SceneStore,
-        sharedCopy: SharedCopy, hold: LiveScenes.Hold, restored: Restored? = nil, copiesBeforeFirstWrite: Bool = false
+        sharedCopy: SharedCopy, hold: LiveScenes.Hold, restored: Restored? = nil, copiesBeforeFirstWrite: Bool = false,
+        pendingCopy: PendingCopy? = nil
     ) {
+        self.pendingCopy = pendingCopy
         gate = WriteGate(unchangedRevision: unchangedRevision)
         self.restored = restored
         self.copiesBeforeFirstWrite = copiesBeforeFirstWrite
@@ -116,7 +121,8 @@ public final class ScenePersistence<State: Codable & Equatable> {
         }
         let healthyAfterWrite = crashGuard?.healthyAfterFirstWrite == true ? health : nil
         self.forwarding = ChangeForwarding.follow(
-            model, writer: writer, gate: gate, failure: failure, healthyAfterWrite: healthyAfterWrite)
+            model, writer: writer, gate: gate, failure: failure, healthyAfterWrite: healthyAfterWrite,
+            after: pendingCopy)
     }
 
     // A plain deinit: an isolated one crashes release builds below macOS 15.4 and iOS 18.4, and
@@ -143,7 +149,7 @@ extension ScenePersistence {
     /// paths were withheld for a deep link (`KeptAsideFile.Reason.unrestored`; for a scene that
     /// saves several keys, the one copy made for the first of them); nil when none.
     public var keptAsidePath: String? {
-        outcome.keptAsidePath ?? writer.statistics.keptAsidePaths.first ?? sharedCopy.path
+        outcome.keptAsidePath ?? pendingCopy?.path ?? writer.statistics.keptAsidePaths.first ?? sharedCopy.path
     }
     /// Whether changes are not written: the stored value is of a newer schema than the model's,
     /// and is never overwritten.
@@ -201,6 +207,9 @@ extension ScenePersistence {
         guard !outcome.isReadOnly, !writer.isCancelled,
             model.revision != gate.unchangedRevision
         else { return }
+        // Nothing is written before the copy an intervention keeps (made off the main actor, so
+        // waiting for it here cannot deadlock), and nothing when it failed.
+        if let pendingCopy, case .failure(let error) = pendingCopy.waitBlocking() { throw .store(error) }
         // A state already handed over (by a flush, or by the forwarding task) is not encoded again.
         if writer.wouldTake(sequence: model.revision) {
             writer.submit(text: try NavigationCoding.encodedText(model.state), sequence: model.revision)
@@ -250,6 +259,8 @@ extension ScenePersistence {
         guard !outcome.isReadOnly, !writer.isCancelled,
             model.revision != gate.unchangedRevision
         else { return }
+        // Nothing is written before the copy an intervention keeps, and nothing when it failed.
+        if let pendingCopy, case .failure(let error) = await pendingCopy.result() { throw .store(error) }
         // The stream may still hold the newest snapshot: hand the current state over directly,
         // encoded here (the state's type need not cross actors to be encoded). Its revision makes
         // the writer ignore that snapshot if it arrives later; a state equal to what is stored is

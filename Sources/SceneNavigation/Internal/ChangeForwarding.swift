@@ -1,3 +1,4 @@
+import Dispatch
 import SceneStore
 import Synchronization
 
@@ -17,10 +18,15 @@ enum ChangeForwarding {
     @MainActor
     static func follow<State: Codable & Equatable>(
         _ model: SceneNavigationModel<State>, writer: SceneWriter, gate: WriteGate, failure: EncodingFailure,
-        healthyAfterWrite: RestoreHealth?
+        healthyAfterWrite: RestoreHealth?, after copy: PendingCopy?
     ) -> Task<Void, Never> {
         let revisions = model.revisions()
         return Task { @MainActor [weak model] in
+            // Nothing is written before the copy an intervention keeps, and nothing when it failed.
+            if let copy, case .failure(let error) = await copy.result() {
+                failure.record(.store(error))
+                return
+            }
             var awaitingHealth = healthyAfterWrite
             for await _ in revisions {
                 guard let model else { return }
@@ -124,4 +130,45 @@ struct Restored {
     var revision: UInt64
     /// Whether the paths were restored (not withheld).
     var restoredPaths: Bool
+}
+
+/// A copy of a scene's file made off the main actor (an intervention's, after a launch restore),
+/// which the connection's writes wait for.
+final class PendingCopy: Sendable {
+    private let task: Task<Result<String?, SceneStoreError>, Never>
+    private let made = SharedCopy()
+
+    init(_ work: @escaping @Sendable () throws(SceneStoreError) -> String?) {
+        let made = made
+        task = Task.detached {
+            do throws(SceneStoreError) {
+                let path = try work()
+                made.path = path
+                return .success(path)
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// The copy's path once it is made; nil before, or when none was made.
+    var path: String? { made.path }
+
+    /// Waits until the copy is made, or has failed.
+    func result() async -> Result<String?, SceneStoreError> { await task.value }
+
+    /// Blocks the calling thread until the copy is made (the copy runs on another): for the app's
+    /// termination, where no task is promised to run.
+    func waitBlocking() -> Result<String?, SceneStoreError> {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<String?, SceneStoreError>?>(nil)
+        let task = task
+        Task.detached {
+            let result = await task.value
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return outcome.withLock { $0 } ?? .success(nil)
+    }
 }

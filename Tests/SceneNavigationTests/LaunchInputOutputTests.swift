@@ -1,0 +1,151 @@
+import Foundation
+import SceneNavigationTesting
+import SceneStore
+import Synchronization
+import Testing
+
+@testable import SceneNavigation
+
+/// What a scene's launch reads and writes on the main actor, before its first frame: its own file
+/// and the guard's records, and nothing else (no other scene's file, no synced copy), so that a
+/// slow or large store is no launch hitch and no watchdog kill.
+@MainActor
+@Suite struct LaunchInputOutputTests {
+    /// The real file system, with every file opened and every sync noted with whether the main
+    /// thread made it.
+    final class RecordingFileSystem: FileSystem, Sendable {
+        struct Call: Sendable, Equatable {
+            var name: String
+            var onMain: Bool
+        }
+        private let system = SystemFileSystem()
+        private let log = Mutex<(opened: [Call], synced: [Bool], listed: [Call])>(([], [], []))
+
+        var opened: [Call] { log.withLock { $0.opened } }
+        var syncedOnMain: Int { log.withLock { $0.synced.filter { $0 }.count } }
+        var synced: Int { log.withLock { $0.synced.count } }
+        var listed: [Call] { log.withLock { $0.listed } }
+        func clear() { log.withLock { $0 = ([], [], []) } }
+
+        func open(_ path: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
+            let name = String(path.split(separator: "/").last ?? "")
+            log.withLock { $0.opened.append(Call(name: name, onMain: Thread.isMainThread)) }
+            return try system.open(path, flags: flags, mode: mode)
+        }
+        func openAt(_ directory: Int32, _ name: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
+            log.withLock { $0.opened.append(Call(name: name, onMain: Thread.isMainThread)) }
+            return try system.openAt(directory, name, flags: flags, mode: mode)
+        }
+        func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+            try system.read(descriptor, into: buffer)
+        }
+        func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
+            try system.write(descriptor, from: buffer)
+        }
+        func synchronize(_ descriptor: Int32) throws(Errno) {
+            log.withLock { $0.synced.append(Thread.isMainThread) }
+            try system.synchronize(descriptor)
+        }
+        func close(_ descriptor: Int32) throws(Errno) { try system.close(descriptor) }
+        func status(_ descriptor: Int32) throws(Errno) -> FileStatus { try system.status(descriptor) }
+        func statusAt(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus {
+            try system.statusAt(directory, name)
+        }
+        func setMode(_ descriptor: Int32, _ mode: UInt32) throws(Errno) { try system.setMode(descriptor, mode) }
+        func renameAt(_ directory: Int32, _ from: String, _ to: String) throws(Errno) {
+            try system.renameAt(directory, from, to)
+        }
+        func unlinkAt(_ directory: Int32, _ name: String) throws(Errno) { try system.unlinkAt(directory, name) }
+        func makeDirectory(_ path: String, mode: UInt32) throws(Errno) { try system.makeDirectory(path, mode: mode) }
+        func lock(_ descriptor: Int32, exclusive: Bool) throws(Errno) {
+            try system.lock(descriptor, exclusive: exclusive)
+        }
+        func listDirectory(_ path: String) throws(Errno) -> [String] {
+            let name = String(path.split(separator: "/").last ?? "")
+            log.withLock { $0.listed.append(Call(name: name, onMain: Thread.isMainThread)) }
+            return try system.listDirectory(path)
+        }
+    }
+
+    let temporary: TemporaryStore
+    let files = RecordingFileSystem()
+    let store: SceneStore
+
+    init() throws {
+        temporary = try TemporaryStore()
+        store = SceneStore(
+            scenesDirectory: temporary.store.scenesDirectory, configuration: temporary.configuration, fileSystem: files)
+    }
+
+    @Test("adopting reads one scene's file, the one it takes, however many the store holds")
+    func adoptionReadsOneFile() async throws {
+        // The files' modification times set a second apart (a file system's clock may give files
+        // written within a few milliseconds the same one), the newest last.
+        let base = Date(timeIntervalSince1970: 1_800_000_000)
+        for index in 0...40 {
+            let name = index == 40 ? "scene-newest" : String(format: "scene-%02d", index)
+            try temporary.saveScene(name, value: TabState(tab: index, path: ["a"]))
+            try FileManager.default.setAttributes(
+                [.modificationDate: base.addingTimeInterval(Double(index))],
+                ofItemAtPath: temporary.store.path(for: SceneID(name)))
+        }
+        let scene = PersistentScene(
+            SceneNavigationModel(TabState()), store: store, guard: CrashLoopGuard(healthyAfter: nil),
+            identity: .adoptingMostRecent, onError: { Issue.record("\($0)") })
+        scene.handle(.phase(.active))
+        files.clear()
+        scene.handle(.appeared)
+        let sceneFiles = files.opened.filter { $0.name.hasPrefix("scene-") }.map(\.name)
+        #expect(sceneFiles == ["scene-newest.json"])
+        #expect(scene.model.state == TabState(tab: 40, path: ["a"]))
+        scene.handle(.disappeared)
+        await scene.settle()
+    }
+
+    @Test("a crash loop's copy is made off the main actor after the restore, before any write")
+    func crashLoopCopyOffTheMainActor() async throws {
+        let main = try SceneID("main")
+        try temporary.saveScene("main", value: TabState(tab: 2, path: ["a", "b"]))
+        // A restore that crashed: its marker stays, and its launch's record says so.
+        let crashed = CrashLoopGuard.Launch(simulatedID: "1-crashed")
+        let first = try ScenePersistence.restore(
+            SceneNavigationModel(TabState()), from: temporary.store, scene: main,
+            guard: CrashLoopGuard(healthyAfter: nil, launch: crashed))
+        await first.cancel()
+        try crashed.record(.crashed, in: temporary.store)
+
+        let connected = Connections()
+        let scene = PersistentScene(
+            SceneNavigationModel(TabState()), store: store,
+            guard: CrashLoopGuard(healthyAfter: nil, launch: .init(simulatedID: "2-next")),
+            identity: .supplied(main), onConnect: { connected.all.append($0.keptAsidePath) },
+            onError: { Issue.record("\($0)") })
+        scene.handle(.phase(.active))
+        files.clear()
+        scene.handle(.appeared)
+        // Before the first frame: the restore withheld the paths, and nothing was synced on the
+        // main thread (the copy is synced, the marker is not).
+        #expect(scene.model.state == TabState(tab: 2, path: []))
+        guard case .crashLoop(1, _)? = scene.persistence?.intervention else {
+            Issue.record("not guarded: \(String(describing: scene.persistence?.intervention))")
+            return
+        }
+        #expect(files.syncedOnMain == 0)
+        #expect(!files.listed.contains { $0.onMain && $0.name != "restores" && $0.name != "scenes" })
+        // The change waits for the copy, which keeps the withheld paths.
+        scene.model.state.tab = 3
+        await scene.settle()
+        try await scene.persistence?.flush()
+        let kept = try #require(try temporary.store.keptAsideFiles().first)
+        #expect(try temporary.store.document(ofKeptAside: kept).values["navigation"] != nil)
+        #expect(connected.all == [kept.path])
+        #expect(files.synced > 0)
+        #expect(try temporary.store.decodedValue(TabState.self, forKey: "navigation", in: main)?.tab == 3)
+        scene.handle(.disappeared)
+        await scene.settle()
+    }
+
+    @MainActor final class Connections {
+        var all: [String?] = []
+    }
+}

@@ -108,36 +108,32 @@ enum LaunchRecords {
     static func begin(_ launch: CrashLoopGuard.Launch, in folder: String) {
         let path = folder + "/" + fileName(of: launch.id)
         if launch.isProcess {
-            let isNew = opened.withLock { folders -> Bool in
-                guard !folders.contains(folder), folders.count < capacity else { return false }
-                folders.insert(folder)
-                return true
-            }
-            guard isNew else { return }
-            let descriptor = Platform.openForRecording(path)
-            guard descriptor >= 0 else {
+            opened.withLock { opened in
+                guard opened.slots[folder] == nil, opened.slots.count < capacity else { return }
+                let descriptor = Platform.openForRecording(path)
                 // Tried again at the next restore.
-                opened.withLock { _ = $0.remove(folder) }
-                return
-            }
-            removeOld(in: folder, keeping: fileName(of: launch.id))
-            installOnce.withLock { installed in
-                let slot = count.load(ordering: .acquiring)
-                descriptors[slot] = descriptor
-                count.store(slot + 1, ordering: .releasing)
-                guard !installed else { return }
-                installed = true
-                // Made now: the handler must find them made (a first use allocates).
-                _ = (LaunchRecords.crashBytes, LaunchRecords.exitBytes)
-                Platform.installFatalSignalHandler { signal in
-                    LaunchRecords.crashed.store(true, ordering: .sequentiallyConsistent)
-                    LaunchRecords.write(LaunchRecords.crashBytes)
-                    Platform.restoreAndRaise(signal)
+                guard descriptor >= 0 else { return }
+                let slot = opened.slots.count
+                let recording = LaunchRecords.recording
+                recording.descriptors[slot] = descriptor
+                recording.pointee.count.store(slot + 1, ordering: .releasing)
+                opened.slots[folder] = slot
+                removeOld(in: folder, keeping: fileName(of: launch.id))
+                guard !opened.installed else { return }
+                opened.installed = true
+                Platform.installFatalSignalHandlers {
+                    LaunchRecords.recording.pointee.ended.store(
+                        LaunchRecords.crashed, ordering: .sequentiallyConsistent)
+                    LaunchRecords.writeEnd(LaunchRecords.crashed)
                 }
                 // An exit after a crash (a crash reporter that exits) leaves the crash recorded.
                 Platform.atExit {
-                    guard !LaunchRecords.crashed.load(ordering: .sequentiallyConsistent) else { return }
-                    LaunchRecords.write(LaunchRecords.exitBytes)
+                    guard
+                        LaunchRecords.recording.pointee.ended.compareExchange(
+                            expected: 0, desired: LaunchRecords.exited, ordering: .sequentiallyConsistent
+                        ).exchanged
+                    else { return }
+                    LaunchRecords.writeEnd(LaunchRecords.exited)
                 }
             }
         } else if Platform.prefix(of: path) == nil {
@@ -157,33 +153,60 @@ enum LaunchRecords {
         }
     }
 
-    /// Writes bytes at the start of every open record: from the signal handler or at exit, so
-    /// only loads and `pwrite`.
-    private static func write(_ bytes: UnsafeRawBufferPointer) {
-        let open = count.load(ordering: .acquiring)
-        for slot in 0..<open { Platform.record(bytes, into: descriptors[slot]) }
+    /// Writes an end (``crashed`` or ``exited``) at the start of every open record: from the
+    /// signal handler or at exit, so only atomic loads, reads of the recording's block, and
+    /// `pwrite` of static bytes.
+    private static func writeEnd(_ end: Int) {
+        let crash: StaticString = "crash\n"
+        let exit: StaticString = "exit\n"
+        let text = end == crashed ? crash : exit
+        let bytes = UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        let recording = LaunchRecords.recording
+        let open = recording.pointee.count.load(ordering: .acquiring)
+        for slot in 0..<open { Platform.record(bytes, into: recording.descriptors[slot]) }
+    }
+
+    /// The values of ``Recording/ended``: computed, so the handlers read no lazily initialised static.
+    private static var exited: Int { 1 }
+    private static var crashed: Int { 2 }
+
+    /// What the signal and exit handlers read, in one block made before either is installed
+    /// (``recording``): how the process ended so far, and the open records, whose descriptors
+    /// follow it in the block.
+    struct Recording: ~Copyable {
+        /// 0 while the process runs, then ``exited`` or ``crashed``; a crash is stored over an
+        /// exit, never the other way.
+        let ended = Atomic<Int>(0)
+        /// How many descriptors follow, open.
+        let count = Atomic<Int>(0)
     }
 
     /// How many folders the running process records in, at most.
     private static let capacity = 16
-    private static let opened = Mutex<Set<String>>([])
-    private static let installOnce = Mutex(false)
-    /// Whether a fatal signal was recorded: the exit handler then leaves the record as it is.
-    private static let crashed = Atomic(false)
-    private static let count = Atomic<Int>(0)
-    /// The open records' descriptors: memory of their own, so the handler reads no Swift array.
-    nonisolated(unsafe) private static let descriptors: UnsafeMutablePointer<Int32> = {
-        let slots = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-        slots.initialize(repeating: -1, count: capacity)
-        return slots
-    }()
-    nonisolated(unsafe) private static let crashBytes = bytes("crash\n")
-    nonisolated(unsafe) private static let exitBytes = bytes("exit\n")
 
-    private static func bytes(_ text: String) -> UnsafeRawBufferPointer {
-        let utf8 = Array(text.utf8)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: utf8.count, alignment: 1)
-        buffer.copyBytes(from: utf8)
-        return UnsafeRawBufferPointer(buffer)
+    /// The folders the running process records in, by their descriptor's slot, and whether the
+    /// handlers are installed.
+    private struct Opened {
+        var slots: [String: Int] = [:]
+        var installed = false
+    }
+    private static let opened = Mutex(Opened())
+
+    /// The recording's block: made at the first restore, before the handlers are installed.
+    nonisolated(unsafe) private static let recording: UnsafeMutablePointer<Recording> = {
+        let header = MemoryLayout<Recording>.stride
+        let block = UnsafeMutableRawPointer.allocate(
+            byteCount: header + capacity * MemoryLayout<Int32>.stride, alignment: MemoryLayout<Recording>.alignment)
+        (block + header).bindMemory(to: Int32.self, capacity: capacity).initialize(repeating: -1, count: capacity)
+        let recording = block.bindMemory(to: Recording.self, capacity: 1)
+        recording.initialize(to: Recording())
+        return recording
+    }()
+}
+
+extension UnsafeMutablePointer where Pointee == LaunchRecords.Recording {
+    /// The open records' descriptors, after the recording in its block.
+    fileprivate var descriptors: UnsafeMutablePointer<Int32> {
+        UnsafeMutableRawPointer(self + 1).assumingMemoryBound(to: Int32.self)
     }
 }

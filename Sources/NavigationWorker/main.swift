@@ -11,6 +11,7 @@
 //   NavigationWorker segv     <state-root> <scene> [options]   restore, print, write to address 0x100 (a bad access)
 //
 // Options:
+//   shown                    the restored screen shows (the scene becomes active) before the end
 //   reporter-before <file>   a crash reporter's handler for SIGSEGV, installed before the restore;
 //                            it writes what it got into <file> and then chains as reporters do
 //   reporter-after <file>    the same, installed after the restore, and ending the process itself
@@ -43,10 +44,12 @@ func fail(_ message: String) -> Never {
 let arguments = CommandLine.arguments
 let ends = ["trap", "kill", "exit", "healthy", "overflow", "segv"]
 let usage =
-    "usage: NavigationWorker \(ends.joined(separator: "|")) <state-root> <scene>"
+    "usage: NavigationWorker \(ends.joined(separator: "|")) <state-root> <scene> [shown]"
     + " [reporter-before|reporter-after|reporter-chaining <file>]"
 guard arguments.count >= 4, ends.contains(arguments[1]) else { fail(usage) }
-let options = arguments.dropFirst(4)
+var options = arguments.dropFirst(4)
+let shows = options.first == "shown"
+if shows { options = options.dropFirst() }
 var reporter: (placement: String, file: String)?
 if let placement = options.first {
     guard ["reporter-before", "reporter-after", "reporter-chaining"].contains(placement), options.count == 2 else {
@@ -173,6 +176,7 @@ func launch() async {
         if let reporter, reporter.placement != "reporter-before" {
             Reporter.install(writingTo: reporter.file, chaining: reporter.placement == "reporter-chaining")
         }
+        if shows { persistence.restoredScreenShown() }
         switch arguments[1] {
         case "trap": fatalError("the restored screen crashes")
         case "overflow": print(recurse(0))

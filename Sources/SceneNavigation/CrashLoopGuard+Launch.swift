@@ -81,8 +81,28 @@ extension CrashLoopGuard {
 
 // MARK: - Records
 
+/// What a launch's record says: how it ended (``CrashLoopGuard/Launch/End``, public), or that its
+/// restored screen showed and nothing was written after (an end with no code run: SIGKILL after
+/// the screen showed). Stronger ends are written over weaker ones, never the other way: a crash
+/// over an exit over `shown` over nothing.
+enum RecordedEnd: String, Sendable, Hashable, CaseIterable {
+    /// A fatal signal.
+    case crashed = "crash"
+    /// A normal exit.
+    case exited = "exit"
+    /// The restored screen showed; the end, if the launch is over, wrote nothing.
+    case shown
+
+    init(_ end: CrashLoopGuard.Launch.End) {
+        switch end {
+        case .crashed: self = .crashed
+        case .exited: self = .exited
+        }
+    }
+}
+
 /// The records of launches: where they are, how to read one, and the running process's, written by
-/// its signal handler and at exit.
+/// its signal handler, at exit, and when its restored screen shows.
 enum LaunchRecords {
     /// A record's path in an app's store: beside the markers.
     static func path(of id: String, in store: SceneStore) throws(SceneStoreError) -> String {
@@ -91,12 +111,12 @@ enum LaunchRecords {
 
     static func fileName(of id: String) -> String { "launch-\(id).end" }
 
-    /// How a launch ended, as its record in `folder` says: nil when nothing was written (a
-    /// SIGKILL, or no record).
-    static func end(of id: String, in folder: String) -> CrashLoopGuard.Launch.End? {
+    /// What a launch's record in `folder` says: nil when nothing was written (a SIGKILL before
+    /// the restored screen showed, or no record).
+    static func end(of id: String, in folder: String) -> RecordedEnd? {
         guard let bytes = Platform.prefix(of: folder + "/" + fileName(of: id)) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-        return CrashLoopGuard.Launch.End(rawValue: text)
+        return RecordedEnd(rawValue: text)
     }
 
     /// Begins recording a launch's end in `folder` (the markers' folder, which exists by then):
@@ -143,6 +163,30 @@ enum LaunchRecords {
         }
     }
 
+    /// Notes in a launch's record in `folder` that its restored screen showed, once: for the
+    /// running process, a `pwrite` into its open record (not synced: it has to outlive the
+    /// process, not a power cut); for a simulated launch, the record's file. Never over an end
+    /// already written.
+    static func noteShown(_ launch: CrashLoopGuard.Launch, in folder: String) {
+        guard launch.isProcess else {
+            let path = folder + "/" + fileName(of: launch.id)
+            if Platform.prefix(of: path)?.isEmpty ?? true { _ = Platform.replace(path, with: Array("shown\n".utf8)) }
+            return
+        }
+        opened.withLock { opened in
+            guard let slot = opened.slots[folder], opened.shown.insert(folder).inserted else { return }
+            let descriptor = recording.descriptors[slot]
+            let shown: StaticString = "shown\n"
+            Platform.record(
+                UnsafeRawBufferPointer(start: shown.utf8Start, count: shown.utf8CodeUnitCount), into: descriptor)
+            // An end recorded meanwhile (another thread's crash) may have been written before
+            // `shown`: written again after it. One recorded later is written after `shown` anyway:
+            // its handler stores the end before it writes.
+            let ended = recording.pointee.ended.load(ordering: .sequentiallyConsistent)
+            if ended != 0 { writeEnd(ended) }
+        }
+    }
+
     /// Keeps the 16 newest records (by their IDs' time) and the one being made.
     private static func removeOld(in folder: String, keeping current: String) {
         let records = Platform.names(in: folder).filter { $0.hasPrefix("launch-") && $0.hasSuffix(".end") }
@@ -184,10 +228,11 @@ enum LaunchRecords {
     /// How many folders the running process records in, at most.
     private static let capacity = 16
 
-    /// The folders the running process records in, by their descriptor's slot, and whether the
-    /// handlers are installed.
+    /// The folders the running process records in, by their descriptor's slot; those whose
+    /// record says `shown`; and whether the handlers are installed.
     private struct Opened {
         var slots: [String: Int] = [:]
+        var shown: Set<String> = []
         var installed = false
     }
     private static let opened = Mutex(Opened())

@@ -6,8 +6,8 @@ import Testing
 
 @testable import SceneNavigation
 
-/// How real processes' ends are counted by the next launch (`NavigationWorker`): stack overflows,
-/// and crash reporters installed before or after the guard.
+/// How real processes' ends are counted by the next launch (`NavigationWorker`): the restored
+/// screen showing, stack overflows, and crash reporters installed before or after the guard.
 @Suite struct LaunchEndTests {
     let temporary: TemporaryStore
     let store: SceneStore
@@ -57,6 +57,47 @@ import Testing
 
     func expect(_ line: [String: JSONValue], _ expected: [String: JSONValue], _ comment: Comment) {
         #expect(line.filter { expected[$0.key] != nil } == expected, comment)
+    }
+
+    @Test("real processes: SIGKILL after the restored screen showed is never counted; before it, twice in a row is")
+    func shownThenKilled() throws {
+        // The app switcher twice (or Xcode's Stop twice) once the restored screen showed.
+        try navigate()
+        var (status, line) = try launch("kill", ["shown"])
+        #expect(status == 128 + SIGKILL)
+        expect(line, Self.restored, "the first launch restores")
+        (status, line) = try launch("kill", ["shown"])
+        #expect(status == 128 + SIGKILL)
+        expect(line, Self.restored, "one SIGKILL after the screen showed is not counted")
+        (status, line) = try launch("healthy")
+        #expect(status == 0)
+        expect(line, Self.restored, "nor a second in a row")
+
+        // A SIGKILL after the screen showed ends a row of SIGKILLs before it could show.
+        try navigate()
+        for options in [[], ["shown"], []] {
+            (status, line) = try launch("kill", options)
+            #expect(status == 128 + SIGKILL)
+            expect(line, Self.restored, "a row of one SIGKILL at a time is not counted")
+        }
+        (status, line) = try launch("healthy")
+        expect(line, Self.restored, "the SIGKILL after the screen showed broke the row")
+
+        // Killed twice before the restored screen could show (a watchdog at launch): counted.
+        try navigate()
+        (status, line) = try launch("kill")
+        (status, line) = try launch("kill")
+        expect(line, Self.restored, "one SIGKILL before the screen showed is not counted")
+        (status, line) = try launch("healthy")
+        expect(line, Self.withheld, "the second in a row is")
+
+        // A crash after the screen showed is counted at once.
+        try navigate()
+        (status, line) = try launch("trap", ["shown"])
+        #expect([128 + SIGILL, 128 + SIGTRAP].contains(status))
+        expect(line, Self.restored, "after a healthy launch, everything is restored")
+        (status, line) = try launch("healthy")
+        expect(line, Self.withheld, "a crash after the screen showed is counted at once")
     }
 
     @Test("real processes: a stack overflow is recorded as a crash and counted at once")

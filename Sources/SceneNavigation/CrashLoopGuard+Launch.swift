@@ -17,16 +17,24 @@ extension CrashLoopGuard {
     /// applied, opens the launch's record, `launch-<id>.end` beside the markers. How the process
     /// ends is written there:
     ///
-    /// - a fatal signal (a Swift runtime trap, `abort()`, a bad access) writes `crash`, from a
-    ///   signal handler that makes only async-signal-safe calls and then gives the signal back to
-    ///   the handler that was there before (a crash reporter's, the Swift runtime's backtracer,
-    ///   or the system's), as crash reporters chain;
+    /// - a fatal signal (a Swift runtime trap, `abort()`, a bad access, a stack overflow) writes
+    ///   `crash`, from a signal handler installed with `sigaction` on an alternate signal stack
+    ///   that makes only async-signal-safe calls and then hands the signal, with its own
+    ///   `siginfo_t` and context, to the handler that was there before (a crash reporter's, the
+    ///   Swift runtime's backtracer), or lets it end the process with the default action, as
+    ///   crash reporters chain;
     /// - a normal exit (`exit`, a Mac app's Quit, returning from `main`) writes `exit`;
-    /// - SIGKILL writes nothing: the system's watchdog, memory pressure (jetsam), Xcode's Stop and
-    ///   the end of a suspended app all send it, and no code runs.
+    /// - when the restored screen has shown (the scene became active after the restore), the
+    ///   launch writes `shown`, under any `crash` or `exit` written later;
+    /// - SIGKILL writes nothing: the system's watchdog, memory pressure (jetsam), Xcode's Stop, the
+    ///   user's flick in the app switcher and the end of a suspended app all send it, and no code
+    ///   runs.
     ///
     /// The next restore of the value reads the record of the launch its marker names: a crash is
-    /// counted at once; an exit never; an end with nothing written (or no record) only when it
+    /// counted at once; an exit never; an end with nothing written after the restored screen
+    /// showed (`shown`: the app switcher, Xcode's Stop once the screen was up) never, and it ends a
+    /// row of unexplained ends; an end with nothing written at all (or no record: killed before
+    /// the restored screen could show, as the watchdog kills a launch that hangs) only when it
     /// repeats, two launches in a row. A launch whose scene went to the background marked its
     /// restore healthy then (``ScenePersistence/leftForeground()``), so its later end is never
     /// looked at.
@@ -52,7 +60,8 @@ extension CrashLoopGuard {
             id: "\(Int64(Date().timeIntervalSince1970 * 1000))-\(Platform.processID)", isProcess: true)
 
         /// A simulated launch, for tests of launches in one process: nothing is installed, and its
-        /// end is what ``record(_:in:)`` writes (nothing, as SIGKILL writes, until then).
+        /// end is what ``record(_:in:)`` writes (nothing, as SIGKILL writes, until then, or that
+        /// its restored screen showed once a persistence notes it).
         /// - Parameter id: The launch's ID: letters, digits, `-` and `_`.
         public init(simulatedID id: String) {
             self.init(id: id, isProcess: false)

@@ -144,4 +144,25 @@ import Testing
         (status, line) = try launch("healthy")
         expect(line, Self.withheld, "chained to, the guard records the crash")
     }
+
+    @Test("a simulated launch notes its restored screen only in a record that holds nothing yet")
+    func simulatedShown() throws {
+        let store = temporary.store
+        let folder = try Marker.store(of: store).scenesDirectory
+        let first = CrashLoopGuard.Launch(simulatedID: "1-shown")
+        let (_, health) = try RestoreHealth.begin(scene: scene, key: "navigation", store: store, launch: first)
+        #expect(LaunchRecords.end(of: first.id, in: folder) == nil)
+        health.noteShown()
+        #expect(LaunchRecords.end(of: first.id, in: folder) == .shown)
+        // A crash after it is written over it, and counted at once.
+        try first.record(.crashed, in: store)
+        #expect(LaunchRecords.end(of: first.id, in: folder) == .crashed)
+        let second = CrashLoopGuard.Launch(simulatedID: "2-exited")
+        let (failures, again) = try RestoreHealth.begin(scene: scene, key: "navigation", store: store, launch: second)
+        #expect(failures == 1)
+        // An end already written is never written over.
+        try second.record(.exited, in: store)
+        again.noteShown()
+        #expect(LaunchRecords.end(of: second.id, in: folder) == .exited)
+    }
 }

@@ -79,9 +79,15 @@ enum Platform {
     ///   recorded (the kernel ends the process with nothing written, as SIGKILL does).
     /// - A crash reporter installed before keeps its crash: its handler is called with the
     ///   original `siginfo_t` (the fault's `si_code` and `si_addr`) and context, as reporters
-    ///   chain to the handler they replaced; re-raising would give it a signal with `SI_USER`
-    ///   and no address. Its disposition is put back first, so whatever it does next (reset to
-    ///   the default and return, re-raise) happens as it would without this handler.
+    ///   chain to the handler they replaced (PLCrashReporter's `PLCrashSignalHandler.mm` installs
+    ///   `SA_SIGINFO | SA_ONSTACK` on a 64 KiB `sigaltstack` of the enabling thread and calls the
+    ///   previous `sa_sigaction(signo, info, uap)`, or `sa_handler`, raising the signal when the
+    ///   previous was SIG_DFL; Crashlytics did not pass signals on until after
+    ///   firebase/firebase-ios-sdk#7702, so installed after it, this handler may not run).
+    ///   Re-raising would give the reporter a signal with `SI_USER` (`SI_TKILL` from `raise`) and
+    ///   no address. Its disposition is put back first, so whatever it does next (reset to the
+    ///   default and return, re-raise) happens as it would without this handler; a handler
+    ///   installed after this one that chained to it is replaced then, after it has run.
     /// - With no handler before (the default, or ignored), the default is put back and, for a
     ///   fault (synchronous: `si_code` > 0 on Linux), the handler returns: the instruction faults
     ///   again into the default action, and a core file or crash report shows the original fault.

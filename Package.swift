@@ -53,7 +53,8 @@ let package = Package(
         // modules named SwiftUI and Darwin, which no target may be. Tests build them with swiftc during
         // `swift test` and type-check code for Apple platforms against them: RecipeDataTests'
         // ReadmeSwiftUITests (SceneNavigationUI and the SwiftUI guide) and NavStateTests'
-        // DarwinTypeCheckTests (the kqueue branch of navstate's Platform.swift).
+        // DarwinTypeCheckTests (the kqueue branch of navstate's Platform.swift, the signal branches
+        // of SceneNavigation's).
         // Replays Fixtures/fuzz-corpus (and every other fixture) through the fuzz target's decoders.
         .testTarget(name: "NavStateFuzzTests", dependencies: ["NavStateFuzz", "TestSupport"]),
     ],

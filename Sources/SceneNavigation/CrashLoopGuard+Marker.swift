@@ -59,20 +59,28 @@ struct Marker: Equatable {
     }
 
     /// What the previous restore's marker, and the record of how its launch ended, count against
-    /// the next restore (made by `launch`): a crash counts at once; an exit never (what was counted
-    /// before stays: a guarded launch that quits proves nothing of the paths it withheld); an end
-    /// with nothing recorded (SIGKILL) only from the second in a row. A
-    /// previous restore of the same launch did not end (the process runs): nothing new is counted.
-    /// A marker of 0.2.0 counts as it did then, as one failure more.
+    /// the next restore (made by `launch`):
+    ///
+    /// - a crash counts at once;
+    /// - an exit never (what was counted before stays: a guarded launch that quits proves nothing
+    ///   of the paths it withheld);
+    /// - an end with nothing recorded after the restored screen showed (`shown`: the app switcher,
+    ///   jetsam, Xcode's Stop once the screen was up) is not counted either, and ends the row of
+    ///   unexplained ends;
+    /// - an end with nothing recorded at all (SIGKILL before the restored screen could show: the
+    ///   watchdog at launch) only from the second in a row.
+    ///
+    /// A previous restore of the same launch did not end (the process runs): nothing new is
+    /// counted. A marker of 0.2.0 counts as it did then, as one failure more.
     static func count(
-        after previous: Marker?, ended end: CrashLoopGuard.Launch.End?, next launch: String
+        after previous: Marker?, ended end: RecordedEnd?, next launch: String
     ) -> (failures: Int, unexplained: Int) {
         guard let previous else { return (0, 0) }
         guard let previousLaunch = previous.launch else { return (previous.failures + 1, 0) }
         if previousLaunch == launch { return (previous.failures, previous.unexplained) }
         switch end {
         case .crashed: return (previous.failures + 1, 0)
-        case .exited: return (previous.failures, 0)
+        case .exited, .shown: return (previous.failures, 0)
         case nil:
             let unexplained = previous.unexplained + 1
             return (unexplained >= 2 ? previous.failures + 1 : previous.failures, unexplained)
@@ -100,15 +108,19 @@ final class RestoreHealth: Sendable {
     private let markers: SceneStore
     private let scene: SceneID
     private let key: String
+    private let launch: CrashLoopGuard.Launch
+    /// Whether ``noteShown()`` has written.
+    private let shown = Mutex(false)
     private enum Phase { case restoring, healthy, cancelled }
     private let phase = Mutex(Phase.restoring)
     /// Whether the marker has been removed, and who waits for it.
     private let removal = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
-    private init(markers: SceneStore, scene: SceneID, key: String) {
+    private init(markers: SceneStore, scene: SceneID, key: String, launch: CrashLoopGuard.Launch) {
         self.markers = markers
         self.scene = scene
         self.key = key
+        self.launch = launch
     }
 
     /// Begins a guarded restore, in one hold of the scene's lock in the markers' folder: reads the
@@ -148,7 +160,7 @@ final class RestoreHealth: Sendable {
                 ).sceneValue
         }
         LaunchRecords.begin(launch, in: folder)
-        return (failures, RestoreHealth(markers: markers, scene: scene, key: key))
+        return (failures, RestoreHealth(markers: markers, scene: scene, key: key, launch: launch))
     }
 
     var isHealthy: Bool { phase.withLock { $0 == .healthy } }
@@ -163,6 +175,21 @@ final class RestoreHealth: Sendable {
             }
             if done { continuation.resume() }
         }
+    }
+
+    /// Notes, once, that the restored screen showed (the scene became active after the restore):
+    /// the launch's record says `shown`, so an end that records nothing after it (the app
+    /// switcher's SIGKILL, Xcode's Stop) is not taken for a crash at launch
+    /// (``Marker/count(after:ended:next:)``). For the running process, a `pwrite` of a few bytes
+    /// into its open record, not synced; for a simulated launch, its record's file, if nothing is
+    /// written there yet. A crash or an exit recorded before or after is kept.
+    func noteShown() {
+        let first = shown.withLock { shown -> Bool in
+            defer { shown = true }
+            return !shown
+        }
+        guard first else { return }
+        LaunchRecords.noteShown(launch, in: markers.scenesDirectory)
     }
 
     /// From now on the marker stays: the process is taken as killed.

@@ -10,9 +10,11 @@ import SceneStore
 /// marker is written (not synced to the disk: it has to outlive a crashed process, which the
 /// kernel's copy of the file does, not a power cut); it is cleared when the app is known to be healthy. A marker still there
 /// at the next restore means the last one never became healthy, and how its launch ended decides
-/// whether that counts (``Launch``): a crash counts at once, an end with nothing recorded (SIGKILL:
-/// the watchdog, jetsam, Xcode's Stop) only when it happens twice in a row, and a normal exit (a
-/// Mac app's Quit) never. A restore that counts withholds the paths next time.
+/// whether that counts (``Launch``): a crash (a fatal signal, a stack overflow included) counts at
+/// once; an end with nothing recorded (SIGKILL) after the restored screen showed (the app
+/// switcher, Xcode's Stop) never, and one before it could show (the watchdog at launch) only when
+/// it happens twice in a row; a normal exit (a Mac app's Quit) never. A restore that counts
+/// withholds the paths next time.
 ///
 /// The marker of a scene's value is a small scene document of its own, in a folder next to the
 /// scenes (`<root>/<app-id>/restores/<scene>.json`, the value's key inside it), written with every

@@ -169,6 +169,15 @@ extension ScenePersistence {
         try await offMain { () throws(SceneStoreError) in try health.markHealthy() }
     }
 
+    /// Tells that the restored screen showed: call it when the scene becomes `.active` after the
+    /// restore. The launch's record notes it, so that an end with no code run after it (the app
+    /// switcher's SIGKILL from `.inactive`, Xcode's Stop) is not counted as a crash at launch; a
+    /// crash after it still is. Writes a few bytes into the launch's open record (no sync); does
+    /// nothing without a guarded restore, or after the first call.
+    package func restoredScreenShown() {
+        health?.noteShown()
+    }
+
     /// Tells that the scene went to the background: call it when the scene's phase becomes
     /// `.background`. The restored screens have rendered by then, so the restore is marked healthy,
     /// and the current state is made durable.

@@ -112,7 +112,7 @@ import Testing
     struct Row: CustomTestStringConvertible, Sendable {
         var name: String
         var previous: Marker?
-        var end: CrashLoopGuard.Launch.End?
+        var end: RecordedEnd?
         var counted: [Int]
         var testDescription: String { name }
     }
@@ -134,6 +134,17 @@ import Testing
         Row(
             name: "the second SIGKILL in a row is",
             previous: Marker(since: since, failures: 0, launch: "1-a", unexplained: 1), end: nil, counted: [1, 2]),
+        Row(
+            name: "a SIGKILL after the restored screen showed is not counted",
+            previous: Marker(since: since, failures: 0, launch: "1-a"), end: .shown, counted: [0, 0]),
+        Row(
+            name: "a SIGKILL after the restored screen showed ends the row of SIGKILLs before it",
+            previous: Marker(since: since, failures: 0, launch: "1-a", unexplained: 1), end: .shown,
+            counted: [0, 0]),
+        Row(
+            name: "a SIGKILL after the restored screen showed keeps what was counted",
+            previous: Marker(since: since, failures: 1, launch: "1-a", unexplained: 3), end: .shown,
+            counted: [1, 0]),
         Row(
             name: "an exit is never counted and keeps what was",
             previous: Marker(since: since, failures: 1, launch: "1-a", unexplained: 2), end: .exited,

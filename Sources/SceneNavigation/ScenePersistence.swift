@@ -169,8 +169,9 @@ extension ScenePersistence {
         try await offMain { () throws(SceneStoreError) in try health.markHealthy() }
     }
 
-    /// Tells that the restored screen showed: call it when the scene becomes `.active` after the
-    /// restore. The launch's record notes it, so that an end with no code run after it (the app
+    /// Tells that the restored screen showed: ``SceneLife`` says when (the launch settled while the
+    /// scene was in the foreground, or the scene left `.active` after it was active with the
+    /// restore). The launch's record notes it, so that an end with no code run after it (the app
     /// switcher's SIGKILL from `.inactive`, Xcode's Stop) is not counted as a crash at launch; a
     /// crash after it still is. Writes a few bytes into the launch's open record (no sync); does
     /// nothing without a guarded restore, or after the first call.
@@ -237,12 +238,6 @@ extension ScenePersistence {
         }
         done.wait()
         if let error = failure.withLock({ $0 }) { throw .store(error) }
-    }
-
-    /// Records that the restored screen showed (``SceneLife``): an end of this launch with nothing
-    /// recorded (SIGKILL) no longer counts against the next restore.
-    func restoredScreenShown() {
-        health?.noteShown()
     }
 
     /// Whether the restore has become healthy (or needed no marker).

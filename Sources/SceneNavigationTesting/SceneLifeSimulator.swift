@@ -88,6 +88,8 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     /// Whether a window restored in the running process since the last sign that the restored
     /// screens showed (the launch settled, the app switcher, the background).
     private var restoredSinceShown = false
+    /// Whether a window restored in the running process.
+    private var restoredInProcess = false
     /// Where broken scene files were put, by scene file path.
     private var brokenFiles: [String: String] = [:]
 
@@ -256,6 +258,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
             window.connections = 0
         }
         restoredSinceShown = false
+        restoredInProcess = false
     }
 
     private func end(_ step: Step) async throws {
@@ -283,6 +286,10 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         } else {
             switch step {
             case .crash: crashes += 1
+            case _ where !restoredInProcess:
+                // No restore in this process: no marker was read or written, so its end counts
+                // for none, and the row of kills goes on.
+                break
             case .kill where restoredSinceShown:
                 launchKillRun += 1
                 longestLaunchKillRun = max(longestLaunchKillRun, launchKillRun)
@@ -327,7 +334,10 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         let scene = makeScene(for: window)
         scene.storedID = window.storage
         if phaseFirst { scene.handle(.phase(phase)) }
-        if !scene.life.hasRestored { restoredSinceShown = true }
+        if !scene.life.hasRestored {
+            restoredSinceShown = true
+            restoredInProcess = true
+        }
         scene.handle(.appeared)
         if !phaseFirst { scene.handle(.phase(phase)) }
         window.isShown = true

@@ -44,6 +44,10 @@ public struct SceneLife: Sendable, Equatable {
         case launchSettled
         /// The app is terminating normally (a Mac app's Quit).
         case terminating
+        /// The background time the system gave the scene's save is up (the expiration handler of
+        /// iOS's background-task assertion runs): the connection stops, its write in flight
+        /// finishing and its file lock released, and connects again when the scene is next active.
+        case backgroundTimeExpired
     }
 
     /// What to do.
@@ -128,6 +132,8 @@ public struct SceneLife: Sendable, Equatable {
             return []
         case .terminating:
             return isConnected ? [.terminate] : []
+        case .backgroundTimeExpired:
+            return []
         }
     }
 }

@@ -233,6 +233,8 @@
                 if conditions.isEmpty {
                     view
                 } else {
+                    // SwiftUI gives an open scene the events that contain one of its conditions,
+                    // case aside (Apple's reference, quoted at SceneNavigation's ExternalEvents).
                     view.handlesExternalEvents(preferring: conditions, allowing: conditions)
                 }
             #endif

@@ -206,6 +206,18 @@ import Testing
             "struct V: View {\n    @State var path: [Int] = []\n    var body: some View { NavigationStack(path: path) { Text(\"\") } }\n}",
             "cannot convert value 'path' of type '[Int]' to expected type 'Binding<[Int]>'"
         ),
+        (
+            "struct NotSaved: Hashable {}\nstruct A: App {\n    var body: some Scene { WindowGroup(for: NotSaved.self) { _ in Text(\"\") } }\n}",
+            "initializer 'init(for:content:)' requires that 'NotSaved' conform to 'Decodable'"
+        ),
+        (
+            "struct V: View {\n    var body: some View { Text(\"\").handlesExternalEvents(matching: [\"x\"]) }\n}",
+            "missing arguments for parameters 'preferring', 'allowing' in call"
+        ),
+        (
+            "import UIKit\n\nfunc save() -> UIBackgroundTaskIdentifier {\n    UIApplication.shared.beginBackgroundTask(withName: \"save\", expirationHandler: nil)\n}",
+            "main actor-isolated class property 'shared' can not be referenced from a nonisolated context"
+        ),
     ]
 
     @Test("SwiftUI's declarations refuse what SwiftUI refuses", arguments: misuses.indices)

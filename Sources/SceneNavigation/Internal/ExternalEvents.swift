@@ -2,15 +2,17 @@
 /// compares an event with, derived from what the scene opens, so that a scene takes its own
 /// events and leaves the app's other scenes theirs. `PersistentNavigation` only calls these.
 ///
-/// How SwiftUI compares (Apple's reference for `handlesExternalEvents(preferring:allowing:)`,
-/// "Matching an event", and for `handlesExternalEvents(matching:)`): for an `NSUserActivity`, like
-/// Handoff's, "SwiftUI uses the activity's targetContentIdentifier property", and for a URL, the
-/// URL; the strings "are checked to see if they are contained in" it, "The empty Set and empty
-/// Strings never match. The String value "*" always matches. The String comparisons are
-/// case/diacritic insensitive" (the reference's parameter text for both modifiers). An event goes
-/// to an open scene that prefers it, else one that allows it, else to a new instance of the first
-/// scene declaration whose `handlesExternalEvents(matching:)` matches, else of the first
-/// declaration without that modifier.
+/// How SwiftUI compares, in Apple's words (the reference for `handlesExternalEvents(preferring:allowing:)`):
+/// "SwiftUI compares a property of the event against the strings that you specify in the
+/// preferring and allowing sets"; "For an NSUserActivity, like when your app handles Handoff,
+/// SwiftUI uses the activity's targetContentIdentifier property, or if that's ..." (the copy read
+/// for this stops there; that a URL is compared as its text, `absoluteString`, is our reading, not
+/// Apple's words we saw). The reference's earlier parameter text for both modifiers: the strings
+/// "are checked to see if they are contained in the targetContentIdenfifier. The empty Set and
+/// empty Strings never match. The String value "*" always matches. The String comparisons are
+/// case/diacritic insensitive". And the order (`handlesExternalEvents(matching:)`): an open scene
+/// that prefers or can handle the event; else a new instance of the first scene declaration whose
+/// `handlesExternalEvents(matching:)` conditions match; else of the first declaration without it.
 ///
 /// Containment is loose by nature: `mail://` is also in `gmail://...`. That only chooses the
 /// window; the mapping still reads the URL, and leaves another app's alone.

@@ -50,11 +50,12 @@ let package = Package(
             name: "NavStateTests",
             dependencies: ["navstate", "RecipeData", "SceneNavigationTesting", "SceneStore", "TestSupport"]),
         // Tests/SwiftUIDeclarations and Tests/DarwinDeclarations are not targets: they declare
-        // modules named SwiftUI and Darwin, which no target may be. Tests build them with swiftc during
-        // `swift test` and type-check code for Apple platforms against them: RecipeDataTests'
-        // ReadmeSwiftUITests (SceneNavigationUI and the SwiftUI guide) and NavStateTests'
-        // DarwinTypeCheckTests (the kqueue branch of navstate's Platform.swift, the signal branches
-        // of SceneNavigation's).
+        // modules named SwiftUI, UIKit, AppKit and Darwin, which no target may be. Tests build them with
+        // swiftc during `swift test` and type-check code for Apple platforms against them:
+        // RecipeDataTests' ReadmeSwiftUITests (SceneNavigationUI with its UIKit and AppKit branches,
+        // the SwiftUI guide and the UIKit scene delegate article) and NavStateTests'
+        // DarwinTypeCheckTests (the kqueue branch of navstate's Platform.swift, the signal branches of
+        // SceneNavigation's).
         // Replays Fixtures/fuzz-corpus (and every other fixture) through the fuzz target's decoders.
         .testTarget(name: "NavStateFuzzTests", dependencies: ["NavStateFuzz", "TestSupport"]),
     ],

@@ -10,8 +10,13 @@ extension LinkMapping {
     /// other URL is left alone (nil). `PersistentNavigation`'s links in one line:
     ///
     /// ```swift
-    /// PersistentNavigation(model, store: store, openURL: links.opening(\.mail), onError: { print($0) }) { ... }
+    /// PersistentNavigation(model, store: store, links: links.opening(at: \.mail), onError: { print($0) }) { ... }
     /// ```
+    ///
+    /// The scene takes this mapping's links, and only them, from the app's other scenes: the
+    /// result's ``LinkOpening/conditions`` are the links' scheme and host (`mail://`,
+    /// `https://mail.example.com`), which `PersistentNavigation` gives SwiftUI's
+    /// `handlesExternalEvents(preferring:allowing:)`.
     ///
     /// A link of this app of which nothing can be read (too long, a control character, no segment
     /// that a pattern matches), or that has no route (the root, `mail://`), makes no change either:
@@ -27,15 +32,15 @@ extension LinkMapping {
     ///   - policy: What to do after an element that does not open.
     ///   - adjust: What else a link changes once it replaced the path (a tab selected), or nil.
     ///   - onFailure: Told of a link of this app that opens nothing, and why; nil to ignore them.
-    /// - Returns: The function from a URL to its change, nil for a URL that is not this app's or
-    ///   that opens nothing.
+    /// - Returns: The scene's links: the function from a URL to its change (nil for a URL that is
+    ///   not this app's or that opens nothing), and the conditions of the URLs it takes.
     @MainActor
     public func opening<State>(
-        _ path: WritableKeyPath<State, RoutePath<Route>>, policy: RestorePolicy = RestorePolicy(),
+        at path: WritableKeyPath<State, RoutePath<Route>>, policy: RestorePolicy = RestorePolicy(),
         then adjust: (@MainActor (inout State) -> Void)? = nil,
         onFailure: (@MainActor (LinkError) -> Void)? = nil
-    ) -> @MainActor (URL) -> PersistentScene<State>.Link? {
-        { url in
+    ) -> LinkOpening<State> {
+        LinkOpening(conditions: ExternalEvents.conditions(linkScheme: scheme, host: host)) { url in
             let link = url.absoluteString
             let reader: LinkReader
             do throws(LinkError) {

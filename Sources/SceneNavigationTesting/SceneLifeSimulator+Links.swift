@@ -7,7 +7,7 @@ import SceneNavigation
 #endif
 
 extension SceneLifeSimulator {
-    /// Opens a link in a window as the scene's `onOpenURL` does with `LinkMapping.opening(_:policy:then:onFailure:)`:
+    /// Opens a link in a window as the scene's `onOpenURL` does with `LinkMapping.opening(at:policy:then:onFailure:)`:
     /// another app's link, or one of which nothing opens, changes nothing; any other is held until
     /// the window's restore (its deep link) or applied at once. Then waits for the scene's work to
     /// finish.
@@ -43,7 +43,7 @@ extension SceneLifeSimulator {
         }
         var failure: LinkError?
         guard
-            let change = mapping.opening(path, policy: policy, then: adjust, onFailure: { failure = $0 })(url)
+            let change = mapping.opening(at: path, policy: policy, then: adjust, onFailure: { failure = $0 }).open(url)
         else {
             if let failure { throw failure }
             // Another app's: the mapping's own words for it.

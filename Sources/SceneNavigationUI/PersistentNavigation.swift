@@ -20,11 +20,16 @@
     /// - the content's appearance restores the model at once, before the first frame (`onAppear`);
     ///   a later appearance connects it as it is; its disappearance closes, the last change durable;
     /// - the scene's phase, the initial one included, marks the restore healthy and makes the state
-    ///   durable when the scene is in the background;
-    /// - links the scene opens, that `openURL` makes into changes, go where ``/SceneNavigation/SceneLife``
+    ///   durable when the scene is in the background: on iOS under a background-task assertion,
+    ///   ended once the save has finished (when the time is up first, the connection stops cleanly
+    ///   and connects again when the scene is next active);
+    /// - a Mac app's Quit makes every connection's last change durable
+    ///   (`NSApplication.willTerminateNotification`, observed once per process: no delegate code);
+    /// - links the scene opens, that `links` makes into changes, go where ``/SceneNavigation/SceneLife``
     ///   says (a link at launch is the restore's deep link, whichever comes first); the scene prefers
-    ///   to take links itself (`handlesExternalEvents(preferring:allowing:)` with `linkConditions`),
-    ///   so that on iPad and Mac a running window takes them rather than a new one;
+    ///   its own links and Handoff activities, and only them (`handlesExternalEvents(preferring:allowing:)`
+    ///   with their conditions), so that on iPad and Mac a running window takes them rather than a
+    ///   new one, and the app's other scenes keep theirs;
     /// - with `handoff`, the scene's state is advertised for Handoff while the scene is active
     ///   (`userActivity(_:isActive:_:)`, under the budget, the path giving way from the end), and
     ///   another device's is continued like a link (`onContinueUserActivity(_:perform:)`), restored
@@ -44,7 +49,9 @@
         public typealias Link = @MainActor (SceneNavigationModel<Value>) -> Void
 
         private let openURL: (@MainActor (URL) -> Link?)?
-        private let linkConditions: Set<String>
+        /// What the scene prefers and allows of the app's external events: its links' conditions
+        /// and its Handoff activity's (``/SceneNavigation/LinkOpening/conditions``).
+        private let conditions: Set<String>
         private let handoff: NavigationHandoff<Value>?
         private let onError: @MainActor (NavigationError) -> Void
         private let content: Content
@@ -56,7 +63,14 @@
         /// until it can be again.
         @SwiftUI.State private var handoffFails = false
 
-        /// Keeps `model` saved in the scene under `key`, as long as the view is shown.
+        /// Keeps `model` saved in the scene under `key`, as long as the view is shown; opens the
+        /// scene's links, and hands its navigation off to the user's other devices.
+        ///
+        /// The scene takes from the app's other scenes the links of `links` and the activities of
+        /// `handoff`, and only them (`handlesExternalEvents(preferring:allowing:)` with their
+        /// conditions; the Handoff activity's `targetContentIdentifier` is its type): on iPad and
+        /// Mac a running window of this scene takes them rather than a new one, and a scene of
+        /// another kind (a `WindowGroup(for:)` with `handlesExternalEvents(matching:)`) keeps its own.
         /// - Parameters:
         ///   - model: The scene's model (keep it in the view's `@State`).
         ///   - store: The app's store.
@@ -64,48 +78,9 @@
         ///   - policy: What to do with elements that cannot be restored, and the maximum age.
         ///   - crashGuard: The crash-loop guard, or nil for none. On by default.
         ///   - identity: How the scene's ID is found, ``/SceneNavigation/SceneIdentity/perScene`` by default.
-        ///   - linkConditions: The links this scene prefers to take (as
-        ///     `handlesExternalEvents(preferring:allowing:)` matches them), `*` for all by default;
-        ///     used only with `openURL`.
-        ///   - openURL: Makes a link the scene opens into a change of the model, or returns nil for a
-        ///     link that is not the app's navigation (which then changes nothing, and withholds
-        ///     nothing); nil leaves links to the app's other handlers. `LinkMapping.opening(_:policy:then:onFailure:)`
-        ///     makes one from the app's links.
-        ///   - onConnect: Told of each connection once it is made: its report, intervention and
-        ///     kept-aside copy.
-        ///   - onError: Told when the scene cannot be restored or saved (the error names the file and
-        ///     what was wrong); the model is left as it was.
-        ///   - content: The scene's views.
-        public init(
-            _ model: SceneNavigationModel<Value>, store: SceneStore, key: String = "navigation",
-            policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
-            identity: SceneIdentity = .perScene, linkConditions: Set<String> = ["*"],
-            openURL: (@MainActor (URL) -> Link?)? = nil,
-            onConnect: (@MainActor (ScenePersistence<Value>) -> Void)? = nil,
-            onError: @escaping @MainActor (NavigationError) -> Void, @ViewBuilder content: () -> Content
-        ) {
-            self.init(
-                model, store: store, key: key, policy: policy, guard: crashGuard, identity: identity,
-                linkConditions: linkConditions, openURL: openURL, handoff: nil, onConnect: onConnect, onError: onError,
-                content: content)
-        }
-
-        /// Keeps `model` saved in the scene under `key`, as long as the view is shown, and hands the
-        /// scene's navigation off to the user's other devices.
-        /// - Parameters:
-        ///   - model: The scene's model (keep it in the view's `@State`).
-        ///   - store: The app's store.
-        ///   - key: The value's key, `navigation` by default.
-        ///   - policy: What to do with elements that cannot be restored, and the maximum age.
-        ///   - crashGuard: The crash-loop guard, or nil for none. On by default.
-        ///   - identity: How the scene's ID is found, ``/SceneNavigation/SceneIdentity/perScene`` by default.
-        ///   - linkConditions: The links this scene prefers to take (as
-        ///     `handlesExternalEvents(preferring:allowing:)` matches them), `*` for all by default;
-        ///     used only with `openURL`.
-        ///   - openURL: Makes a link the scene opens into a change of the model, or returns nil for a
-        ///     link that is not the app's navigation (which then changes nothing, and withholds
-        ///     nothing); nil leaves links to the app's other handlers. `LinkMapping.opening(_:policy:then:onFailure:)`
-        ///     makes one from the app's links.
+        ///   - links: The links the scene opens and takes, `LinkMapping.opening(at:policy:then:onFailure:)`
+        ///     from the app's links (or a ``/SceneNavigation/LinkOpening`` of the app's own); nil
+        ///     leaves links to the app's other handlers.
         ///   - handoff: How the scene's navigation is handed off: the activity type (listed under
         ///     `NSUserActivityTypes` in the app's Info.plist), the path that gives way, the budget;
         ///     nil for none.
@@ -117,16 +92,108 @@
         public init(
             _ model: SceneNavigationModel<Value>, store: SceneStore, key: String = "navigation",
             policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
+            identity: SceneIdentity = .perScene, links: LinkOpening<Value>? = nil,
+            handoff: NavigationHandoff<Value>? = nil,
+            onConnect: (@MainActor (ScenePersistence<Value>) -> Void)? = nil,
+            onError: @escaping @MainActor (NavigationError) -> Void, @ViewBuilder content: () -> Content
+        ) {
+            self.init(
+                model, store: store, key: key, policy: policy, guard: crashGuard, identity: identity,
+                openURL: links?.open, linkConditions: links?.conditions, handoff: handoff, onConnect: onConnect,
+                onError: onError, content: content())
+        }
+
+        // MARK: - Deprecated: links as a bare function and conditions given apart, `*` by default
+        // (in the struct itself, as 0.3.0 declared them: a member of an extension is declared otherwise)
+
+        /// Keeps `model` saved in the scene under `key`, as long as the view is shown, with links as
+        /// a bare function and the conditions given apart (`*`, every URL of the app, by default).
+        /// - Parameters:
+        ///   - model: The scene's model (keep it in the view's `@State`).
+        ///   - store: The app's store.
+        ///   - key: The value's key, `navigation` by default.
+        ///   - policy: What to do with elements that cannot be restored, and the maximum age.
+        ///   - crashGuard: The crash-loop guard, or nil for none. On by default.
+        ///   - identity: How the scene's ID is found, ``/SceneNavigation/SceneIdentity/perScene`` by default.
+        ///   - linkConditions: The links this scene prefers to take (as
+        ///     `handlesExternalEvents(preferring:allowing:)` matches them), `*` for all by default;
+        ///     used only with `openURL`.
+        ///   - openURL: Makes a link the scene opens into a change of the model, or returns nil for a
+        ///     link that is not the app's navigation; nil leaves links to the app's other handlers.
+        ///   - onConnect: Told of each connection once it is made.
+        ///   - onError: Told when the scene cannot be restored or saved.
+        ///   - content: The scene's views.
+        @available(
+            *, deprecated,
+            message:
+                "use init(_:store:key:policy:guard:identity:links:handoff:onConnect:onError:content:) with links: LinkMapping.opening(at:), whose conditions take the mapping's links only"
+        )
+        @_disfavoredOverload
+        public init(
+            _ model: SceneNavigationModel<Value>, store: SceneStore, key: String = "navigation",
+            policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
+            identity: SceneIdentity = .perScene, linkConditions: Set<String> = ["*"],
+            openURL: (@MainActor (URL) -> Link?)? = nil,
+            onConnect: (@MainActor (ScenePersistence<Value>) -> Void)? = nil,
+            onError: @escaping @MainActor (NavigationError) -> Void, @ViewBuilder content: () -> Content
+        ) {
+            self.init(
+                model, store: store, key: key, policy: policy, guard: crashGuard, identity: identity,
+                openURL: openURL, linkConditions: linkConditions, handoff: nil, onConnect: onConnect,
+                onError: onError, content: content())
+        }
+
+        /// Keeps `model` saved in the scene under `key`, as long as the view is shown, and hands the
+        /// scene's navigation off, with links as a bare function and the conditions given apart.
+        /// - Parameters:
+        ///   - model: The scene's model (keep it in the view's `@State`).
+        ///   - store: The app's store.
+        ///   - key: The value's key, `navigation` by default.
+        ///   - policy: What to do with elements that cannot be restored, and the maximum age.
+        ///   - crashGuard: The crash-loop guard, or nil for none. On by default.
+        ///   - identity: How the scene's ID is found, ``/SceneNavigation/SceneIdentity/perScene`` by default.
+        ///   - linkConditions: The links this scene prefers to take, `*` for all by default; used only
+        ///     with `openURL`.
+        ///   - openURL: Makes a link the scene opens into a change of the model, or returns nil for a
+        ///     link that is not the app's navigation; nil leaves links to the app's other handlers.
+        ///   - handoff: How the scene's navigation is handed off, or nil for none.
+        ///   - onConnect: Told of each connection once it is made.
+        ///   - onError: Told when the scene cannot be restored or saved.
+        ///   - content: The scene's views.
+        @available(
+            *, deprecated,
+            message:
+                "use init(_:store:key:policy:guard:identity:links:handoff:onConnect:onError:content:) with links: LinkMapping.opening(at:), whose conditions take the mapping's links only"
+        )
+        @_disfavoredOverload
+        public init(
+            _ model: SceneNavigationModel<Value>, store: SceneStore, key: String = "navigation",
+            policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
             identity: SceneIdentity = .perScene, linkConditions: Set<String> = ["*"],
             openURL: (@MainActor (URL) -> Link?)? = nil, handoff: NavigationHandoff<Value>?,
             onConnect: (@MainActor (ScenePersistence<Value>) -> Void)? = nil,
             onError: @escaping @MainActor (NavigationError) -> Void, @ViewBuilder content: () -> Content
         ) {
+            self.init(
+                model, store: store, key: key, policy: policy, guard: crashGuard, identity: identity,
+                openURL: openURL, linkConditions: linkConditions, handoff: handoff, onConnect: onConnect,
+                onError: onError, content: content())
+        }
+
+        /// The one initialiser the public ones forward to.
+        init(
+            _ model: SceneNavigationModel<Value>, store: SceneStore, key: String, policy: RestorePolicy,
+            guard crashGuard: CrashLoopGuard?, identity: SceneIdentity, openURL: (@MainActor (URL) -> Link?)?,
+            linkConditions: Set<String>?, handoff: NavigationHandoff<Value>?,
+            onConnect: (@MainActor (ScenePersistence<Value>) -> Void)?,
+            onError: @escaping @MainActor (NavigationError) -> Void, content: Content
+        ) {
             self.openURL = openURL
-            self.linkConditions = linkConditions
+            conditions = ExternalEvents.conditions(
+                links: openURL == nil ? nil : linkConditions, handoff: handoff?.activityType)
             self.handoff = handoff
             self.onError = onError
-            self.content = content()
+            self.content = content
             _scene = SwiftUI.State(
                 wrappedValue: PersistentScene(
                     model, store: store, key: key, policy: policy, guard: crashGuard, identity: identity,
@@ -137,6 +204,7 @@
         public var body: some View {
             let hosted = ZStack { content }
                 .onAppear {
+                    Platform.observeTermination()
                     scene.storedID = sceneID
                     scene.handle(.appeared)
                     if let id = scene.sceneID?.rawValue, id != sceneID { sceneID = id }
@@ -149,19 +217,35 @@
                 }
                 .onDisappear { scene.handle(.disappeared) }
                 .onChange(of: scenePhase, initial: true) { _, phase in
-                    scene.handle(.phase(SceneLife.Phase(phase)))
+                    // In the background, the save runs under a background-task assertion on iOS.
+                    Platform.handle(SceneLife.Phase(phase), in: scene)
                 }
-            opening(handingOff(hosted))
+            takingExternalEvents(opening(handingOff(hosted)))
+        }
+
+        /// The view, preferring the scene's own links and Handoff activities, and only them: the
+        /// app's other scenes keep theirs. A scene that takes neither declares nothing.
+        @ViewBuilder private func takingExternalEvents(_ view: some View) -> some View {
+            #if os(tvOS) || os(watchOS)
+                // `handlesExternalEvents` is unavailable there: one scene takes every event.
+                view
+            #else
+                if conditions.isEmpty {
+                    view
+                } else {
+                    // SwiftUI gives an open scene the events that contain one of its conditions,
+                    // case aside (Apple's reference, quoted at SceneNavigation's ExternalEvents).
+                    view.handlesExternalEvents(preferring: conditions, allowing: conditions)
+                }
+            #endif
         }
 
         /// The view, opening links. Without `openURL`, links are left to the app's other handlers.
         @ViewBuilder private func opening(_ view: some View) -> some View {
             if let openURL {
-                view
-                    .onOpenURL { url in
-                        if let link = openURL(url) { scene.open(link) }
-                    }
-                    .handlesExternalEvents(preferring: linkConditions, allowing: linkConditions)
+                view.onOpenURL { url in
+                    if let link = openURL(url) { scene.open(link) }
+                }
             } else {
                 view
             }
@@ -199,6 +283,10 @@
             do throws(NavigationError) {
                 let payload = try handoff.payload(for: scene.model)
                 activity.userInfo = payload.userInfo
+                // What SwiftUI compares with the scenes' conditions on the device that continues
+                // it, so that a scene of this kind takes it.
+                activity.targetContentIdentifier = ExternalEvents.targetContentIdentifier(
+                    activityType: handoff.activityType)
                 activity.isEligibleForHandoff = true
                 if !payload.report.dropped.isEmpty { handoff.onDropped?(payload.report) }
             } catch {

@@ -11,37 +11,77 @@ import Testing
     /// The Swift blocks of the README and the articles that import SwiftUI.
     static let blocks = ReadmeSnippetTests.blocks.filter(\.isSwiftUI)
 
-    /// SwiftUI's declarations and SceneNavigationUI, built as modules into `directory`; the
-    /// arguments that make them visible to a compilation.
+    /// The test-only modules that declare Apple's API, in the order they are built: Foundation's
+    /// NSUserActivity (which the others re-export), UIKit and AppKit (for SceneNavigationUI's
+    /// platform branches and the UIKit scene delegate article), and SwiftUI (which imports UIKit).
+    static let declarationModules = ["UserActivityDeclarations", "UIKit", "AppKit", "SwiftUI"]
+
+    /// SceneNavigationUI's sources, its folders' included.
+    static func userInterfaceSources() throws -> [String] {
+        let sources = Fixtures.path("../Sources/SceneNavigationUI")
+        let files = (FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".swift") }.sorted().map { sources + "/" + $0 }
+        #expect(files.contains(sources + "/Internal/Platform.swift"))
+        return files
+    }
+
+    /// SwiftUI's, UIKit's and AppKit's declarations (`declarationModules`), built as modules into
+    /// `directory`.
+    static func buildDeclarations(in directory: TemporaryDirectory) throws {
+        let compiler = try #require(ReadmeSnippetTests.swiftc, "no swiftc on PATH")
+        for module in declarationModules {
+            let declarations = try runProcess(
+                compiler,
+                [
+                    "-swift-version", "6", "-parse-as-library", "-module-name", module, "-emit-module",
+                    "-emit-module-path", directory.appending(module + ".swiftmodule"), "-I", directory.path,
+                    Fixtures.path("../Tests/SwiftUIDeclarations/\(module).swift"),
+                ])
+            try #require(
+                declarations.status == 0, "\(module)'s declarations do not build:\n\(declarations.standardError)")
+        }
+    }
+
+    /// The package name SwiftPM compiles this package's modules with (`-package-name`): the
+    /// checkout's folder, lowercased, as an identifier (`navstate`, `navstate_main`). SceneNavigationUI
+    /// needs it to see SceneNavigation's `package` declarations, as it does when SwiftPM builds it.
+    static let packageName: String = {
+        let folder = URL(fileURLWithPath: Fixtures.path("..")).standardizedFileURL.lastPathComponent.lowercased()
+        let name = String(
+            folder.unicodeScalars.map { scalar -> Character in
+                ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "_"
+            })
+        return name.first?.isNumber == true ? "_" + name : name
+    }()
+
+    /// Compiles SceneNavigationUI's sources (`files`) as a module into `directory`, against the
+    /// declarations built there, with its symbol graph.
+    static func compileUserInterface(_ files: [String], in directory: TemporaryDirectory) throws -> ProcessResult {
+        let compiler = try #require(ReadmeSnippetTests.swiftc, "no swiftc on PATH")
+        // The folder first: SwiftPM's SceneNavigationUI in `products` is empty where SwiftUI is not.
+        return try runProcess(
+            compiler,
+            [
+                "-swift-version", "6", "-parse-as-library", "-module-name", "SceneNavigationUI", "-package-name",
+                packageName, "-emit-module", "-emit-module-path", directory.appending("SceneNavigationUI.swiftmodule"),
+                "-I", directory.path, "-I", Products.directory + "/Modules", "-emit-symbol-graph",
+                "-emit-symbol-graph-dir", directory.path, "-symbol-graph-minimum-access-level", "public",
+                "-symbol-graph-skip-synthesized-members",
+            ] + files)
+    }
+
+    /// SwiftUI's, UIKit's and AppKit's declarations and SceneNavigationUI, built as modules into
+    /// `directory`; the arguments that make them visible to a compilation.
     static func modules(in directory: TemporaryDirectory) throws -> [String] {
         let products = Products.directory + "/Modules"
         #if canImport(SwiftUI)
             // SwiftPM built SceneNavigationUI against SwiftUI itself.
             return ["-I", products]
         #else
-            let compiler = try #require(ReadmeSnippetTests.swiftc, "no swiftc on PATH")
-            let declarations = try runProcess(
-                compiler,
-                [
-                    "-swift-version", "6", "-parse-as-library", "-module-name", "SwiftUI", "-emit-module",
-                    "-emit-module-path", directory.appending("SwiftUI.swiftmodule"),
-                    Fixtures.path("../Tests/SwiftUIDeclarations/SwiftUI.swift"),
-                ])
-            try #require(
-                declarations.status == 0, "SwiftUI's declarations do not build:\n\(declarations.standardError)")
-            let sources = Fixtures.path("../Sources/SceneNavigationUI")
-            let files = try FileManager.default.contentsOfDirectory(atPath: sources).filter { $0.hasSuffix(".swift") }
-                .sorted().map { sources + "/" + $0 }
-            #expect(files.count >= 4)
-            // The folder first: SwiftPM's SceneNavigationUI in `products` is empty where SwiftUI is not.
-            let userInterface = try runProcess(
-                compiler,
-                [
-                    "-swift-version", "6", "-parse-as-library", "-module-name", "SceneNavigationUI", "-emit-module",
-                    "-emit-module-path", directory.appending("SceneNavigationUI.swiftmodule"), "-I", directory.path,
-                    "-I", products, "-emit-symbol-graph", "-emit-symbol-graph-dir", directory.path,
-                    "-symbol-graph-minimum-access-level", "public", "-symbol-graph-skip-synthesized-members",
-                ] + files)
+            try buildDeclarations(in: directory)
+            let files = try userInterfaceSources()
+            #expect(files.count >= 5)
+            let userInterface = try compileUserInterface(files, in: directory)
             try #require(
                 userInterface.status == 0,
                 "SceneNavigationUI does not type-check against SwiftUI's declarations:\n\(userInterface.standardError)")
@@ -68,6 +108,14 @@ import Testing
     func guideTypeChecks(isolation: ReadmeSnippetTests.Isolation) throws {
         #expect(Self.blocks.count >= 2)
         #expect(Self.blocks.contains { $0.code.contains("@main\nstruct") && $0.code.contains("WindowGroup") })
+        // Two kinds of scene: the mail windows take their own links, a draft window compose:// ones.
+        let app = try #require(Self.blocks.first { $0.code.contains("@main\nstruct") })
+        for part in [
+            "WindowGroup(for: Draft.self)", ".handlesExternalEvents(matching: [\"compose://\"])",
+            "links: MailScene.links.opening(at: \\.mail", "handoff: MailScene.handoff",
+        ] {
+            #expect(app.code.contains(part), "\(part)")
+        }
         let directory = try TemporaryDirectory()
         for block in Self.blocks {
             let checked = try Self.typeCheck(block.code, flags: isolation.flags, in: directory)
@@ -158,6 +206,18 @@ import Testing
             "struct V: View {\n    @State var path: [Int] = []\n    var body: some View { NavigationStack(path: path) { Text(\"\") } }\n}",
             "cannot convert value 'path' of type '[Int]' to expected type 'Binding<[Int]>'"
         ),
+        (
+            "struct NotSaved: Hashable {}\nstruct A: App {\n    var body: some Scene { WindowGroup(for: NotSaved.self) { _ in Text(\"\") } }\n}",
+            "initializer 'init(for:content:)' requires that 'NotSaved' conform to 'Decodable'"
+        ),
+        (
+            "struct V: View {\n    var body: some View { Text(\"\").handlesExternalEvents(matching: [\"x\"]) }\n}",
+            "missing arguments for parameters 'preferring', 'allowing' in call"
+        ),
+        (
+            "import UIKit\n\nfunc save() -> UIBackgroundTaskIdentifier {\n    UIApplication.shared.beginBackgroundTask(withName: \"save\", expirationHandler: nil)\n}",
+            "main actor-isolated class property 'shared' can not be referenced from a nonisolated context"
+        ),
     ]
 
     @Test("SwiftUI's declarations refuse what SwiftUI refuses", arguments: misuses.indices)
@@ -206,6 +266,64 @@ import Testing
                 #expect(resolved.status != 0)
                 #expect(resolved.standardError.contains("unknown package 'navstate'"), "\(resolved.standardError)")
             }
+        }
+    }
+
+    /// A line of SceneNavigationUI's platform file, changed so that it no longer follows UIKit's
+    /// or AppKit's declaration, and the compiler's error for it.
+    static let platformMisuses: [(line: String, broken: String, error: String)] = [
+        (
+            "assertion.identifier = UIApplication.shared.beginBackgroundTask(withName: \"navstate.save\") {",
+            "assertion.identifier = UIApplication.shared.beginBackgroundTask(named: \"navstate.save\") {",
+            "error: incorrect argument label in call (have 'named:_:', expected 'withName:_:')"
+        ),
+        (
+            "UIApplication.shared.endBackgroundTask(identifier)",
+            "UIApplication.shared.endBackgroundTask(identifier.rawValue)",
+            "error: cannot convert value of type 'Int' to expected argument type 'UIBackgroundTaskIdentifier'"
+        ),
+        (
+            "forName: NSApplication.willTerminateNotification, object: nil, queue: .main",
+            "forName: NSApplication.willQuitNotification, object: nil, queue: .main",
+            "error: type 'NSApplication' has no member 'willQuitNotification'"
+        ),
+    ]
+
+    @Test(
+        "SceneNavigationUI's UIKit and AppKit branches are compiled: a call there that Apple does not declare fails",
+        arguments: platformMisuses.indices)
+    func platformBranchesCompile(_ index: Int) throws {
+        #if !canImport(SwiftUI)
+            let misuse = Self.platformMisuses[index]
+            let directory = try TemporaryDirectory()
+            try Self.buildDeclarations(in: directory)
+            var files = try Self.userInterfaceSources()
+            let platform = try #require(files.firstIndex { $0.hasSuffix("/Internal/Platform.swift") })
+            let text = try String(contentsOfFile: files[platform], encoding: .utf8)
+            #expect(text.contains(misuse.line))
+            let copy = directory.appending("Platform.swift")
+            try Data(text.replacingOccurrences(of: misuse.line, with: misuse.broken).utf8).write(
+                to: URL(fileURLWithPath: copy))
+            files[platform] = copy
+            let broken = try Self.compileUserInterface(files, in: directory)
+            #expect(broken.status != 0)
+            #expect(broken.standardError.contains(misuse.error), "\(broken.standardError)")
+        #endif
+    }
+
+    @Test("the UIKit scene delegate article's app is among the blocks type-checked, and drives a PersistentScene")
+    func sceneDelegateIsChecked() throws {
+        let delegates = Self.blocks.filter { $0.code.contains("\nimport UIKit\n") }
+        #expect(delegates.map(\.file) == ["Sources/SceneNavigation/SceneNavigation.docc/UIKitSceneDelegates.md"])
+        let code = try #require(delegates.first).code
+        for call in [
+            "UISceneDelegate", "session.persistentIdentifier", ".supplied(", "connectionOptions.urlContexts",
+            "connectionOptions.userActivities", "handle(.appeared)", "handle(.disappeared)",
+            "handle(.phase(.active))", "handle(.phase(.inactive))", "handle(.phase(.background))",
+            "handle(.backgroundTimeExpired)", "beginBackgroundTask(withName:", "endBackgroundTask(",
+            ".settle()", "UIHostingController(rootView:",
+        ] {
+            #expect(code.contains(call), "\(call)")
         }
     }
 

@@ -16,7 +16,7 @@ import Testing
             try TemporaryStore(), makeModel: { SceneNavigationModel(AppState()) },
             navigate: { $0.state = AppState(tab: 1, path: [.inbox, .message]) },
             // The scenarios' link is a real one, made into a change as the scene's `onOpenURL` makes it.
-            link: { model in Self.links.opening(\AppState.path)(URL(string: "app://settings")!)!(model) })
+            link: { model in Self.links.opening(at: \AppState.path).open(URL(string: "app://settings")!)!(model) })
     }
 
     @Test("every documented scene life holds with links read by the app's mapping", arguments: SceneScenario.all)

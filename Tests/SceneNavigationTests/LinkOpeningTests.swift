@@ -108,9 +108,9 @@ struct MailState: Codable, Equatable {
         #expect(model.state.mail.routes == [])
     }
 
-    @Test("opening(_:) makes the app's links into changes and leaves other URLs alone")
+    @Test("opening(at:) makes the app's links into changes and leaves other URLs alone")
     func openingInOneLine() throws {
-        let open = LinkMapping.mail.opening(\MailState.mail, then: { $0.tab = 0 })
+        let open = LinkMapping.mail.opening(at: \MailState.mail, then: { $0.tab = 0 }).open
         #expect(open(URL(string: "https://example.com/inbox")!) == nil)
         let change = try #require(open(URL(string: "mail://inbox/message/7")!))
         let model = SceneNavigationModel(MailState(tab: 1))
@@ -118,7 +118,7 @@ struct MailState: Codable, Equatable {
         #expect(model.state == MailState(tab: 0, mail: [.inbox, .message(id: 7)]))
         // The app's scheme, but nothing in it opens: no change (at launch the saved paths stay), and why.
         var failures: [LinkError] = []
-        let told = LinkMapping.mail.opening(\MailState.mail, onFailure: { failures.append($0) })
+        let told = LinkMapping.mail.opening(at: \MailState.mail, onFailure: { failures.append($0) }).open
         #expect(told(URL(string: "mail://message/x")!) == nil)
         #expect(told(URL(string: "https://example.com/message/x")!) == nil)
         #expect(
@@ -283,13 +283,13 @@ extension LinkOpeningTests {
     @Test("opening() leaves the root link and a link whose routes all fail to the app, and says why")
     func openingTellsFailures() throws {
         var failures: [LinkError] = []
-        let open = LinkMapping.mail.opening(\MailState.mail, onFailure: { failures.append($0) })
+        let open = LinkMapping.mail.opening(at: \MailState.mail, onFailure: { failures.append($0) }).open
         #expect(open(URL(string: "mail://?utm_source=web")!) == nil)
         // Reads, but its case is gone from the app: applied (at launch, in place of the saved
         // paths), the path left as it was, and told.
         let gone = LinkMapping<MailRoute>(scheme: "mail", [LinkPattern("old/{id:int}", case: "old")])
         let change = try #require(
-            gone.opening(\MailState.mail, onFailure: { failures.append($0) })(URL(string: "mail://old/1")!))
+            gone.opening(at: \MailState.mail, onFailure: { failures.append($0) }).open(URL(string: "mail://old/1")!))
         let model = SceneNavigationModel(MailState(tab: 1, mail: [.inbox]))
         change(model)
         #expect(model.state == MailState(tab: 1, mail: [.inbox]))

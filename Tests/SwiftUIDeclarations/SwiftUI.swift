@@ -16,6 +16,16 @@
 
 import Foundation
 import Observation
+// Foundation's NSUserActivity, which Linux's Foundation lacks: its own test-only module
+// (UserActivityDeclarations.swift), re-exported here and by the UIKit declarations as Apple's
+// SwiftUI and UIKit re-export Foundation, so that an app names it unqualified, as on Apple platforms.
+@_exported import UserActivityDeclarations
+
+// SwiftUI imports UIKit where UIKit exists (UIHostingController is a UIViewController); here, the
+// test-only UIKit declarations (UIKit.swift), when they are built.
+#if canImport(UIKit)
+    import UIKit
+#endif
 
 // MARK: View and its builder
 
@@ -102,6 +112,9 @@ extension Never: Scene {}
     public static func buildBlock<Content>(_ content: Content) -> Content where Content: Scene {
         fatalError("declarations only")
     }
+    // iOS 17 and macOS 14: several scenes in one body (SceneBuilder's documentation).
+    public static func buildBlock<each Content>(_ content: repeat each Content) -> some Scene
+    where repeat each Content: Scene { _StubScene() }
 }
 
 /// What a scene's body returns in place of SwiftUI's opaque type.
@@ -120,6 +133,31 @@ public struct WindowGroup<Content>: Scene where Content: View {
 // SwiftUI lines 1980-1982.
 @available(*, unavailable)
 extension WindowGroup: Sendable {}
+
+// SwiftUI lines 15721-15797 (../shared/swiftui-declarations/Scenes_Links_Handoff.txt, item 5): the
+// value-presenting initializer an app's `WindowGroup(for: Draft.ID.self) { $id in ... }` calls (iOS 16,
+// macOS 13; the `#if compiler(>=5.3) && $NonescapableTypes` guard around it left out), and the
+// content it presents.
+extension WindowGroup {
+    nonisolated public init<D, C>(for type: D.Type, @ViewBuilder content: @escaping (Binding<D?>) -> C)
+    where Content == PresentedWindowContent<D, C>, D: Decodable, D: Encodable, D: Hashable, C: View {
+        fatalError("declarations only")
+    }
+}
+
+public struct PresentedWindowContent<Data, Content>: View
+where Data: Decodable, Data: Encodable, Data: Hashable, Content: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("declarations only") }
+}
+
+@available(*, unavailable)
+extension PresentedWindowContent: Sendable {}
+
+// SwiftUI lines 9788-9794 (Scenes_Links_Handoff.txt, item 1).
+extension Scene {
+    nonisolated public func handlesExternalEvents(matching conditions: Set<String>) -> some Scene { _StubScene() }
+}
 
 // MARK: State, Binding, Bindable, SceneStorage, Environment
 
@@ -461,43 +499,6 @@ extension View {
     nonisolated public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View { _StubView() }
 }
 
-// Foundation's NSUserActivity, from Foundation.framework/Headers/NSUserActivity.h (iOS 26.2; macOS
-// 15.5 and iOS 17.4 are byte-identical), as the Clang importer spells it
-// (Scenes_Links_Handoff.txt, item 6). No Swift interface declares it and Linux's Foundation has
-// none, so this module declares it; an app names it unqualified, as here.
-open class NSUserActivity: NSObject {
-    public init(activityType: String) { fatalError("declarations only") }
-    open var activityType: String { fatalError("declarations only") }
-    open var title: String? {
-        get { fatalError("declarations only") }
-        set { fatalError("declarations only") }
-    }
-    open var userInfo: [AnyHashable: Any]? {
-        get { fatalError("declarations only") }
-        set { fatalError("declarations only") }
-    }
-    open func addUserInfoEntries(from otherDictionary: [AnyHashable: Any]) { fatalError("declarations only") }
-    open var needsSave: Bool {
-        get { fatalError("declarations only") }
-        set { fatalError("declarations only") }
-    }
-    open var webpageURL: URL? {
-        get { fatalError("declarations only") }
-        set { fatalError("declarations only") }
-    }
-    open var targetContentIdentifier: String? {
-        get { fatalError("declarations only") }
-        set { fatalError("declarations only") }
-    }
-    open var isEligibleForHandoff: Bool {
-        get { fatalError("declarations only") }
-        set { fatalError("declarations only") }
-    }
-    open func becomeCurrent() { fatalError("declarations only") }
-    open func resignCurrent() { fatalError("declarations only") }
-    open func invalidate() { fatalError("declarations only") }
-}
-
 // SwiftUI lines 2643-2649 (../shared/swiftui-declarations/Scenes_Links_Handoff.txt, item 1).
 extension View {
     nonisolated public func handlesExternalEvents(preferring: Set<String>, allowing: Set<String>) -> some View {
@@ -526,3 +527,15 @@ extension View {
 
 @available(*, unavailable)
 extension ZStack: Sendable {}
+
+#if canImport(UIKit)
+    // SwiftUI lines 21999-22108, members 22012-22018 and 22029-22032 (../shared/swiftui-declarations/
+    // UIKit_Scenes.txt, item 6; `init?(coder:...)` left out): SwiftUI hosted by a UIKit scene.
+    @MainActor @preconcurrency open class UIHostingController<Content>: UIViewController where Content: View {
+        @MainActor @preconcurrency public init(rootView: Content) { fatalError("declarations only") }
+        @MainActor @preconcurrency public var rootView: Content {
+            get { fatalError("declarations only") }
+            set { fatalError("declarations only") }
+        }
+    }
+#endif

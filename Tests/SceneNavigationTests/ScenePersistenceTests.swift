@@ -81,7 +81,10 @@ import Testing
         let model = SceneNavigationModel(RoutePath<String>())
         let connections = AsyncStream<ScenePersistence<RoutePath<String>>>.makeStream()
         let task = Task {
-            try await ScenePersistence.run(model, store: store, scene: scene) { connections.continuation.yield($0) }
+            try await ScenePersistence.run(model, store: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil))
+            {
+                connections.continuation.yield($0)
+            }
         }
         var iterator = connections.stream.makeAsyncIterator()
         let persistence = try #require(await iterator.next())
@@ -110,7 +113,10 @@ import Testing
         let model = SceneNavigationModel(RoutePath<String>(["start"]))
         let connections = AsyncStream<ScenePersistence<RoutePath<String>>>.makeStream()
         let task = Task {
-            try await ScenePersistence.run(model, store: store, scene: scene) { connections.continuation.yield($0) }
+            try await ScenePersistence.run(model, store: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil))
+            {
+                connections.continuation.yield($0)
+            }
         }
         var iterator = connections.stream.makeAsyncIterator()
         let persistence = try #require(await iterator.next())
@@ -138,7 +144,10 @@ import Testing
         let model = SceneNavigationModel(RoutePath<String>(["start"]))
         let connections = AsyncStream<ScenePersistence<RoutePath<String>>>.makeStream()
         let task = Task {
-            try await ScenePersistence.run(model, store: store, scene: scene) { connections.continuation.yield($0) }
+            try await ScenePersistence.run(model, store: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil))
+            {
+                connections.continuation.yield($0)
+            }
         }
         var iterator = connections.stream.makeAsyncIterator()
         let persistence = try #require(await iterator.next())

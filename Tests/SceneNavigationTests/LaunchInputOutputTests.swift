@@ -11,8 +11,14 @@ import Testing
 /// slow or large store is no launch hitch and no watchdog kill.
 @MainActor
 @Suite struct LaunchInputOutputTests {
-    /// The real file system, with every file opened and every sync noted with whether the main
-    /// thread made it.
+    /// Whether the calls made now are made by the scene's launch on the main actor (set around
+    /// the event; a detached task, as the writer's and the copy's are, does not inherit it).
+    enum Launch {
+        @TaskLocal static var isOnMainActor = false
+    }
+
+    /// The real file system, with every file opened and every sync noted with whether the launch
+    /// made it on the main actor.
     final class RecordingFileSystem: FileSystem, Sendable {
         struct Call: Sendable, Equatable {
             var name: String
@@ -29,11 +35,11 @@ import Testing
 
         func open(_ path: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
             let name = String(path.split(separator: "/").last ?? "")
-            log.withLock { $0.opened.append(Call(name: name, onMain: Thread.isMainThread)) }
+            log.withLock { $0.opened.append(Call(name: name, onMain: Launch.isOnMainActor)) }
             return try system.open(path, flags: flags, mode: mode)
         }
         func openAt(_ directory: Int32, _ name: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
-            log.withLock { $0.opened.append(Call(name: name, onMain: Thread.isMainThread)) }
+            log.withLock { $0.opened.append(Call(name: name, onMain: Launch.isOnMainActor)) }
             return try system.openAt(directory, name, flags: flags, mode: mode)
         }
         func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
@@ -43,7 +49,7 @@ import Testing
             try system.write(descriptor, from: buffer)
         }
         func synchronize(_ descriptor: Int32) throws(Errno) {
-            log.withLock { $0.synced.append(Thread.isMainThread) }
+            log.withLock { $0.synced.append(Launch.isOnMainActor) }
             try system.synchronize(descriptor)
         }
         func close(_ descriptor: Int32) throws(Errno) { try system.close(descriptor) }
@@ -62,7 +68,7 @@ import Testing
         }
         func listDirectory(_ path: String) throws(Errno) -> [String] {
             let name = String(path.split(separator: "/").last ?? "")
-            log.withLock { $0.listed.append(Call(name: name, onMain: Thread.isMainThread)) }
+            log.withLock { $0.listed.append(Call(name: name, onMain: Launch.isOnMainActor)) }
             return try system.listDirectory(path)
         }
     }
@@ -94,8 +100,8 @@ import Testing
             identity: .adoptingMostRecent, onError: { Issue.record("\($0)") })
         scene.handle(.phase(.active))
         files.clear()
-        scene.handle(.appeared)
-        let sceneFiles = files.opened.filter { $0.name.hasPrefix("scene-") }.map(\.name)
+        Launch.$isOnMainActor.withValue(true) { scene.handle(.appeared) }
+        let sceneFiles = files.opened.filter { $0.onMain && $0.name.hasPrefix("scene-") }.map(\.name)
         #expect(sceneFiles == ["scene-newest.json"])
         #expect(scene.model.state == TabState(tab: 40, path: ["a"]))
         scene.handle(.disappeared)
@@ -122,7 +128,7 @@ import Testing
             onError: { Issue.record("\($0)") })
         scene.handle(.phase(.active))
         files.clear()
-        scene.handle(.appeared)
+        Launch.$isOnMainActor.withValue(true) { scene.handle(.appeared) }
         // Before the first frame: the restore withheld the paths, and nothing was synced on the
         // main thread (the copy is synced, the marker is not).
         #expect(scene.model.state == TabState(tab: 2, path: []))
@@ -130,6 +136,7 @@ import Testing
             Issue.record("not guarded: \(String(describing: scene.persistence?.intervention))")
             return
         }
+        #expect(files.opened.contains { $0.onMain && $0.name == "main.json" })
         #expect(files.syncedOnMain == 0)
         #expect(!files.listed.contains { $0.onMain && $0.name != "restores" && $0.name != "scenes" })
         // The change waits for the copy, which keeps the withheld paths.

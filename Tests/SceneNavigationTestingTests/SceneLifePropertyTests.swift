@@ -2,9 +2,10 @@ import Foundation
 import SceneNavigation
 import SceneNavigationTesting
 import SceneStore
+import TestSupport
 import Testing
 
-/// Seeded lives of an app with several windows, in every order of events Apple does not rule out:
+/// SplitMix lives of an app with several windows, in every order of events Apple does not rule out:
 /// windows appearing in any order, phases before or after appearances, scene storage saved for some
 /// windows and lost for others, disconnections and reconnections, background time that runs out,
 /// and kills, crashes and quits in every phase. After each step the simulator's invariants must
@@ -16,18 +17,6 @@ import Testing
     nonisolated static let lives =
         ProcessInfo.processInfo.environment["NAVSTATE_LIVES"].flatMap { Int($0) } ?? 1_000
     nonisolated static let stepsPerLife = 30
-
-    /// SplitMix64: the same seed, the same life.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     typealias Step = SceneScenario.Step
 
@@ -44,7 +33,7 @@ import Testing
     }
 
     /// A step that can happen now, drawn at random.
-    static func nextStep(_ simulator: SceneLifeSimulator<AppState>, using random: inout Seeded) -> Step {
+    static func nextStep(_ simulator: SceneLifeSimulator<AppState>, using random: inout SplitMix) -> Step {
         let windows = simulator.windows
         let open = windows.indices.filter { windows[$0].isOpen }
         let shown = open.filter { windows[$0].isShown }
@@ -81,7 +70,7 @@ import Testing
     /// life went through.
     static func life(seed: UInt64, identity: SceneIdentity, tally: inout [String: Int]) async throws -> [String] {
         let simulator = try simulator(identity)
-        var random = Seeded(state: seed)
+        var random = SplitMix(state: seed)
         var steps: [Step] = []
         var phase = SceneLife.Phase.active
         for _ in 0..<stepsPerLife {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SceneStore
@@ -167,18 +168,6 @@ import Testing
     }
 
     // MARK: - Model check
-
-    /// A small random number generator with a seed, so a failing run can be repeated.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// What a simulated step does: its effect on the disk happens when it runs, and the machine
     /// hears of it later, as another step (a thread that did the work and has yet to report it).

@@ -11,7 +11,7 @@
 //   NavigationWorker segv     <state-root> <scene> [options]   restore, print, write to address 0x100 (a bad access)
 //
 // Options:
-//   shown                    the restored screen shows (the scene becomes active) before the end
+//   shown                    the restored screen shows (as SceneLife notes it) before the end
 //   reporter-before <file>   a crash reporter's handler for SIGSEGV, installed before the restore;
 //                            it writes what it got into <file> and then chains as reporters do
 //   reporter-after <file>    the same, installed after the restore, and ending the process itself

@@ -24,8 +24,9 @@ extension CrashLoopGuard {
     ///   Swift runtime's backtracer), or lets it end the process with the default action, as
     ///   crash reporters chain;
     /// - a normal exit (`exit`, a Mac app's Quit, returning from `main`) writes `exit`;
-    /// - when the restored screen has shown (the scene became active after the restore), the
-    ///   launch writes `shown`, under any `crash` or `exit` written later;
+    /// - when the restored screen has shown (``SceneLife`` notes it: the launch settled with the
+    ///   scene in the foreground, or the scene left `.active` after it was active with the
+    ///   restore), the launch writes `shown`, under any `crash` or `exit` written later;
     /// - SIGKILL writes nothing: the system's watchdog, memory pressure (jetsam), Xcode's Stop, the
     ///   user's flick in the app switcher and the end of a suspended app all send it, and no code
     ///   runs.

@@ -106,7 +106,10 @@ struct Marker: Equatable {
 /// The marker of one restore, from the write that begins it to the removal that ends it.
 final class RestoreHealth: Sendable {
     private let markers: SceneStore
-    private let scene: SceneID
+    /// The scenes that carry this restore's marker: the restored scene, and the scene its state
+    /// was copied from (adoption), so that a loop is counted whichever of them the next launch
+    /// restores.
+    private let scenes: [SceneID]
     private let key: String
     private let launch: CrashLoopGuard.Launch
     /// Whether ``noteShown()`` has written.
@@ -116,9 +119,9 @@ final class RestoreHealth: Sendable {
     /// Whether the marker has been removed, and who waits for it.
     private let removal = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
-    private init(markers: SceneStore, scene: SceneID, key: String, launch: CrashLoopGuard.Launch) {
+    private init(markers: SceneStore, scenes: [SceneID], key: String, launch: CrashLoopGuard.Launch) {
         self.markers = markers
-        self.scene = scene
+        self.scenes = scenes
         self.key = key
         self.launch = launch
     }
@@ -130,9 +133,14 @@ final class RestoreHealth: Sendable {
     /// this launch's record, before the restore is applied. A previous marker of another shape is
     /// kept aside and counts as one failure; a corrupt markers file (a write a power cut tore) is
     /// moved aside and reads as no marker.
+    ///
+    /// With `source` (a state copied from another scene into `scene`, a new one), the previous
+    /// marker is the scene's own or, when it has none, the source's; this restore's marker is
+    /// written for both, and both go when it becomes healthy: a launch that crashes on an adopted
+    /// state is counted whichever scene the next launch adopts.
     /// - Returns: The failures counted before this restore, and its marker.
     static func begin(
-        scene: SceneID, key: String, store: SceneStore, launch: CrashLoopGuard.Launch
+        scene: SceneID, copying source: SceneID? = nil, key: String, store: SceneStore, launch: CrashLoopGuard.Launch
     ) throws(SceneStoreError) -> (failures: Int, health: RestoreHealth) {
         let markers = try Marker.store(of: store)
         let folder = markers.scenesDirectory
@@ -141,9 +149,11 @@ final class RestoreHealth: Sendable {
         let isOfAnotherShape = { (document: SceneDocument) -> Bool in
             document.values[key].map { (try? Marker($0, path: path)) == nil } ?? false
         }
+        let copied = source.flatMap { source in try? markers.sceneValue(forKey: key, in: source) }
+        var written: SceneValue?
         try markers.update(scene, keepingAside: .invalid, if: isOfAnotherShape) { values in
             var counted = (failures: 0, unexplained: 0)
-            if let previous = values[key] {
+            if let previous = values[key] ?? copied {
                 if let marker = try? Marker(previous, path: path) {
                     counted = Marker.count(
                         after: marker, ended: marker.launch.flatMap { LaunchRecords.end(of: $0, in: folder) },
@@ -153,14 +163,24 @@ final class RestoreHealth: Sendable {
                 }
             }
             failures = counted.failures
-            values[key] =
-                Marker(
-                    since: store.configuration.now(), failures: counted.failures, launch: launch.id,
-                    unexplained: counted.unexplained
-                ).sceneValue
+            let marker = Marker(
+                since: store.configuration.now(), failures: counted.failures, launch: launch.id,
+                unexplained: counted.unexplained
+            ).sceneValue
+            values[key] = marker
+            written = marker
+        }
+        var scenes = [scene]
+        if let source, source != scene, let written {
+            // The source's own window, if it comes back, restores the same state: it is guarded
+            // by the same count.
+            try markers.update(source, keepingAside: .invalid, if: isOfAnotherShape) { values in
+                values[key] = written
+            }
+            scenes.append(source)
         }
         LaunchRecords.begin(launch, in: folder)
-        return (failures, RestoreHealth(markers: markers, scene: scene, key: key, launch: launch))
+        return (failures, RestoreHealth(markers: markers, scenes: scenes, key: key, launch: launch))
     }
 
     var isHealthy: Bool { phase.withLock { $0 == .healthy } }
@@ -177,7 +197,8 @@ final class RestoreHealth: Sendable {
         }
     }
 
-    /// Notes, once, that the restored screen showed (the scene became active after the restore):
+    /// Notes, once, that the restored screen showed (the launch settled with the scene in the
+    /// foreground, or the scene left `.active` after it was active with the restore: ``SceneLife``):
     /// the launch's record says `shown`, so an end that records nothing after it (the app
     /// switcher's SIGKILL, Xcode's Stop) is not taken for a crash at launch
     /// (``Marker/count(after:ended:next:)``). For the running process, a `pwrite` of a few bytes
@@ -206,7 +227,7 @@ final class RestoreHealth: Sendable {
         }
         guard first else { return }
         do {
-            try markers.removeValue(forKey: key, in: scene)
+            for scene in scenes { try markers.removeValue(forKey: key, in: scene) }
         } catch {
             phase.withLock { $0 = .restoring }
             throw error

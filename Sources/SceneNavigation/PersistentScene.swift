@@ -50,8 +50,13 @@ public final class PersistentScene<Value: Codable & Equatable> {
     private var heldLinks: [Link] = []
     /// Links applied as changes since a restore failed: the retry's deep link.
     private var linksSinceFailure: [Link] = []
-    /// Work started and not yet finished: closes, saves in the background, fresh starts.
-    private var running: [Task<Void, Never>] = []
+    /// Work started and not yet finished: closes, saves in the background, fresh starts; each
+    /// removes itself when it ends.
+    private var running: [Int: Task<Void, Never>] = [:]
+    private var nextWork = 0
+    /// The new ID this scene takes when it has none of its own, chosen once: a retried restore
+    /// saves where the first attempt said.
+    private var freshID: SceneID?
 
     /// Creates a scene's persistence; nothing is read until the scene appears.
     /// - Parameters:
@@ -82,6 +87,8 @@ public final class PersistentScene<Value: Codable & Equatable> {
     /// Takes one of the scene's events and does what its life says.
     /// - Parameter event: What happened.
     public func handle(_ event: SceneLife.Event) {
+        // From the launch's settling on, a window without its ID is a new one, and adopts nothing.
+        if event == .launchSettled { LiveScenes.settleLaunch(of: store) }
         for action in life.handle(event) { perform(action) }
     }
 
@@ -95,11 +102,11 @@ public final class PersistentScene<Value: Codable & Equatable> {
     /// Waits until the work started so far has finished: closes, saves made when the scene went
     /// to the background, fresh starts.
     public func settle() async {
-        while !running.isEmpty {
-            let tasks = running
-            running = []
-            for task in tasks { await task.value }
+        while let task = running.values.first {
+            await task.value
         }
+        // The copy an intervention keeps, made off the main actor after the restore.
+        _ = await persistence?.pendingCopy?.result()
     }
 
     // MARK: - Actions
@@ -111,7 +118,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
         case .connect:
             guard let scene = sceneID else { return }
             // After the last close has let the scene's key go.
-            let closing = running
+            let closing = Array(running.values)
             start { [self] in
                 for task in closing { await task.value }
                 do throws(NavigationError) {
@@ -121,6 +128,8 @@ public final class PersistentScene<Value: Codable & Equatable> {
                             guard: crashGuard))
                 } catch {
                     onError(error)
+                    // Not connected: tried again at the next activation or appearance.
+                    life.connectionFailed()
                 }
             }
         case .applyHeldLinks:
@@ -182,8 +191,14 @@ public final class PersistentScene<Value: Codable & Equatable> {
         let resolution: SceneIdentity.Resolution
         do throws(SceneStoreError) {
             let stored = try storedID.map { id throws(SceneStoreError) in try SceneID(id) }
-            resolution = try identity.resolve(
-                stored: stored, in: store, key: key, new: try SceneID(UUID().uuidString.lowercased()))
+            let new: SceneID
+            if let freshID {
+                new = freshID
+            } else {
+                new = try SceneID(UUID().uuidString.lowercased())
+            }
+            freshID = new
+            resolution = try identity.resolve(stored: stored, in: store, key: key, new: new)
         } catch {
             heldLinks = links + heldLinks
             onError(.store(error))
@@ -220,6 +235,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
                             guard: crashGuard, deepLink: apply, unrestorable: reason))
                 } catch {
                     onError(error)
+                    life.connectionFailed()
                 }
             }
         }
@@ -262,6 +278,11 @@ public final class PersistentScene<Value: Codable & Equatable> {
     }
 
     private func start(_ work: @escaping @MainActor () async -> Void) {
-        running.append(Task { @MainActor in await work() })
+        let id = nextWork
+        nextWork += 1
+        running[id] = Task { @MainActor [weak self] in
+            await work()
+            self?.running[id] = nil
+        }
     }
 }

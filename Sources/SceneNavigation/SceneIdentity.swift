@@ -21,9 +21,11 @@ import SceneStore
 ///   the copy is saved under a new ID of its own, and the scene it came from stays as it was for
 ///   its own window, which may still come back with its ID (iPad and Mac restore several windows
 ///   at a launch in no documented order, and a window may come back without its ID while another
-///   comes back with it). Right for a one-window iPhone app, and for a Mac app whose windows should
-///   reopen where they were after Quit. Choosing reads no scene's file: the scenes are ordered by
-///   their files' modification times, and only the one taken is read, by the restore.
+///   comes back with it). Only the windows of a launch adopt: a window opened after the launch
+///   settled (two seconds after its first restore; Cmd-N, an iPad's new window) starts fresh.
+///   Right for a one-window iPhone app, and for a Mac app whose windows should reopen where they
+///   were after Quit. Choosing reads no scene's file: the scenes are ordered by their files'
+///   modification times, and only the one taken is read, by the restore.
 /// - ``supplied(_:)``: the app's own ID: a document's, the value of `WindowGroup(for:)`, or a UIKit
 ///   scene's `UISceneSession.persistentIdentifier`. The scene's storage is not read.
 ///
@@ -99,7 +101,9 @@ public enum SceneIdentity: Sendable, Hashable {
     package func resolve(
         stored: SceneID?, in store: SceneStore, key: String = "navigation", new: SceneID
     ) throws(SceneStoreError) -> Resolution {
-        let candidates = needsListing(stored: stored) ? try store.scenesByModification().map(\.scene) : []
+        // Only the launch's windows adopt: one opened after the launch settled starts fresh.
+        let adopts = needsListing(stored: stored) && LiveScenes.isLaunching(store)
+        let candidates = adopts ? try store.scenesByModification().map(\.scene) : []
         return resolve(
             stored: stored, candidates: candidates, live: LiveScenes.scenes(in: store),
             adopted: LiveScenes.adoptedScenes(in: store, key: key), new: new)

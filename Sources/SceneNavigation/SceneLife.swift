@@ -189,6 +189,17 @@ public struct SceneLife: Sendable, Equatable {
         }
     }
 
+    /// A connection made without restoring (a later appearance, back from a suspension, a fresh
+    /// start) failed: the scene is not connected, and connects again at its next activation or
+    /// appearance.
+    package mutating func connectionFailed() {
+        guard isConnected else { return }
+        isConnected = false
+        isLaunchShowing = false
+        isShowPending = false
+        isSuspended = true
+    }
+
     /// Restores or connects a scene whose root is shown and that is not connected: the first
     /// restore, a retry of a failed one, or a connection made again.
     private mutating func connectIfShown() -> [Action] {

@@ -107,7 +107,8 @@ extension ScenePersistence {
         var health: RestoreHealth?
         if plan.beginsGuard, let crashGuard {
             do throws(SceneStoreError) {
-                let begun = try RestoreHealth.begin(scene: read, key: key, store: store, launch: crashGuard.launch)
+                let begun = try RestoreHealth.begin(
+                    scene: scene, copying: source, key: key, store: store, launch: crashGuard.launch)
                 facts.failuresBefore = begun.failures
                 health = begun.health
             } catch {

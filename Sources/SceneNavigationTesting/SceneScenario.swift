@@ -133,7 +133,7 @@ extension SceneScenario {
         linkAtColdLaunch, linkAfterAppearance, linkWhileRunning, twoWindows, tabSwitch, hiddenAndShown,
         sceneDiscarded, connectedInBackground, windowsInAnyOrder, lateWindowKeepsItsScene, storageOfSomeWindows,
         appSwitcherTwice, stopAndRunAfterShown, failedRestoreRecovers, backgroundTimeExpires,
-        disconnectedAndReconnected,
+        disconnectedAndReconnected, adoptedCrashLoop, newWindowAfterLaunch,
     ]
 
     /// A launch restores, before the first frame, what the last one saved.
@@ -423,4 +423,27 @@ extension SceneScenario {
             .reconnect(window: 1), .openLink(window: 1), .phase(.background), .saveSceneStorage, .kill, .launch,
         ],
         expectations: [.showsLink(window: 1), .restoredOwnScene(window: 1), .distinctScenes, .noErrors])
+
+    /// A crash on an adopted state, the scene storage discarded each time: the next launch, which
+    /// adopts the copy, is guarded all the same.
+    package static let adoptedCrashLoop = SceneScenario(
+        "crash on an adopted state",
+        source:
+            "Apple's StateRestoreChildViews sample ReadMe: the system deletes a scene's preserved state after a crash at launch, \"as a safety precaution\"",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .kill, .discardSceneStorage,
+            .launch, .crash, .discardSceneStorage, .launch,
+        ],
+        expectations: [.guarded(window: 0, failures: 1), .noErrors], identities: [.adoptingMostRecent])
+
+    /// A window the user opens once the launch has settled is a new window: it adopts nothing.
+    package static let newWindowAfterLaunch = SceneScenario(
+        "a new window after the launch",
+        source:
+            "WindowGroup (developer.apple.com/documentation/swiftui/windowgroup): each window the user opens (Cmd-N, an iPad's new window) is a new scene of the group",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .kill, .launch, .launchSettles,
+            .openWindow,
+        ],
+        expectations: [.showsNavigated(window: 0), .showsInitial(window: 1), .distinctScenes, .noErrors])
 }

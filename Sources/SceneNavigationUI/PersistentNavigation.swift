@@ -205,22 +205,32 @@
             let hosted = ZStack { content }
                 .onAppear {
                     Platform.observeTermination()
-                    scene.storedID = sceneID
-                    scene.handle(.appeared)
-                    if let id = scene.sceneID?.rawValue, id != sceneID { sceneID = id }
-                    // A link from two seconds after the restore on is a change, not the launch's.
-                    let settling = scene
-                    Task {
-                        try? await Task.sleep(for: .seconds(2))
-                        settling.handle(.launchSettled)
-                    }
+                    forward { scene.handle(.appeared) }
                 }
                 .onDisappear { scene.handle(.disappeared) }
                 .onChange(of: scenePhase, initial: true) { _, phase in
-                    // In the background, the save runs under a background-task assertion on iOS.
-                    Platform.handle(SceneLife.Phase(phase), in: scene)
+                    // In the background, the save runs under a background-task assertion on iOS;
+                    // a failed restore is tried again as the scene becomes active.
+                    forward { Platform.handle(SceneLife.Phase(phase), in: scene) }
                 }
             takingExternalEvents(opening(handingOff(hosted)))
+        }
+
+        /// Forwards an event that may restore (an appearance, or an activation that retries a failed
+        /// restore): the scene's storage given before, the scene's ID kept in it after, and, once a
+        /// restore is made, the launch settled two seconds on (a link from then on is a change, not
+        /// the launch's, and the restored screen showed).
+        private func forward(_ event: () -> Void) {
+            let hadRestored = scene.life.hasRestored
+            scene.storedID = sceneID
+            event()
+            if let id = scene.sceneID?.rawValue, id != sceneID { sceneID = id }
+            guard !hadRestored, scene.life.hasRestored else { return }
+            let settling = scene
+            Task {
+                try? await Task.sleep(for: .seconds(2))
+                settling.handle(.launchSettled)
+            }
         }
 
         /// The view, preferring the scene's own links and Handoff activities, and only them: the

@@ -62,6 +62,30 @@ enum LiveScenes {
         return held.withLock { entries in Set(entries.filter { $0.folder == folder }.map(\.scene)) }
     }
 
+    /// The stores whose launch has settled (a scene's launch settled): from then on a window that
+    /// comes without its ID is a new window (Cmd-N, an iPad's new window), not one the launch
+    /// restores, and adopts nothing. Weak, so that a store opened again (a simulated process) is
+    /// a new launch.
+    private static let settled = Mutex<[WeakStore]>([])
+
+    private struct WeakStore: @unchecked Sendable {
+        // Only compared by identity while alive, never used through; held under the mutex.
+        weak var store: SceneStore?
+    }
+
+    /// Notes that a store's launch has settled.
+    static func settleLaunch(of store: SceneStore) {
+        settled.withLock { stores in
+            stores.removeAll { $0.store == nil }
+            if !stores.contains(where: { $0.store === store }) { stores.append(WeakStore(store: store)) }
+        }
+    }
+
+    /// Whether a store's launch is still restoring its windows: adoption is for them only.
+    static func isLaunching(_ store: SceneStore) -> Bool {
+        settled.withLock { stores in !stores.contains { $0.store === store } }
+    }
+
     /// Scenes whose state a window of this process took a copy of (adoption): no second window
     /// takes the same one; the scene itself stays free for the window that comes back with its ID.
     private static let adopted = Mutex<Set<Entry>>([])

@@ -31,10 +31,15 @@
                 // and `- (UIBackgroundTaskIdentifier)beginBackgroundTaskWithName:(nullable NSString *)taskName
                 // expirationHandler:(void(^ __nullable NS_SWIFT_UI_ACTOR)(void))handler NS_SWIFT_NONISOLATED;`
                 assertion.identifier = UIApplication.shared.beginBackgroundTask(withName: "navstate.save") {
-                    // Called on the main actor before the time is up: the connection stops cleanly,
-                    // and the assertion must end before this returns, or the app is killed.
+                    // Called on the main actor shortly before the time is up: the connection stops
+                    // (nothing more is written), and the assertion ends once the write in flight
+                    // has finished and let the file's lock go, so that the app is never suspended
+                    // holding it (`0xdead10cc`).
                     scene.handle(.backgroundTimeExpired)
-                    assertion.end()
+                    Task {
+                        await scene.settle()
+                        assertion.end()
+                    }
                 }
                 scene.handle(.phase(phase))
                 Task {

@@ -57,6 +57,8 @@ public final class PersistentScene<Value: Codable & Equatable> {
     /// The new ID this scene takes when it has none of its own, chosen once: a retried restore
     /// saves where the first attempt said.
     private var freshID: SceneID?
+    /// The connection that closed last, which the next one goes on from.
+    private var closed: ScenePersistence<Value>?
 
     /// Creates a scene's persistence; nothing is read until the scene appears.
     /// - Parameters:
@@ -119,13 +121,20 @@ public final class PersistentScene<Value: Codable & Equatable> {
             guard let scene = sceneID else { return }
             // After the last close has let the scene's key go.
             let closing = Array(running.values)
+            let previous = closed
             start { [self] in
                 for task in closing { await task.value }
                 do throws(NavigationError) {
-                    connected(
-                        try await ScenePersistence.connect(
-                            model, to: store, scene: scene, key: key, policy: policy, restoring: false,
-                            guard: crashGuard))
+                    let persistence = try await ScenePersistence.connect(
+                        model, to: store, scene: scene, key: key, policy: policy, restoring: false, guard: crashGuard)
+                    // What a deep link or a guard left over the stored value stays until a change.
+                    do throws(NavigationError) {
+                        if let previous { try persistence.goOn(from: previous) }
+                    } catch {
+                        await persistence.cancel()
+                        throw error
+                    }
+                    connected(persistence)
                 } catch {
                     onError(error)
                     // Not connected: tried again at the next activation or appearance.
@@ -159,6 +168,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
         case .close:
             guard let persistence else { return }
             self.persistence = nil
+            closed = persistence
             start { [self] in
                 do throws(NavigationError) {
                     try await persistence.close()
@@ -177,6 +187,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
         case .suspend:
             guard let persistence else { return }
             self.persistence = nil
+            closed = persistence
             // As a killed process stops: the write in flight finishes and the lock goes; the model
             // in memory is written again when the scene connects.
             start { await persistence.cancel() }

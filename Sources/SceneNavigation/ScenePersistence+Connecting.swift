@@ -310,6 +310,26 @@ extension ScenePersistence {
     }
 }
 
+// MARK: - Connecting again
+
+extension ScenePersistence {
+    /// Goes on from a connection of the same model that closed (the scene's root hidden and shown,
+    /// iPadOS's disconnection, background time that ran out): when the model still shows what a
+    /// deep link or a guard left over the stored value (unchanged since), nothing is written over
+    /// it until the model changes, and the copy that was to be kept before the first write still
+    /// is.
+    /// - Throws: ``NavigationError/store(_:)`` when the copy cannot be asked for.
+    func goOn(from previous: ScenePersistence) throws(NavigationError) {
+        guard let gated = previous.gate.unchangedRevision, gated == model.revision else { return }
+        gate.unchangedRevision = gated
+        if previous.copiesBeforeFirstWrite, !copiesBeforeFirstWrite, let restored = previous.restored {
+            try Self.keepAsideBeforeFirstWrite(
+                restored.value, of: scene, key: key, writer: writer, sharedCopy: sharedCopy, in: store)
+            copiesBeforeFirstWrite = true
+        }
+    }
+}
+
 // MARK: - Links
 
 extension ScenePersistence {

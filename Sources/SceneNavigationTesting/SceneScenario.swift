@@ -133,7 +133,7 @@ extension SceneScenario {
         linkAtColdLaunch, linkAfterAppearance, linkWhileRunning, twoWindows, tabSwitch, hiddenAndShown,
         sceneDiscarded, connectedInBackground, windowsInAnyOrder, lateWindowKeepsItsScene, storageOfSomeWindows,
         appSwitcherTwice, stopAndRunAfterShown, failedRestoreRecovers, backgroundTimeExpires,
-        disconnectedAndReconnected, adoptedCrashLoop, newWindowAfterLaunch,
+        disconnectedAndReconnected, adoptedCrashLoop, newWindowAfterLaunch, deepLinkHiddenAndShown,
     ]
 
     /// A launch restores, before the first frame, what the last one saved.
@@ -446,4 +446,16 @@ extension SceneScenario {
             .openWindow,
         ],
         expectations: [.showsNavigated(window: 0), .showsInitial(window: 1), .distinctScenes, .noErrors])
+
+    /// A link at launch withholds the saved paths; the window hidden and shown again before any
+    /// change, then the background: the saved paths are still there at the next launch.
+    package static let deepLinkHiddenAndShown = SceneScenario(
+        "deep link, then hidden and shown",
+        source:
+            "onDisappear(perform:) and onAppear(perform:): a view that leaves and comes back gets both; a deep link's state is not the user's until they change it",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .kill,
+            .launchWithLink(linkFirst: true), .hideAndShow(window: 0), .phase(.background), .kill, .launch,
+        ],
+        expectations: [.showsNavigated(window: 0), .noErrors])
 }

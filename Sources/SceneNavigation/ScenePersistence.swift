@@ -335,6 +335,10 @@ extension ScenePersistence {
         Termination.remove(ObjectIdentifier(self))
     }
 
+    /// Whether nothing is written now because the model still shows what a deep link or the guard
+    /// left over the stored value (unchanged since): for the testing kit's checks of durability.
+    package var isHoldingStoredValue: Bool { model.revision == gate.unchangedRevision }
+
     /// Whether ``cancel()`` has stopped the writer.
     public var isCancelled: Bool { writer.isCancelled }
 

@@ -380,7 +380,7 @@ extension SceneLifeSimulator {
     ///   background time has expired;
     /// - after the app went to the background, every connected window's state is on disk (when
     ///   the restore applied what was stored: a deep link or a withholding guard leaves the stored
-    ///   value until the model changes);
+    ///   value until the model changes, across connections made again);
     /// - the crash-loop guard acted only after a crash, or after kills in a row of launches whose
     ///   restored screens had not shown (the watchdog at launch).
     package func invariantFailures() -> [String] {
@@ -414,7 +414,7 @@ extension SceneLifeSimulator {
         return windows.indices.compactMap { index -> String? in
             let window = windows[index]
             guard window.isOpen, window.isShown, let scene = window.scene, let persistence = scene.persistence,
-                persistence.intervention == nil, !persistence.isReadOnly
+                persistence.intervention == nil, !persistence.isReadOnly, !persistence.isHoldingStoredValue
             else { return nil }
             let stored = try? temporary.store.decodedValue(State.self, forKey: "navigation", in: persistence.scene)
             return stored == scene.model.state ? nil : "window \(index)'s last change is not on disk"

@@ -1,3 +1,6 @@
+// Named darwin_signal.h, not signal.h: the tests put this folder on the include path, where a
+// signal.h would stand in for the C library's own and Glibc's module would lose signal() and SIGINT
+// (hidden only by a module cache built before this file existed).
 // Signals as Apple's SDK declares them (<sys/signal.h>, <sys/_types/_sigaltstack.h>, <signal.h>),
 // for a test that type-checks the Apple branches of SceneNavigation's Platform.swift on Linux.
 // Declarations only, never linked. Members, their order and their types are Apple's. Tags that

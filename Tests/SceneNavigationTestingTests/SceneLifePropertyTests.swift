@@ -43,6 +43,10 @@ import Testing
             if let index = open.randomElement(using: &random), Int.random(in: 0..<5, using: &random) == 0 {
                 return .discardStorage(window: index)
             }
+            // Sometimes with a link, delivered before the first window appears or after.
+            if Int.random(in: 0..<8, using: &random) == 0 {
+                return .launchWithLink(linkFirst: Bool.random(using: &random))
+            }
             let order = open.shuffled(using: &random).filter { _ in Int.random(in: 0..<6, using: &random) > 0 }
             let phase = [SceneLife.Phase.active, .active, .inactive, .background].randomElement(using: &random)!
             return .launchWindows(order: order, phase: phase, phaseFirst: Bool.random(using: &random))
@@ -88,6 +92,9 @@ import Testing
                 {
                     tally["a launch with kept and lost IDs", default: 0] += 1
                 }
+            case .launchWithLink:
+                phase = .active
+                tally["launches with a link", default: 0] += 1
             case .phase(let new): phase = new
             case .reconnect: tally["reconnections", default: 0] += 1
             case .backgroundTimeExpires: tally["background time expired", default: 0] += 1
@@ -126,7 +133,7 @@ import Testing
         // The lives went through what the invariants speak of.
         var expected = [
             "windows out of order", "phases after appearances", "a launch with kept and lost IDs", "reconnections",
-            "background time expired",
+            "background time expired", "launches with a link",
         ]
         for end in ["kill", "crash", "quit"] {
             for phase in ["active", "inactive", "background"] { expected.append("\(end) while \(phase)") }

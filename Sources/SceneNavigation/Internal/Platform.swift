@@ -132,7 +132,10 @@ enum Platform {
                     } else {
                         sigaction(number, previous, nil)
                     }
-                    if isSent { raise(number) }
+                    // A trap instruction may leave the thread past it (x86's int3, SI_KERNEL), so
+                    // a SIGTRAP is raised again rather than left to come again; with the default
+                    // disposition no handler sees that it was raised.
+                    if isSent || number == SIGTRAP { raise(number) }
                     return
                 }
                 sigaction(number, previous, nil)

@@ -169,6 +169,9 @@ public final class PersistentScene<Value: Codable & Equatable> {
             guard let persistence else { return }
             self.persistence = nil
             closed = persistence
+            // The last state on its way and the key let go now: the scene's views may be made
+            // again, and restore, before the close below runs.
+            persistence.beginClosing()
             start { [self] in
                 do throws(NavigationError) {
                     try await persistence.close()

@@ -81,6 +81,8 @@ extension ScenePersistence {
         // Held before the file is read: a prune that runs meanwhile leaves the scene alone.
         let hold = try LiveScenes.hold(scene, key: key, in: store)
         let read = source ?? scene
+        // A connection of this scene that is closing has its last write on the way: read after it.
+        LiveScenes.awaitClosing(read, key: key, in: store)
         // Read: the scene's file (the store's first entry).
         let document: SceneDocument?
         do throws(SceneStoreError) {

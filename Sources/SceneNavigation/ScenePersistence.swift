@@ -306,10 +306,10 @@ extension ScenePersistence {
     public func close() async throws(NavigationError) {
         defer {
             hold.release()
+            LiveScenes.endClosing(scene, key: key, in: store, writer: writer)
             Termination.remove(ObjectIdentifier(self))
         }
-        forwarding?.cancel()
-        healthTimer?.cancel()
+        beginClosing()
         do {
             try await flush()
         } catch {
@@ -318,6 +318,25 @@ extension ScenePersistence {
             throw error
         }
         try await markHealthy()
+    }
+
+    /// Begins ``close()`` at once, on the main actor: stops listening to the model, hands the last
+    /// state to the writer and lets the scene's key go, so that a window that restores this scene
+    /// meanwhile (SwiftUI makes a scene's views again when iPadOS reconnects it) waits for this
+    /// write and restores what it wrote, rather than taking the scene for another window's. The
+    /// key is kept while a kept copy is still to be made before any write. Idempotent.
+    func beginClosing() {
+        forwarding?.cancel()
+        healthTimer?.cancel()
+        guard pendingCopy == nil, !hold.isReleased else { return }
+        if !outcome.isReadOnly, !writer.isCancelled, model.revision != gate.unchangedRevision,
+            writer.wouldTake(sequence: model.revision),
+            let text = try? NavigationCoding.encodedText(model.state)
+        {
+            writer.submit(text: text, sequence: model.revision)
+        }
+        LiveScenes.beginClosing(scene, key: key, in: store, writer: writer)
+        hold.release()
     }
 
     /// Stops without saving, as a killed process stops: changes not yet written are dropped,

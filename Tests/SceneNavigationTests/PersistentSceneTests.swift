@@ -118,6 +118,27 @@ import Testing
         #expect(try temporary.store.decodedValue(TabState.self, forKey: "navigation", in: copy)?.tab == 7)
     }
 
+    @Test("a scene made again while its last close is on its way restores its own scene, with the last change")
+    func madeAgainWhileClosing() async throws {
+        // iPadOS reconnects a scene: SwiftUI makes its views, and so a new PersistentScene, again,
+        // with the same stored ID, possibly before the old connection's last write is done.
+        let first = persistentScene()
+        first.handle(.appeared)
+        first.model.state.tab = 9
+        first.handle(.disappeared)
+        let errors = Errors()
+        let second = persistentScene(errors: errors)
+        second.handle(.appeared)
+        #expect(second.sceneID == scene)
+        #expect(second.model.state == TabState(tab: 9, path: ["a", "b"]))
+        #expect(errors.all.isEmpty)
+        await first.settle()
+        second.model.state.tab = 10
+        second.handle(.disappeared)
+        await second.settle()
+        #expect(try temporary.store.decodedValue(TabState.self, forKey: "navigation", in: scene)?.tab == 10)
+    }
+
     @Test("pruning never removes a scene that is restored and connected, however old its save")
     func pruneKeepsLiveScenes() async throws {
         let persistent = persistentScene()

@@ -1,3 +1,4 @@
+import Dispatch
 import SceneStore
 import Synchronization
 
@@ -14,6 +15,9 @@ enum LiveScenes {
         private let released = Atomic(false)
 
         fileprivate init(_ entry: Entry) { self.entry = entry }
+
+        /// Whether the key has been let go.
+        var isReleased: Bool { released.load(ordering: .acquiring) }
 
         /// Lets the scene's key go: idempotent.
         func release() {
@@ -60,6 +64,38 @@ enum LiveScenes {
     static func scenes(in store: SceneStore) -> Set<String> {
         let folder = store.scenesDirectory
         return held.withLock { entries in Set(entries.filter { $0.folder == folder }.map(\.scene)) }
+    }
+
+    /// The writers of connections that are closing, by scene and key: their last write is on its
+    /// way, and a restore of the scene waits for it.
+    private static let closing = Mutex<[Entry: SceneWriter]>([:])
+
+    /// Notes that a connection of a scene's key is closing, its last state handed to `writer`.
+    static func beginClosing(_ scene: SceneID, key: String, in store: SceneStore, writer: SceneWriter) {
+        let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
+        closing.withLock { $0[entry] = writer }
+    }
+
+    /// Notes that a closing connection has closed.
+    static func endClosing(_ scene: SceneID, key: String, in store: SceneStore, writer: SceneWriter) {
+        let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
+        closing.withLock { writers in
+            if writers[entry] === writer { writers[entry] = nil }
+        }
+    }
+
+    /// Waits, blocking the caller, until a closing connection of the scene's key has written its
+    /// last state: for a restore, which must read it. The writer works on threads of its own, so
+    /// the main actor may wait for it.
+    static func awaitClosing(_ scene: SceneID, key: String, in store: SceneStore) {
+        let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
+        guard let writer = closing.withLock({ $0[entry] }) else { return }
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            try? await writer.flush()
+            done.signal()
+        }
+        done.wait()
     }
 
     /// The stores whose launch has settled (a scene's launch settled): from then on a window that

@@ -110,6 +110,10 @@ final class RestoreHealth: Sendable {
     /// was copied from (adoption), so that a loop is counted whichever of them the next launch
     /// restores.
     private let scenes: [SceneID]
+    /// The marker this restore wrote: removed only while it is still the one there, so that a
+    /// restore of the same scene since (a scene made again, a window restoring an adopted scene's
+    /// source) keeps its own.
+    private let written: SceneValue?
     private let key: String
     private let launch: CrashLoopGuard.Launch
     /// Whether ``noteShown()`` has written.
@@ -119,9 +123,12 @@ final class RestoreHealth: Sendable {
     /// Whether the marker has been removed, and who waits for it.
     private let removal = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
-    private init(markers: SceneStore, scenes: [SceneID], key: String, launch: CrashLoopGuard.Launch) {
+    private init(
+        markers: SceneStore, scenes: [SceneID], written: SceneValue?, key: String, launch: CrashLoopGuard.Launch
+    ) {
         self.markers = markers
         self.scenes = scenes
+        self.written = written
         self.key = key
         self.launch = launch
     }
@@ -163,10 +170,16 @@ final class RestoreHealth: Sendable {
                 }
             }
             failures = counted.failures
-            let marker = Marker(
+            var marker = Marker(
                 since: store.configuration.now(), failures: counted.failures, launch: launch.id,
                 unexplained: counted.unexplained
             ).sceneValue
+            // Which restore wrote it: two restores of one scene in one launch and second write
+            // markers otherwise alike, and each removes only its own.
+            if case .json(.object(var members)) = marker {
+                members["restore"] = .string(UUID().uuidString.lowercased())
+                marker = .json(.object(members))
+            }
             values[key] = marker
             written = marker
         }
@@ -180,7 +193,7 @@ final class RestoreHealth: Sendable {
             scenes.append(source)
         }
         LaunchRecords.begin(launch, in: folder)
-        return (failures, RestoreHealth(markers: markers, scenes: scenes, key: key, launch: launch))
+        return (failures, RestoreHealth(markers: markers, scenes: scenes, written: written, key: key, launch: launch))
     }
 
     var isHealthy: Bool { phase.withLock { $0 == .healthy } }
@@ -227,7 +240,12 @@ final class RestoreHealth: Sendable {
         }
         guard first else { return }
         do {
-            for scene in scenes { try markers.removeValue(forKey: key, in: scene) }
+            for scene in scenes {
+                let written = written
+                try markers.update(
+                    scene, keepingAside: .invalid, if: { _ in false },
+                    { values in if values[key] == written { values[key] = nil } })
+            }
         } catch {
             phase.withLock { $0 = .restoring }
             throw error

@@ -124,6 +124,22 @@ public final class PersistentScene<Value: Codable & Equatable> {
             let previous = closed
             start { [self] in
                 for task in closing { await task.value }
+                var scene = scene
+                // Another window took the scene while this one was hidden (its root made again
+                // with the same ID): this one goes on in a new scene of its own, with its model.
+                if LiveScenes.scenes(in: store).contains(scene.rawValue.lowercased()) {
+                    if let freshID {
+                        scene = freshID
+                    } else {
+                        do throws(SceneStoreError) {
+                            scene = try SceneID(UUID().uuidString.lowercased())
+                        } catch {
+                            return onError(.store(error))
+                        }
+                    }
+                    freshID = scene
+                    sceneID = scene
+                }
                 do throws(NavigationError) {
                     let persistence = try await ScenePersistence.connect(
                         model, to: store, scene: scene, key: key, policy: policy, restoring: false, guard: crashGuard)
@@ -191,9 +207,10 @@ public final class PersistentScene<Value: Codable & Equatable> {
             guard let persistence else { return }
             self.persistence = nil
             closed = persistence
-            // As a killed process stops: the write in flight finishes and the lock goes; the model
-            // in memory is written again when the scene connects.
-            start { await persistence.cancel() }
+            // As a killed process stops, before this returns (the background task must end in its
+            // expiration handler): the write in flight finishes and the lock goes; the model in
+            // memory is written again when the scene connects.
+            persistence.suspendNow()
         }
     }
 

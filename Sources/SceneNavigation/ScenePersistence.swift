@@ -69,6 +69,8 @@ public final class ScenePersistence<State: Codable & Equatable> {
     let pendingCopy: PendingCopy?
     /// When a flush last wrote or confirmed the scene's save time.
     private var confirmedAt: Date?
+    /// How many writes were done when the close handed its last state over.
+    private var writtenAtClosing: Int?
     /// Whether the first change written through makes the restore healthy (the guard's
     /// ``CrashLoopGuard/healthyAfterFirstWrite``).
     private let healthyAfterFirstWrite: Bool
@@ -285,11 +287,15 @@ extension ScenePersistence {
         if healthyAfterFirstWrite, writer.statistics.written > 0, health?.isHealthy == false {
             try await markHealthy()
         }
-        // Nothing to write: the state is stored already, and it is current now. The scene's save
-        // time moves forward, so an age limit or a prune does not take it for old; at most once a
-        // minute, so that flushing often costs no write each time.
+        try await confirmSaveTime(wroteSince: writer.statistics.written != writtenBefore)
+    }
+
+    /// After a flush: when nothing had to be written, the state is stored already, and it is
+    /// current now. The scene's save time moves forward, so an age limit or a prune does not take
+    /// it for old; at most once a minute, so that flushing often costs no write each time.
+    private func confirmSaveTime(wroteSince wrote: Bool) async throws(NavigationError) {
         let now = store.configuration.now()
-        if writer.statistics.written != writtenBefore {
+        if wrote {
             confirmedAt = now
         } else if confirmedAt.map({ now.timeIntervalSince($0) >= Self.confirmationInterval }) ?? true {
             let store = store
@@ -309,9 +315,23 @@ extension ScenePersistence {
             LiveScenes.endClosing(scene, key: key, in: store, writer: writer)
             Termination.remove(ObjectIdentifier(self))
         }
-        beginClosing()
-        do {
-            try await flush()
+        let handedOver = beginClosing()
+        do throws(NavigationError) {
+            if handedOver {
+                // The last state is with the writer, and the key is let go: nothing more is
+                // submitted (another connection may keep the scene now), only awaited.
+                do throws(SceneStoreError) {
+                    try await writer.flush()
+                } catch {
+                    throw .store(error)
+                }
+                if let failure = encodingFailure.take() { throw failure }
+                if let writtenAtClosing, !outcome.isReadOnly, model.revision != gate.unchangedRevision {
+                    try await confirmSaveTime(wroteSince: writer.statistics.written != writtenAtClosing)
+                }
+            } else {
+                try await flush()
+            }
         } catch {
             // The app ran until it closed the scene: healthy, whatever the last write did.
             try? await markHealthy()
@@ -325,18 +345,26 @@ extension ScenePersistence {
     /// meanwhile (SwiftUI makes a scene's views again when iPadOS reconnects it) waits for this
     /// write and restores what it wrote, rather than taking the scene for another window's. The
     /// key is kept while a kept copy is still to be made before any write. Idempotent.
-    func beginClosing() {
+    /// - Returns: Whether the last state is with the writer and the key let go.
+    @discardableResult
+    func beginClosing() -> Bool {
         forwarding?.cancel()
         healthTimer?.cancel()
-        guard pendingCopy == nil, !hold.isReleased else { return }
+        if hold.isReleased { return true }
+        guard pendingCopy?.isMade ?? true else { return false }
+        writtenAtClosing = writer.statistics.written
         if !outcome.isReadOnly, !writer.isCancelled, model.revision != gate.unchangedRevision,
-            writer.wouldTake(sequence: model.revision),
-            let text = try? NavigationCoding.encodedText(model.state)
+            writer.wouldTake(sequence: model.revision)
         {
-            writer.submit(text: text, sequence: model.revision)
+            do {
+                writer.submit(text: try NavigationCoding.encodedText(model.state), sequence: model.revision)
+            } catch {
+                encodingFailure.record(error)
+            }
         }
         LiveScenes.beginClosing(scene, key: key, in: store, writer: writer)
         hold.release()
+        return true
     }
 
     /// Stops without saving, as a killed process stops: changes not yet written are dropped,
@@ -357,6 +385,27 @@ extension ScenePersistence {
     /// Whether nothing is written now because the model still shows what a deep link or the guard
     /// left over the stored value (unchanged since): for the testing kit's checks of durability.
     package var isHoldingStoredValue: Bool { model.revision == gate.unchangedRevision }
+
+    /// Stops as ``cancel()`` does, at once and on the caller's thread, for when the app is about to
+    /// be suspended (its background time expired): nothing more is written, the write in flight is
+    /// waited for (at most `limit`, on the writer's own queue) so that the scene's lock is let go,
+    /// and the key is let go.
+    /// - Parameter limit: How long to wait for the write in flight.
+    func suspendNow(waitingAtMost limit: Duration = .seconds(1)) {
+        health?.cancel()
+        forwarding?.cancel()
+        healthTimer?.cancel()
+        let done = DispatchSemaphore(value: 0)
+        let writer = writer
+        Task.detached(priority: .userInitiated) {
+            await writer.cancel()
+            done.signal()
+        }
+        let (seconds, attoseconds) = limit.components
+        _ = done.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
+        hold.release()
+        Termination.remove(ObjectIdentifier(self))
+    }
 
     /// Whether ``cancel()`` has stopped the writer.
     public var isCancelled: Bool { writer.isCancelled }

@@ -133,10 +133,39 @@ import Testing
         #expect(second.model.state == TabState(tab: 9, path: ["a", "b"]))
         #expect(errors.all.isEmpty)
         await first.settle()
+        // The first connection's close removed only its own marker: the second restore is guarded.
+        #expect(try CrashLoopGuard.markerState(of: scene, key: "navigation", in: temporary.store) != .clean)
         second.model.state.tab = 10
         second.handle(.disappeared)
         await second.settle()
         #expect(try temporary.store.decodedValue(TabState.self, forKey: "navigation", in: scene)?.tab == 10)
+    }
+
+    @Test("a window whose scene another took while it was hidden goes on in a new scene with its model")
+    func sceneTakenWhileHidden() async throws {
+        let errors = Errors()
+        let first = persistentScene(errors: errors)
+        first.handle(.appeared)
+        first.model.state.tab = 4
+        first.handle(.disappeared)
+        await first.settle()
+        // Another window of the same ID appears meanwhile, and takes the scene.
+        let second = persistentScene()
+        second.handle(.appeared)
+        #expect(second.sceneID == scene)
+        first.handle(.appeared)
+        await first.settle()
+        let moved = try #require(first.sceneID)
+        #expect(moved != scene)
+        #expect(first.persistence?.scene == moved)
+        #expect(errors.all.isEmpty)
+        first.model.state.tab = 6
+        first.handle(.disappeared)
+        second.handle(.disappeared)
+        await first.settle()
+        await second.settle()
+        #expect(try temporary.store.decodedValue(TabState.self, forKey: "navigation", in: moved)?.tab == 6)
+        #expect(try temporary.store.decodedValue(TabState.self, forKey: "navigation", in: scene)?.tab == 4)
     }
 
     @Test("pruning never removes a scene that is restored and connected, however old its save")

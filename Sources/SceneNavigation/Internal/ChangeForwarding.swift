@@ -136,23 +136,43 @@ struct Restored {
 /// which the connection's writes wait for.
 final class PendingCopy: Sendable {
     private let task: Task<Result<String?, SceneStoreError>, Never>
-    private let made = SharedCopy()
+    /// The work's result, once it has finished.
+    private let outcome: Outcome
+
+    private final class Outcome: Sendable {
+        let result = Mutex<Result<String?, SceneStoreError>?>(nil)
+    }
 
     init(_ work: @escaping @Sendable () throws(SceneStoreError) -> String?) {
-        let made = made
+        let outcome = Outcome()
+        self.outcome = outcome
         task = Task.detached {
+            let result: Result<String?, SceneStoreError>
             do throws(SceneStoreError) {
-                let path = try work()
-                made.path = path
-                return .success(path)
+                result = .success(try work())
             } catch {
-                return .failure(error)
+                result = .failure(error)
             }
+            outcome.result.withLock { $0 = result }
+            return result
         }
     }
 
     /// The copy's path once it is made; nil before, or when none was made.
-    var path: String? { made.path }
+    var path: String? {
+        outcome.result.withLock { result in
+            if case .success(let path)? = result { return path }
+            return nil
+        }
+    }
+
+    /// Whether the copy has been made (or there was none to make): writes may go on.
+    var isMade: Bool {
+        outcome.result.withLock { result in
+            if case .success? = result { return true }
+            return false
+        }
+    }
 
     /// Waits until the copy is made, or has failed.
     func result() async -> Result<String?, SceneStoreError> { await task.value }

@@ -57,7 +57,9 @@ enum LiveScenes {
     static func isLive(_ scene: SceneID, in store: SceneStore) -> Bool {
         let folder = store.scenesDirectory
         let name = scene.rawValue.lowercased()
+        // A connection that is closing still has its last write on the way.
         return held.withLock { entries in entries.contains { $0.folder == folder && $0.scene == name } }
+            || closing.withLock { writers in writers.keys.contains { $0.folder == folder && $0.scene == name } }
     }
 
     /// The scenes of a store held now.
@@ -85,17 +87,20 @@ enum LiveScenes {
     }
 
     /// Waits, blocking the caller, until a closing connection of the scene's key has written its
-    /// last state: for a restore, which must read it. The writer works on threads of its own, so
-    /// the main actor may wait for it.
-    static func awaitClosing(_ scene: SceneID, key: String, in store: SceneStore) {
+    /// last state, for at most `limit`: for a restore, which must read it. The writer works on a
+    /// queue of its own, so the main actor may wait for it; the wait is bounded, as the write
+    /// needs the scene's lock, which another process may hold, and past the limit the restore
+    /// reads what is there.
+    static func awaitClosing(_ scene: SceneID, key: String, in store: SceneStore, limit: Duration = .seconds(1)) {
         let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
         guard let writer = closing.withLock({ $0[entry] }) else { return }
         let done = DispatchSemaphore(value: 0)
-        Task.detached {
+        Task.detached(priority: .userInitiated) {
             try? await writer.flush()
             done.signal()
         }
-        done.wait()
+        let (seconds, attoseconds) = limit.components
+        _ = done.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
     }
 
     /// The stores whose launch has settled (a scene's launch settled): from then on a window that

@@ -31,15 +31,13 @@
                 // and `- (UIBackgroundTaskIdentifier)beginBackgroundTaskWithName:(nullable NSString *)taskName
                 // expirationHandler:(void(^ __nullable NS_SWIFT_UI_ACTOR)(void))handler NS_SWIFT_NONISOLATED;`
                 assertion.identifier = UIApplication.shared.beginBackgroundTask(withName: "navstate.save") {
-                    // Called on the main actor shortly before the time is up: the connection stops
-                    // (nothing more is written), and the assertion ends once the write in flight
-                    // has finished and let the file's lock go, so that the app is never suspended
-                    // holding it (`0xdead10cc`).
+                    // Called on the main actor shortly before the time is up, and the assertion
+                    // must end before it returns, or the app is killed: the connection stops at
+                    // once (nothing more is written, the write in flight waited for, for at most a
+                    // second, so that the file's lock is let go and the app is not suspended
+                    // holding it, `0xdead10cc`), then the assertion ends.
                     scene.handle(.backgroundTimeExpired)
-                    Task {
-                        await scene.settle()
-                        assertion.end()
-                    }
+                    assertion.end()
                 }
                 scene.handle(.phase(phase))
                 Task {

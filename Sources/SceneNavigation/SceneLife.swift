@@ -31,8 +31,9 @@
 ///   app switcher is `.inactive`): an end with nothing recorded after that (the user's flick in the
 ///   app switcher, Xcode's Stop) is not counted as a failed restore. A crash still is.
 /// - **Background time runs out.** When the background task's time expires (iOS), the connection
-///   stops cleanly (the write in flight finishes, the file's lock is let go, nothing more is
-///   written) and connects again when the scene is next active or appears.
+///   stops at once (nothing more is written; the write in flight is waited for, at most a second,
+///   so that the file's lock is let go) and connects again when the scene is next active or
+///   appears.
 /// - **Quit is not a crash.** The app's termination makes every connection's state durable.
 public struct SceneLife: Sendable, Equatable {
     /// A scene's phase, as SwiftUI's `ScenePhase`.

@@ -88,10 +88,12 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     /// Whether a window restored in the running process since the last sign that the restored
     /// screens showed (the launch settled, the app switcher, the background).
     private var restoredSinceShown = false
-    /// Whether a window restored in the running process.
+    /// Whether a window made a guarded restore (of a stored value) in the running process.
     private var restoredInProcess = false
     /// Where broken scene files were put, by scene file path.
     private var brokenFiles: [String: String] = [:]
+    /// Scenes whose views were made again: their work (a close) may still run.
+    private var retired: [PersistentScene<State>] = []
 
     /// Creates a simulator.
     /// - Parameters:
@@ -207,6 +209,13 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
             }
             appear(windows[index])
             await settle()
+        case .remake(let index):
+            let window = try shown(index)
+            window.scene?.handle(.disappeared)
+            if let old = window.scene { retired.append(old) }
+            window.scene = nil
+            appear(window)
+            await settle()
         case .launchSettles:
             guard process != nil else { throw SimulatorError.notRunning }
             if phase != .background { restoredSinceShown = false }
@@ -238,6 +247,8 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
 
     /// Waits until every window's work started so far has finished.
     package func settle() async {
+        for scene in retired { await scene.settle() }
+        retired = []
         for window in windows { await window.scene?.settle() }
     }
 
@@ -287,8 +298,8 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
             switch step {
             case .crash: crashes += 1
             case _ where !restoredInProcess:
-                // No restore in this process: no marker was read or written, so its end counts
-                // for none, and the row of kills goes on.
+                // No guarded restore in this process: no marker was read or written, so its end
+                // counts for none, and the row of kills goes on.
                 break
             case .kill where restoredSinceShown:
                 launchKillRun += 1
@@ -334,11 +345,11 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         let scene = makeScene(for: window)
         scene.storedID = window.storage
         if phaseFirst { scene.handle(.phase(phase)) }
-        if !scene.life.hasRestored {
-            restoredSinceShown = true
-            restoredInProcess = true
-        }
+        let restores = !scene.life.hasRestored
+        if restores { restoredSinceShown = true }
         scene.handle(.appeared)
+        // A restore that the guard marks (a stored value was there): not healthy yet.
+        if restores, scene.persistence?.isHealthy == false { restoredInProcess = true }
         if !phaseFirst { scene.handle(.phase(phase)) }
         window.isShown = true
         if let id = scene.sceneID?.rawValue { window.storage = id }

@@ -65,6 +65,10 @@ public struct SceneScenario: Sendable, Hashable, CustomStringConvertible {
         case disconnect(window: Int)
         /// A disconnected window, or an open one not connected at launch, appears again.
         case reconnect(window: Int)
+        /// iPadOS disconnects a shown window and reconnects it at once: SwiftUI makes its views,
+        /// its `@State` and so its scene's persistence again, with its scene storage, while the old
+        /// connection's close is still on its way.
+        case remake(window: Int)
         /// Two seconds pass after the launch's restores (`PersistentNavigation`'s settling): the
         /// restored screens showed.
         case launchSettles

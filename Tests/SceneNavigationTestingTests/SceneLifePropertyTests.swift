@@ -54,7 +54,7 @@ import Testing
         var choices: [Step] = [.phase(.active), .phase(.inactive), .phase(.background), .launchSettles, .kill]
         for index in shown {
             choices += [.navigate(window: index), .navigate(window: index), .openLink(window: index)]
-            choices += [.disconnect(window: index), .hideAndShow(window: index)]
+            choices += [.disconnect(window: index), .hideAndShow(window: index), .remake(window: index)]
             if shown.count > 1 { choices.append(.closeWindow(window: index)) }
         }
         for index in open { choices += [.saveStorage(window: index), .saveStorage(window: index)] }
@@ -97,6 +97,7 @@ import Testing
                 tally["launches with a link", default: 0] += 1
             case .phase(let new): phase = new
             case .reconnect: tally["reconnections", default: 0] += 1
+            case .remake: tally["views made again", default: 0] += 1
             case .backgroundTimeExpires: tally["background time expired", default: 0] += 1
             default: break
             }
@@ -133,7 +134,7 @@ import Testing
         // The lives went through what the invariants speak of.
         var expected = [
             "windows out of order", "phases after appearances", "a launch with kept and lost IDs", "reconnections",
-            "background time expired", "launches with a link",
+            "background time expired", "launches with a link", "views made again",
         ]
         for end in ["kill", "crash", "quit"] {
             for phase in ["active", "inactive", "background"] { expected.append("\(end) while \(phase)") }

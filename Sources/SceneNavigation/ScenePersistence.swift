@@ -1,4 +1,3 @@
-import Dispatch
 import SceneStore
 import Synchronization
 
@@ -227,19 +226,16 @@ extension ScenePersistence {
             writer.submit(text: try NavigationCoding.encodedText(model.state), sequence: model.revision)
         }
         // The writer works on a queue of its own: waiting here for its flush cannot deadlock.
-        let done = DispatchSemaphore(value: 0)
-        let failure = Mutex<SceneStoreError?>(nil)
         let writer = writer
-        Task.detached {
+        let failure = waitBlocking { () -> SceneStoreError? in
             do throws(SceneStoreError) {
                 try await writer.flush()
+                return nil
             } catch {
-                failure.withLock { $0 = error }
+                return error
             }
-            done.signal()
         }
-        done.wait()
-        if let error = failure.withLock({ $0 }) { throw .store(error) }
+        if let error = failure ?? nil { throw .store(error) }
     }
 
     /// Whether the restore has become healthy (or needed no marker).
@@ -395,14 +391,8 @@ extension ScenePersistence {
         health?.cancel()
         forwarding?.cancel()
         healthTimer?.cancel()
-        let done = DispatchSemaphore(value: 0)
         let writer = writer
-        Task.detached(priority: .userInitiated) {
-            await writer.cancel()
-            done.signal()
-        }
-        let (seconds, attoseconds) = limit.components
-        _ = done.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
+        _ = waitBlocking(atMost: limit) { await writer.cancel() }
         hold.release()
         Termination.remove(ObjectIdentifier(self))
     }

@@ -88,6 +88,32 @@ func offMain<Value: Sendable>(
     }
 }
 
+/// Runs `work` in a task of its own and blocks the calling thread until it ends, or until `limit`
+/// has passed (nil: no limit): for the few places that must finish work before they return (the
+/// app's termination, a background task's expiration, a restore that must read a write on its
+/// way). Safe on the main actor only for work that never needs it: the writer's and the store's,
+/// which run on queues of their own.
+/// - Returns: The work's result, or nil when the limit passed first.
+func waitBlocking<Value: Sendable>(
+    atMost limit: Duration? = nil, _ work: @escaping @Sendable () async -> Value
+) -> Value? {
+    let done = DispatchSemaphore(value: 0)
+    let result = Mutex<Value?>(nil)
+    Task.detached(priority: .userInitiated) {
+        let value = await work()
+        result.withLock { $0 = value }
+        done.signal()
+    }
+    if let limit {
+        let (seconds, attoseconds) = limit.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        guard done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else { return nil }
+    } else {
+        done.wait()
+    }
+    return result.withLock { $0 }
+}
+
 /// The copy of another key's restore that holds this key's value too, found by the writer.
 final class SharedCopy: Sendable {
     private let storage = Mutex<String?>(nil)
@@ -180,15 +206,7 @@ final class PendingCopy: Sendable {
     /// Blocks the calling thread until the copy is made (the copy runs on another): for the app's
     /// termination, where no task is promised to run.
     func waitBlocking() -> Result<String?, SceneStoreError> {
-        let done = DispatchSemaphore(value: 0)
-        let outcome = Mutex<Result<String?, SceneStoreError>?>(nil)
         let task = task
-        Task.detached {
-            let result = await task.value
-            outcome.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        return outcome.withLock { $0 } ?? .success(nil)
+        return SceneNavigation.waitBlocking { await task.value } ?? .success(nil)
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import SceneStore
 import Synchronization
 
@@ -94,13 +93,7 @@ enum LiveScenes {
     static func awaitClosing(_ scene: SceneID, key: String, in store: SceneStore, limit: Duration = .seconds(1)) {
         let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
         guard let writer = closing.withLock({ $0[entry] }) else { return }
-        let done = DispatchSemaphore(value: 0)
-        Task.detached(priority: .userInitiated) {
-            try? await writer.flush()
-            done.signal()
-        }
-        let (seconds, attoseconds) = limit.components
-        _ = done.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
+        _ = waitBlocking(atMost: limit) { try? await writer.flush() }
     }
 
     /// The stores whose launch has settled (a scene's launch settled): from then on a window that

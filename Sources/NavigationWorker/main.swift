@@ -9,6 +9,9 @@
 //   NavigationWorker healthy  <state-root> <scene> [options]   restore, print, close (the restore becomes healthy)
 //   NavigationWorker overflow <state-root> <scene> [options]   restore, print, recurse without end (a stack overflow)
 //   NavigationWorker segv     <state-root> <scene> [options]   restore, print, write to address 0x100 (a bad access)
+//   NavigationWorker sheet    <state-root> <scene> [options]   restore, print, present the restored sheets: one whose
+//                                                              route is "crash" traps (a crash on a restored sheet);
+//                                                              otherwise close
 //
 // Options:
 //   shown                    the restored screen shows (as SceneLife notes it) before the end
@@ -30,10 +33,11 @@ import SceneStore
     import Darwin
 #endif
 
-/// The app's state: a tab beside a path.
+/// The app's state: a tab beside a path, and what is presented over it.
 struct AppState: Codable, Equatable, Sendable {
     var tab = 0
     var path: RoutePath<String> = []
+    var presented = PresentationChain<String>()
 }
 
 func fail(_ message: String) -> Never {
@@ -42,7 +46,7 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-let ends = ["trap", "kill", "exit", "healthy", "overflow", "segv"]
+let ends = ["trap", "kill", "exit", "healthy", "overflow", "segv", "sheet"]
 let usage =
     "usage: NavigationWorker \(ends.joined(separator: "|")) <state-root> <scene> [shown]"
     + " [reporter-before|reporter-after|reporter-chaining <file>]"
@@ -159,6 +163,7 @@ func launch() async {
         var line: [String: JSONValue] = [
             "tab": .number(JSONNumber(model.state.tab)),
             "path": .array(model.state.path.map { .string($0) }),
+            "presented": .array(model.state.presented.map { .string($0.route) }),
             "intervention": .null, "failures": .number(JSONNumber(0)), "restoredNothing": .bool(false),
             "dropped": .array((persistence.report?.dropped ?? []).map { .string($0.reason.code) }),
             "keptAside": persistence.keptAsidePath.map { .string(String($0.split(separator: "/").last ?? "")) }
@@ -183,6 +188,10 @@ func launch() async {
         case "segv": writeToBadAddress()
         case "kill": kill(getpid(), SIGKILL)
         case "exit": exit(0)
+        case "sheet":
+            for level in model.state.presented where level.route == "crash" {
+                fatalError("the restored sheet crashes")
+            }
         default: break
         }
         try await persistence.close()

@@ -16,9 +16,10 @@ public struct HandoffPayload: Sendable, Hashable {
     public let text: String
     /// The schema version the state was written in: the sender's migrations' version.
     public let schemaVersion: Int
-    /// What was dropped from the end of the path to fit the budget (each as
-    /// ``RestoreReport/Reason/beyondMaximumDepth``: beyond the depth that fits); empty when all
-    /// of it fits, and for a payload read from `userInfo`.
+    /// What was dropped from the end of the path and the presentations to fit the budget (each as
+    /// ``RestoreReport/Reason/beyondMaximumDepth``: beyond the depth that fits), and the screens
+    /// the app does not save (``RestoreReport/Reason/notSaved(_:)``); empty when all of it fits,
+    /// and for a payload read from `userInfo`.
     public let report: RestoreReport
 
     /// The `userInfo` key of the state's text.

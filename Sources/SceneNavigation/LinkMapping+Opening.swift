@@ -40,11 +40,48 @@ extension LinkMapping {
         then adjust: (@MainActor (inout State) -> Void)? = nil,
         onFailure: (@MainActor (LinkError) -> Void)? = nil
     ) -> LinkOpening<State> {
+        opening(at: path, presenting: nil, policy: policy, then: adjust, onFailure: onFailure)
+    }
+
+    /// What a scene does with the URLs it opens, as ``opening(at:policy:then:onFailure:)``, with
+    /// what a link presents over its path: the link's fragment, read with the same patterns, is the
+    /// chain at `presenting`, each level presented `as` the style given.
+    /// `mail://inbox/message/42#compose` opens the path `[.inbox, .message(id: 42)]` with the
+    /// sheet `.compose` over it; a link without a fragment dismisses what was presented. A level of
+    /// the fragment that does not open stops the chain there, and the model's
+    /// ``SceneNavigationModel/lastLinkReport`` says why, at the location `#`. At launch, the saved
+    /// presentations are withheld with the saved paths.
+    ///
+    /// - Parameters:
+    ///   - path: Where the path is in the state.
+    ///   - presenting: Where the chain of presentations is in the state.
+    ///   - style: How the fragment's routes are presented, as sheets by default.
+    ///   - policy: What to do after an element of the path that does not open.
+    ///   - adjust: What else a link changes once it replaced the path (a tab selected), or nil.
+    ///   - onFailure: Told of a link of this app that opens nothing, and why; nil to ignore them.
+    /// - Returns: The scene's links.
+    @MainActor
+    public func opening<State>(
+        at path: WritableKeyPath<State, RoutePath<Route>>,
+        presenting: WritableKeyPath<State, PresentationChain<Route>>, as style: PresentationStyle = .sheet,
+        policy: RestorePolicy = RestorePolicy(), then adjust: (@MainActor (inout State) -> Void)? = nil,
+        onFailure: (@MainActor (LinkError) -> Void)? = nil
+    ) -> LinkOpening<State> {
+        opening(at: path, presenting: (presenting, style), policy: policy, then: adjust, onFailure: onFailure)
+    }
+
+    @MainActor
+    private func opening<State>(
+        at path: WritableKeyPath<State, RoutePath<Route>>,
+        presenting: (chain: WritableKeyPath<State, PresentationChain<Route>>, style: PresentationStyle)?,
+        policy: RestorePolicy, then adjust: (@MainActor (inout State) -> Void)?,
+        onFailure: (@MainActor (LinkError) -> Void)?
+    ) -> LinkOpening<State> {
         LinkOpening(conditions: ExternalEvents.conditions(linkScheme: scheme, host: host)) { url in
             let link = url.absoluteString
-            let reader: LinkReader
+            let read: (path: LinkReader, presented: LinkReader?)
             do throws(LinkError) {
-                reader = try readingSomething(link)
+                read = try readingSomething(link, withPresentations: presenting != nil)
             } catch {
                 if error.code != .otherApp { onFailure?(error) }
                 return nil
@@ -52,7 +89,10 @@ extension LinkMapping {
             return { model in
                 let report: RestoreReport
                 do throws(LinkError) {
-                    report = try model.open(reading: reader, with: self, at: path, policy: policy)
+                    report = try model.open(
+                        reading: read.path,
+                        presenting: presenting.map { (read.presented, $0.chain, $0.style) }, with: self, at: path,
+                        policy: policy)
                 } catch {
                     onFailure?(error)
                     return
@@ -76,14 +116,24 @@ extension LinkMapping {
     /// - Throws: The reading's ``LinkError``; ``LinkError/Code/noRoute`` when no element reads, or
     ///   the link has none (the root).
     func readingSomething(_ link: String) throws(LinkError) -> LinkReader {
-        let reader = try read(link)
-        guard !reader.elements.isEmpty else {
+        try readingSomething(link, withPresentations: false).path
+    }
+
+    /// The link, read with its fragment's presentations when asked, unless none of their elements
+    /// can be read.
+    func readingSomething(
+        _ link: String, withPresentations: Bool
+    ) throws(LinkError) -> (path: LinkReader, presented: LinkReader?) {
+        var read = try readWithPresentations(link)
+        if !withPresentations { read.presented = nil }
+        let elements = read.path.elements + (read.presented?.elements ?? [])
+        guard !elements.isEmpty else {
             throw LinkError(.noRoute, "the link '\(LinkText.excerpt(link))' has no route: it opens the app as it is")
         }
-        for element in reader.elements {
-            if case .read = element { return reader }
+        for element in elements {
+            if case .read = element { return read }
         }
-        let reasons = reader.elements.enumerated().compactMap { position, element -> String? in
+        let reasons = elements.enumerated().compactMap { position, element -> String? in
             guard case .unread(let text, let reason) = element else { return nil }
             return "position \(position + 1), '\(LinkText.excerpt(text))': \(reason)"
         }

@@ -33,6 +33,49 @@ extension LinkMapping {
         return try link(forElements: json.arrayValue ?? [])
     }
 
+    /// The link to a path with what is presented over it: the path's link, and the chain's routes
+    /// after `#`, each as the first pattern that fits it (`mail://inbox/message/42#compose`), as
+    /// ``opening(at:presenting:as:policy:then:onFailure:)`` reads them. A link carries routes, not
+    /// styles: the scene that opens it presents them as its opening says. The path and the chain
+    /// stop before the first screen that is not saved (``SelectivelySaved``); an empty chain
+    /// prints no `#`.
+    ///
+    /// - Parameters:
+    ///   - routes: The path's routes, from the root.
+    ///   - levels: What is presented over it, from the bottom.
+    /// - Returns: The link.
+    /// - Throws: ``LinkError`` as ``link(for:)`` does; ``LinkError/Code/cannotPrint`` also when a
+    ///   presented route's pattern takes query items, which a fragment cannot carry.
+    public func link(
+        for routes: some Sequence<Route>, presenting levels: some Sequence<Presentation<Route>>
+    ) throws(LinkError) -> String {
+        let pathLink = try link(for: routes)
+        let chain = levels as? PresentationChain<Route> ?? PresentationChain(Array(levels))
+        let presented: [JSONValue]
+        do {
+            presented = (try NavigationCoding.encode(chain).arrayValue ?? []).map { $0.objectValue?["route"] ?? .null }
+        } catch {
+            throw LinkError(.cannotPrint, "the presentations cannot be encoded: \(error)")
+        }
+        guard !presented.isEmpty else { return pathLink }
+        var fragment = try link(forElements: presented).dropFirst(scheme.utf8.count + 3 + (host?.utf8.count ?? 0))
+        if fragment.first == "/" { fragment = fragment.dropFirst() }
+        guard !fragment.contains("?") else {
+            throw LinkError(
+                .cannotPrint,
+                "a presented route's pattern takes query items, which a link's fragment cannot carry: '\(LinkText.excerpt(String(fragment)))'"
+            )
+        }
+        let link = pathLink + "#" + fragment
+        guard link.utf8.count <= maximumLength else {
+            throw LinkError(
+                .cannotPrint,
+                "the link is \(link.utf8.count) bytes long, over the mapping's maximum of \(maximumLength): it would not be read"
+            )
+        }
+        return link
+    }
+
     /// The link to a path, as a URL.
     /// - Parameter routes: The routes, from the root.
     /// - Returns: The link.

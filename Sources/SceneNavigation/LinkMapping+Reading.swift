@@ -97,8 +97,21 @@ extension LinkMapping {
 
     /// A link's elements, before they are decoded.
     func read(_ link: String) throws(LinkError) -> LinkReader {
+        try readWithPresentations(link).path
+    }
+
+    /// A link's elements, and those of its fragment (what is presented: nil when the link has no
+    /// `#`), before they are decoded. The fragment's elements are read with the same patterns, and
+    /// take no query items.
+    func readWithPresentations(_ link: String) throws(LinkError) -> (path: LinkReader, presented: LinkReader?) {
         let compiled = try compiledPatterns()
-        return LinkReader(
-            try LinkText.read(link, scheme: scheme, host: host, maximumLength: maximumLength), patterns: compiled)
+        let text = try LinkText.read(link, scheme: scheme, host: host, maximumLength: maximumLength)
+        var fragment: LinkReader?
+        if let segments = text.fragment {
+            var presented = LinkText()
+            presented.segments = segments
+            fragment = LinkReader(presented, patterns: compiled)
+        }
+        return (LinkReader(text, patterns: compiled), fragment)
     }
 }

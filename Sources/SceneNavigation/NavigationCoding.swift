@@ -40,6 +40,19 @@ public enum NavigationCoding {
         }
     }
 
+    /// The state's JSON value as ``encode(_:)`` makes it, and where it left out screens that are
+    /// not saved.
+    static func encodeRecording<State: Encodable>(
+        _ state: State
+    ) throws(NavigationError) -> (json: JSONValue, unsaved: [UnsavedCut]) {
+        do {
+            let (json, cuts) = try ValueEncoder.encodeRecording(state)
+            return (json, cuts)
+        } catch {
+            throw .cannotEncode(reason: String(describing: error))
+        }
+    }
+
     /// The state as the text of its stored JSON, written straight from the state into one buffer
     /// as a scene file holds it: what a save hands its writer, so that nothing compares or
     /// serializes values on the way to the disk. The text of ``encode(_:)``'s value.
@@ -47,8 +60,18 @@ public enum NavigationCoding {
     /// - Returns: The text.
     /// - Throws: ``NavigationError/cannotEncode(reason:)``.
     package static func encodedText<State: Encodable>(_ state: State) throws(NavigationError) -> JSONText {
+        try encodedForSaving(state).text
+    }
+
+    /// The state's text as ``encodedText(_:)`` writes it, and the record of the screens it left
+    /// out (nil when none), which a save writes beside the value under
+    /// `<key>.unsaved`.
+    static func encodedForSaving<State: Encodable>(
+        _ state: State
+    ) throws(NavigationError) -> (text: JSONText, unsaved: SceneValue?) {
         do {
-            return try ValueEncoder.encodeText(state)
+            let (text, cuts) = try ValueEncoder.encodeText(state)
+            return (text, UnsavedCut.record(of: cuts))
         } catch {
             throw .cannotEncode(reason: String(describing: error))
         }

@@ -1,7 +1,7 @@
 import SceneStore
 
-/// How a scene's navigation is handed off to another device: the activity type, the path that
-/// gives way when the state is over the budget, and the budget.
+/// How a scene's navigation is handed off to another device: the activity type, the path (and the
+/// presentations over it) that give way when the state is over the budget, and the budget.
 ///
 /// `PersistentNavigation` (SceneNavigationUI) advertises the scene's state with it
 /// (`userActivity(_:isActive:_:)`) and continues another device's
@@ -14,6 +14,11 @@ import SceneStore
 /// try otherModel.continueHandoff(payload)              // on the other
 /// ```
 ///
+/// With `presentations:`, what is presented goes too, and gives way before the path: over the
+/// budget, the chain's top levels are left out first, then the path's last routes. Screens the app
+/// marks as not saved (``SelectivelySaved``) are never handed off, and the payload's report says
+/// so (``RestoreReport/Reason/notSaved(_:)``).
+///
 /// The activity type must be listed under `NSUserActivityTypes` in the app's Info.plist.
 @MainActor
 public struct NavigationHandoff<State: Codable & Equatable> {
@@ -22,13 +27,14 @@ public struct NavigationHandoff<State: Codable & Equatable> {
     /// The largest payload, in bytes of the state's JSON text. 3,000 by default: Apple asks to keep
     /// `userInfo` to about 3 KB, and the two keys and the version take the rest.
     public var budget: Int
-    /// Told when a payload sent from this device left routes out to fit the budget, with the
-    /// report of those routes; nil for none.
+    /// Told when a payload sent from this device left screens out (to fit the budget, or because
+    /// the app does not save them), with the report of those screens; nil for none.
     public var onDropped: (@MainActor (RestoreReport) -> Void)?
-    /// How many routes the path has.
-    private let pathCount: (State) -> Int
-    /// The state with its path cut to the first `count` routes.
-    private let keepingRoutes: (State, Int) -> State
+    /// How many screens may give way: the path's routes and the chain's levels.
+    private let screenCount: (State) -> Int
+    /// The state with only its first `count` screens: the path's routes first, then the chain's
+    /// levels.
+    private let keepingScreens: (State, Int) -> State
 
     /// A Handoff of the state, whose path at `path` gives way from the end when the state is over
     /// the budget.
@@ -44,10 +50,36 @@ public struct NavigationHandoff<State: Codable & Equatable> {
         self.activityType = activityType
         self.budget = budget
         self.onDropped = onDropped
-        pathCount = { $0[keyPath: path].count }
-        keepingRoutes = { state, count in
+        screenCount = { $0[keyPath: path].count }
+        keepingScreens = { state, count in
             var cut = state
             cut[keyPath: path].removeLast(cut[keyPath: path].count - count)
+            return cut
+        }
+    }
+
+    /// A Handoff of the state with what is presented over its path: over the budget, the chain's
+    /// top levels give way first, then the path's last routes.
+    /// - Parameters:
+    ///   - activityType: The activity's type.
+    ///   - path: The path that gives way after the presentations.
+    ///   - presentations: The chain that gives way first.
+    ///   - budget: The largest payload, in bytes of the state's JSON text.
+    ///   - onDropped: Told when a payload sent from this device left screens out, or nil.
+    public init<Route, Presented>(
+        activityType: String, path: WritableKeyPath<State, RoutePath<Route>>,
+        presentations: WritableKeyPath<State, PresentationChain<Presented>>, budget: Int = 3_000,
+        onDropped: (@MainActor (RestoreReport) -> Void)? = nil
+    ) {
+        self.activityType = activityType
+        self.budget = budget
+        self.onDropped = onDropped
+        screenCount = { $0[keyPath: path].count + $0[keyPath: presentations].count }
+        keepingScreens = { state, count in
+            var cut = state
+            let routes = cut[keyPath: path].count
+            cut[keyPath: presentations].removeLast(cut[keyPath: presentations].count - max(count - routes, 0))
+            cut[keyPath: path].removeLast(routes - min(count, routes))
             return cut
         }
     }
@@ -62,19 +94,25 @@ public struct NavigationHandoff<State: Codable & Equatable> {
     }
 
     /// The payload for a state: the whole state when it fits the budget; otherwise the state with
-    /// the most routes of the path that fits, and the routes dropped from the end reported.
+    /// the most screens that fits (the presentations' top levels left out first, then the path's
+    /// last routes), and the screens dropped from the end reported. Screens the app does not save
+    /// are left out and reported whatever the budget.
     /// - Parameters:
     ///   - state: The state.
     ///   - schemaVersion: The schema version it is written in.
     /// - Returns: The payload.
     /// - Throws: ``NavigationError/cannotEncode(reason:)`` when the state does not encode, or is
-    ///   over the budget even with an empty path.
+    ///   over the budget even with an empty path and no presentation.
     public func payload(for state: State, schemaVersion: Int) throws(NavigationError) -> HandoffPayload {
-        let whole = try NavigationCoding.encode(state)
+        let (whole, unsaved) = try NavigationCoding.encodeRecording(state)
         let wholeText = Self.text(of: whole)
-        if wholeText.utf8.count <= budget { return HandoffPayload(text: wholeText, schemaVersion: schemaVersion) }
-        let count = pathCount(state)
-        var fitting = try NavigationCoding.encode(keepingRoutes(state, 0))
+        if wholeText.utf8.count <= budget {
+            return HandoffPayload(
+                text: wholeText, schemaVersion: schemaVersion,
+                report: RestoreReport(dropped: UnsavedCut.dropped(unsaved)))
+        }
+        let count = screenCount(state)
+        var fitting = try NavigationCoding.encode(keepingScreens(state, 0))
         var fittingText = Self.text(of: fitting)
         guard fittingText.utf8.count <= budget else {
             throw .cannotEncode(
@@ -82,12 +120,12 @@ public struct NavigationHandoff<State: Codable & Equatable> {
                     "the state is \(fittingText.utf8.count) bytes with an empty path, over the Handoff budget of \(budget) bytes"
             )
         }
-        // The most routes that fit: every count up to `fits` does, `fits + 1`... does not.
+        // The most screens that fit: every count up to `fits` does, `fits + 1`... does not.
         var fits = 0
         var over = count
         while over - fits > 1 {
             let middle = (fits + over) / 2
-            let json = try NavigationCoding.encode(keepingRoutes(state, middle))
+            let json = try NavigationCoding.encode(keepingScreens(state, middle))
             let text = Self.text(of: json)
             if text.utf8.count <= budget {
                 (fits, fitting, fittingText) = (middle, json, text)
@@ -95,9 +133,9 @@ public struct NavigationHandoff<State: Codable & Equatable> {
                 over = middle
             }
         }
-        return HandoffPayload(
-            text: fittingText, schemaVersion: schemaVersion, report: Self.droppedFromTheEnd(of: whole, keeping: fitting)
-        )
+        var report = Self.droppedFromTheEnd(of: whole, keeping: fitting)
+        report.dropped += UnsavedCut.dropped(unsaved)
+        return HandoffPayload(text: fittingText, schemaVersion: schemaVersion, report: report)
     }
 
     /// Another device's Handoff, restored in the model now (``SceneNavigationModel/continueHandoff(_:policy:)``
@@ -144,36 +182,35 @@ public struct NavigationHandoff<State: Codable & Equatable> {
         return ascii
     }
 
-    /// The report of the routes a cut state lost: the path whose array is shorter, and its
-    /// elements from the cut on.
+    /// The report of the screens a cut state lost: each path or chain whose array is shorter, and
+    /// its elements from the cut on.
     private static func droppedFromTheEnd(of whole: JSONValue, keeping kept: JSONValue) -> RestoreReport {
-        guard let (location, elements, from) = Self.shortened(whole, kept, at: "") else { return RestoreReport() }
-        return RestoreReport(
-            restoredCount: from,
-            dropped: elements[from...].enumerated().map { offset, json in
+        var report = RestoreReport()
+        for (location, elements, from) in Self.shortened(whole, kept, at: "") {
+            report.restoredCount += from
+            report.dropped += elements[from...].enumerated().map { offset, json in
                 RestoreReport.DroppedElement(
                     location: location, position: from + offset, json: json, reason: .beyondMaximumDepth)
-            })
+            }
+        }
+        return report
     }
 
-    /// Where `kept` has a shorter array than `whole`: its location, the whole array, and the kept count.
+    /// Where `kept` has shorter arrays than `whole`: each one's location, the whole array, and the
+    /// kept count, in the order of the value.
     private static func shortened(_ whole: JSONValue, _ kept: JSONValue, at location: String)
-        -> (String, [JSONValue], Int)?
+        -> [(String, [JSONValue], Int)]
     {
         switch (whole, kept) {
         case (.array(let all), .array(let some)):
-            if some.count < all.count { return (location, all, some.count) }
-            for (index, element) in all.enumerated() {
-                if let found = shortened(element, some[index], at: "\(location)[\(index)]") { return found }
-            }
+            if some.count < all.count { return [(location, all, some.count)] }
+            return all.indices.flatMap { index in shortened(all[index], some[index], at: "\(location)[\(index)]") }
         case (.object(let all), .object(let some)):
-            for key in all.keys.sorted() {
-                guard let member = some[key] else { continue }
-                let place = location.isEmpty ? key : "\(location).\(key)"
-                if let found = shortened(all[key] ?? .null, member, at: place) { return found }
+            return all.keys.sorted().flatMap { key -> [(String, [JSONValue], Int)] in
+                guard let member = some[key] else { return [] }
+                return shortened(all[key] ?? .null, member, at: location.isEmpty ? key : "\(location).\(key)")
             }
-        default: break
+        default: return []
         }
-        return nil
     }
 }

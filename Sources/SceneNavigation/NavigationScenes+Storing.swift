@@ -88,6 +88,8 @@ extension NavigationScenes {
                     }
                     values[key] = value
                     values[schemaKey] = companion
+                    // The value as given left nothing out: an earlier save's record goes.
+                    values[UnsavedCut.companionKey(for: key)] = nil
                 })
             return Replacement(
                 path: outcome.path, wroteFile: outcome.wroteFile, keptAsidePath: outcome.keptAsidePath,

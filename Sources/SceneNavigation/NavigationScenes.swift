@@ -143,7 +143,8 @@ public enum NavigationScenes {
     }
 
     /// Brings a scene's value back from a copy kept aside (after a crash loop, an age limit, an
-    /// unreadable value), with the schema version stored beside it, durably and under the scene's
+    /// unreadable value), with the schema version and the record of screens not saved stored beside
+    /// it, durably and under the scene's
     /// lock, saved at the current time (even when the scene held the value already), and clears
     /// the value's crash-loop guard so the next launch restores it as is. The copy stays where it is.
     ///
@@ -205,6 +206,8 @@ public enum NavigationScenes {
         }
         let schemaKey = NavigationMigrations.companionKey(for: key)
         let schema = document.values[schemaKey]
+        let unsavedKey = UnsavedCut.companionKey(for: key)
+        let unsaved = document.values[unsavedKey]
         var recovery = Recovery(file: chosen, value: value, written: false, guardCleared: false)
         guard !dryRun else { return recovery }
         do {
@@ -221,6 +224,7 @@ public enum NavigationScenes {
                 { values in
                     values[key] = value
                     values[schemaKey] = schema
+                    values[unsavedKey] = unsaved
                 })
             recovery.written = outcome.wroteFile
             recovery.guardCleared = try CrashLoopGuard.clearMarker(scene, key: key, in: store)

@@ -26,12 +26,17 @@ public struct RestoreReport: Sendable, Hashable {
         case duplicate
         /// The path is deeper than the policy's maximum.
         case beyondMaximumDepth
-        /// Paths were withheld: by a crash-loop guard, or for a deep link (the restore's
-        /// ``RestoreIntervention`` says which), or by a policy that does not restore paths.
+        /// Paths were withheld, and presentations with them: by a crash-loop guard, or for a deep
+        /// link (the restore's ``RestoreIntervention`` says which), or by a policy that does not
+        /// restore paths.
         case withheld
+        /// It was never saved: the app marks it (or a screen beneath it) as not to be saved
+        /// (``SelectivelySaved``, ``Presentation/unsavedReason``), for this reason. Its JSON is
+        /// null: what it was is not known.
+        case notSaved(UnsavedReason)
 
         /// The stable code written in JSON: `undecodable`, `unknown-type`, `unresolved`,
-        /// `after-dropped-element`, `duplicate`, `beyond-maximum-depth` or `withheld`.
+        /// `after-dropped-element`, `duplicate`, `beyond-maximum-depth`, `withheld` or `not-saved`.
         public var code: String {
             switch self {
             case .undecodable: "undecodable"
@@ -41,6 +46,7 @@ public struct RestoreReport: Sendable, Hashable {
             case .duplicate: "duplicate"
             case .beyondMaximumDepth: "beyond-maximum-depth"
             case .withheld: "withheld"
+            case .notSaved: "not-saved"
             }
         }
 
@@ -64,6 +70,7 @@ public struct RestoreReport: Sendable, Hashable {
             case .duplicate: "already on the path"
             case .beyondMaximumDepth: "beyond the maximum depth"
             case .withheld: "paths were withheld"
+            case .notSaved(let reason): "not saved (\(reason))"
             }
         }
     }
@@ -221,7 +228,8 @@ public typealias PathRestoreReport = RestoreReport
 extension RestoreReport {
     /// The report as JSON: `{"restored": 3, "dropped": [{"location", "position", "json", "reason", "error"}],
     /// "migrated": [{"location", "position", "from", "to"}]}`, `position` null for a member,
-    /// `reason` the stable ``Reason/code`` and `error` the decoding error (or null).
+    /// `reason` the stable ``Reason/code`` and `error` the decoding error (or null); an entry of a
+    /// screen not saved also has `unsaved`, `transient` or `sensitive`.
     public var json: JSONValue {
         .object([
             "restored": .number(JSONNumber(restoredCount)),
@@ -236,10 +244,12 @@ extension RestoreReport {
                 dropped.map { entry in
                     var error = JSONValue.null
                     if case .undecodable(let text) = entry.reason { error = .string(text) }
-                    return .object([
+                    var members: [String: JSONValue] = [
                         "location": .string(entry.location), "position": Self.json(entry.position),
                         "json": entry.json, "reason": .string(entry.reason.code), "error": error,
-                    ])
+                    ]
+                    if case .notSaved(let reason) = entry.reason { members["unsaved"] = .string(reason.rawValue) }
+                    return .object(members)
                 }),
         ])
     }

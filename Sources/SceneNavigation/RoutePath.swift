@@ -117,14 +117,24 @@ extension RoutePath: ExpressibleByArrayLiteral {
 // MARK: - Coding
 
 extension RoutePath: Codable {
-    /// Encodes the routes as a JSON array, as `[Route]` encodes.
+    /// Encodes the routes as a JSON array, as `[Route]` encodes; in a scene's save (and a link, a
+    /// Handoff payload), up to the first route that is not saved (``SelectivelySaved``).
     /// - Parameter encoder: The encoder.
     /// - Throws: What encoding a route throws.
     public func encode(to encoder: any Encoder) throws {
-        // Identified routes with a JSONIdentifier need no Codable dance per element in a restore's encoder.
-        if let encoder = encoder as? ValueEncoder, let written = IdentifiedPath.written(of: routes) {
-            encoder.store(written)
-            return
+        var routes = routes
+        if let encoder = encoder as? ValueEncoder {
+            // A save stops before the first route that is not saved (and so leaves out every
+            // screen pushed over it), and records where and why.
+            if let cut = UnsavedCut.first(in: routes) {
+                encoder.recordCut(at: cut.position, count: routes.count - cut.position, reason: cut.reason)
+                routes.removeSubrange(cut.position...)
+            }
+            // Identified routes with a JSONIdentifier need no Codable dance per element.
+            if let written = IdentifiedPath.written(of: routes) {
+                encoder.store(written)
+                return
+            }
         }
         var container = encoder.singleValueContainer()
         try container.encode(routes)

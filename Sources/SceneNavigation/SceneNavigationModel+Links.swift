@@ -45,15 +45,51 @@ extension SceneNavigationModel {
         reading reader: LinkReader, with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>,
         policy: RestorePolicy
     ) throws(LinkError) -> RestoreReport {
+        try open(reading: reader, presenting: nil, with: mapping, at: path, policy: policy)
+    }
+
+    /// Opens a link already read, and what its fragment presents: decodes the path's elements and
+    /// the fragment's (each level presented in `presenting.style`; a level that does not open stops
+    /// the chain there), and puts what opened in place of the path and of the chain. The fragment's
+    /// entries in the report are at the location `#`.
+    func open<Route>(
+        reading reader: LinkReader,
+        presenting: (
+            reader: LinkReader?, chain: WritableKeyPath<State, PresentationChain<Route>>, style: PresentationStyle
+        )?,
+        with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>, policy: RestorePolicy
+    ) throws(LinkError) -> RestoreReport {
         let opened = try mapping.routes(
             reading: reader, policy: policy, resolvers: resolvers, types: types, migrations: migrations)
-        lastLinkError = nil
-        lastLinkReport = opened.report
-        // A link whose routes all failed leaves the path; the root link (no route) opens the empty path.
-        if !opened.routes.isEmpty || !opened.report.dropped.contains(where: { $0.position != nil }) {
-            state[keyPath: path] = opened.routes
+        var report = opened.report
+        var levels: [Presentation<Route>] = []
+        if let fragment = presenting?.reader, let style = presenting?.style {
+            var chainPolicy = policy
+            chainPolicy.onDrop = .truncate
+            let presented = try mapping.routes(
+                reading: fragment, policy: chainPolicy, resolvers: resolvers, types: types, migrations: migrations)
+            levels = presented.routes.map { Presentation($0, style: style) }
+            report.restoredCount += presented.report.restoredCount
+            report.dropped += presented.report.dropped.map { entry in
+                var entry = entry
+                entry.location = "#"
+                return entry
+            }
+            report.migrated += presented.report.migrated.map { entry in
+                var entry = entry
+                entry.location = "#"
+                return entry
+            }
         }
-        return opened.report
+        lastLinkError = nil
+        lastLinkReport = report
+        // A link whose routes all failed leaves the path; the root link (no route) opens the empty path.
+        if report.restoredCount > 0 || !report.dropped.contains(where: { $0.position != nil }) {
+            state[keyPath: path] = opened.routes
+            // What was presented is dismissed: the link's own presentations, or none, show over its path.
+            if let chain = presenting?.chain { state[keyPath: chain] = PresentationChain(levels) }
+        }
+        return report
     }
 
     /// Opens a URL: ``open(_:with:at:policy:)-(String,_,_,_)`` of its text.

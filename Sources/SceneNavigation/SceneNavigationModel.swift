@@ -204,9 +204,18 @@ extension SceneNavigationModel {
         from value: SceneValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy(),
         schemaVersion: Int = 0
     ) throws(NavigationError) -> RestoreReport {
-        let (restored, report) = try NavigationCoding.decode(
+        try restore(from: value, key: key, policy: policy, schemaVersion: schemaVersion, unsaved: [])
+    }
+
+    /// Restores as ``restore(from:key:policy:schemaVersion:)``, the screens the save left out
+    /// (``UnsavedCut``, read beside the value) reported after what the value holds.
+    func restore(
+        from value: SceneValue, key: String, policy: RestorePolicy, schemaVersion: Int, unsaved: [UnsavedCut]
+    ) throws(NavigationError) -> RestoreReport {
+        var (restored, report) = try NavigationCoding.decode(
             State.self, from: value, key: key, policy: policy, resolvers: resolvers, types: types,
             migrations: migrations, schemaVersion: schemaVersion, initial: initialState)
+        report.dropped += UnsavedCut.dropped(unsaved)
         state = restored
         lastRestoreReport = report
         return report
@@ -291,6 +300,7 @@ extension SceneNavigationModel {
         }
         var facts = RestoreDecision.Facts(hasStoredValue: true)
         facts.storedSchema = try NavigationMigrations.storedSchema(forKey: key, in: document.values)
+        let unsaved = try UnsavedCut.recorded(forKey: key, in: document.values)
         facts.supportedSchema = schemaVersion
         facts.savedAt = document.savedAt
         facts.now = now
@@ -299,7 +309,8 @@ extension SceneNavigationModel {
         var outcome = RestoreOutcome(
             intervention: plan.intervention, isReadOnly: plan.isReadOnly, savedAt: document.savedAt)
         if plan.restore == .everything {
-            outcome.report = try restore(from: stored, key: key, policy: policy, schemaVersion: facts.storedSchema)
+            outcome.report = try restore(
+                from: stored, key: key, policy: policy, schemaVersion: facts.storedSchema, unsaved: unsaved)
         }
         return outcome
     }

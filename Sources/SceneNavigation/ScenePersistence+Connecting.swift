@@ -95,8 +95,10 @@ extension ScenePersistence {
         let stored = document?.values[key]
         var facts = RestoreDecision.Facts(hasStoredValue: stored != nil)
         facts.hasDeepLink = deepLink != nil
+        var unsaved: [UnsavedCut] = []
         if let document, stored != nil {
             facts.storedSchema = try NavigationMigrations.storedSchema(forKey: key, in: document.values)
+            unsaved = try UnsavedCut.recorded(forKey: key, in: document.values)
             facts.supportedSchema = model.schemaVersion
             facts.savedAt = document.savedAt
             facts.now = store.configuration.now()
@@ -149,7 +151,7 @@ extension ScenePersistence {
                 var restorePolicy = policy
                 if plan.restore == .withoutPaths { restorePolicy.restoresPaths = false }
                 outcome.report = try model.restore(
-                    from: stored, key: key, policy: restorePolicy, schemaVersion: facts.storedSchema)
+                    from: stored, key: key, policy: restorePolicy, schemaVersion: facts.storedSchema, unsaved: unsaved)
             }
         } catch {
             // Not applied, so not a restore that could crash: the marker goes. The error is the
@@ -177,7 +179,7 @@ extension ScenePersistence {
         }
         let unchangedRevision = plan.leavesStoredValueUntilChanged ? model.revision : nil
         if source != nil, stored != nil, unchangedRevision == nil {
-            writer.submit(text: try NavigationCoding.encodedText(model.state), sequence: model.revision)
+            try writer.submit(state: model.state, sequence: model.revision)
         }
         return ScenePersistence(
             model: model, writer: writer, outcome: outcome, scene: scene, key: key, health: health,

@@ -223,7 +223,7 @@ extension ScenePersistence {
         if let pendingCopy, case .failure(let error) = pendingCopy.waitBlocking() { throw .store(error) }
         // A state already handed over (by a flush, or by the forwarding task) is not encoded again.
         if writer.wouldTake(sequence: model.revision) {
-            writer.submit(text: try NavigationCoding.encodedText(model.state), sequence: model.revision)
+            try writer.submit(state: model.state, sequence: model.revision)
         }
         // The writer works on a queue of its own: waiting here for its flush cannot deadlock.
         let writer = writer
@@ -270,7 +270,7 @@ extension ScenePersistence {
         let writtenBefore = writer.statistics.written
         // A state already handed over (by a flush, or by the forwarding task) is not encoded again.
         if writer.wouldTake(sequence: model.revision) {
-            writer.submit(text: try NavigationCoding.encodedText(model.state), sequence: model.revision)
+            try writer.submit(state: model.state, sequence: model.revision)
         }
         do {
             try await writer.flush()
@@ -353,7 +353,7 @@ extension ScenePersistence {
             writer.wouldTake(sequence: model.revision)
         {
             do {
-                writer.submit(text: try NavigationCoding.encodedText(model.state), sequence: model.revision)
+                try writer.submit(state: model.state, sequence: model.revision)
             } catch {
                 encodingFailure.record(error)
             }

@@ -82,8 +82,8 @@ public final class SceneWriter: Sendable {
     private enum Pending {
         /// A value ready to store; nil removes the key.
         case value(SceneValue?)
-        /// A JSON value written as text.
-        case text(JSONText)
+        /// A JSON value written as text, with the companions that describe this value alone.
+        case text(JSONText, companions: [String: SceneValue?])
         /// A value to encode as JSON by the writer, not on the producer's thread.
         case encodable(any Encodable & Sendable, JSONEncoder)
     }
@@ -208,9 +208,12 @@ public final class SceneWriter: Sendable {
     /// the writer compares and assembles bytes, never values.
     /// - Parameters:
     ///   - text: The value's text.
+    ///   - companions: Values written beside this one in the same write, which describe it alone
+    ///     (what a save left out of it), by key; nil removes a key. They take the place of the
+    ///     writer's own companions (``setCompanion(_:forKey:)``) of the same keys.
     ///   - sequence: Increases with each newer value.
-    package func submit(text: JSONText, sequence: UInt64) {
-        submit(.text(text), sequence: sequence)
+    package func submit(text: JSONText, companions: [String: SceneValue?] = [:], sequence: UInt64) {
+        submit(.text(text, companions: companions), sequence: sequence)
     }
 
     /// Whether a value with this sequence number would be written: the writer is not cancelled
@@ -429,13 +432,15 @@ public final class SceneWriter: Sendable {
         guard let value, let session else { return feed { _ in .prepared(ticket, .failed) } }
         do throws(SceneStoreError) {
             var values: [String: SceneWriteSession.Value] = [:]
+            for (companion, companionValue) in companions { values[companion] = .value(companionValue) }
             switch value {
             case .value(let stored): values[key] = .value(stored)
-            case .text(let text): values[key] = .text(text)
+            case .text(let text, let ownCompanions):
+                values[key] = .text(text)
+                for (companion, companionValue) in ownCompanions { values[companion] = .value(companionValue) }
             case .encodable(let encodable, let encoder):
                 values[key] = .value(.json(try Self.encode(encodable, key: key, with: encoder)))
             }
-            for (companion, companionValue) in companions { values[companion] = .value(companionValue) }
             let prepared = try session.prepare(
                 values, slot: slot, keepAside: keepingAside.map { ($0.reason, $0.shouldKeep) })
             return feed { state in

@@ -100,6 +100,41 @@ import Testing
         expect(line, Self.withheld, "a crash after the screen showed is counted at once")
     }
 
+    @Test("real processes: a crash on a restored sheet withholds the sheet with the paths next time, and keeps a copy")
+    func crashOnRestoredSheet() throws {
+        struct SheetState: Codable, Equatable {
+            var tab = 2
+            var path: RoutePath<String> = ["a", "b"]
+            var presented: PresentationChain<String> = [
+                Presentation("details"), Presentation("crash", style: .popover),
+            ]
+        }
+        try store.setSceneValue(.json(try NavigationCoding.encode(SheetState())), forKey: "navigation", in: scene)
+        var (status, line) = try launch("sheet")
+        #expect([128 + SIGILL, 128 + SIGTRAP].contains(status))
+        expect(
+            line, ["intervention": .null, "presented": .array([.string("details"), .string("crash")])],
+            "the first launch restores the sheets, and the second one crashes")
+        (status, line) = try launch("sheet")
+        #expect(status == 0, "nothing presented, nothing crashes")
+        expect(
+            line,
+            [
+                "intervention": .string("crash-loop"), "failures": .number(JSONNumber(1)),
+                "tab": .number(JSONNumber(2)),
+                "path": .array([]), "presented": .array([]),
+                "dropped": .array(Array(repeating: .string("withheld"), count: 4)),
+            ],
+            "the next launch withholds the sheets with the paths, and restores the rest")
+        // The copy kept aside holds the sheets, for `recover`.
+        let copy = try #require(line["keptAside"].flatMap { if case .string(let name) = $0 { name } else { nil } })
+        let kept = try store.document(ofKeptAside: try #require(store.keptAsideFiles().first { $0.fileName == copy }))
+        #expect(kept.values["navigation"] == .json(try NavigationCoding.encode(SheetState())))
+        (status, line) = try launch("sheet")
+        #expect(status == 0)
+        expect(line, ["intervention": .null, "presented": .array([])], "a healthy launch clears the guard")
+    }
+
     @Test("real processes: a stack overflow is recorded as a crash and counted at once")
     func stackOverflow() throws {
         try navigate()

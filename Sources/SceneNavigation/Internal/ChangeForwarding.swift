@@ -35,7 +35,7 @@ enum ChangeForwarding {
                 do throws(NavigationError) {
                     // A state already handed over (by a flush, or by the forwarding task) is not encoded again.
                     if writer.wouldTake(sequence: model.revision) {
-                        writer.submit(text: try NavigationCoding.encodedText(model.state), sequence: model.revision)
+                        try writer.submit(state: model.state, sequence: model.revision)
                     }
                 } catch {
                     failure.record(error)
@@ -208,5 +208,15 @@ final class PendingCopy: Sendable {
     func waitBlocking() -> Result<String?, SceneStoreError> {
         let task = task
         return SceneNavigation.waitBlocking { await task.value } ?? .success(nil)
+    }
+}
+
+extension SceneWriter {
+    /// Hands the writer a state to save: its text, and beside it the record of the screens it left
+    /// out (``UnsavedCut``), written in the same write.
+    /// - Throws: ``NavigationError/cannotEncode(reason:)``.
+    func submit<State: Encodable>(state: State, sequence: UInt64) throws(NavigationError) {
+        let (text, unsaved) = try NavigationCoding.encodedForSaving(state)
+        submit(text: text, companions: [UnsavedCut.companionKey(for: key): unsaved], sequence: sequence)
     }
 }

@@ -23,6 +23,9 @@ struct LinkText {
     var segments: [Part] = []
     /// The query's items, in order: name (decoded, or as written) and value.
     var query: [(name: String, value: Part)] = []
+    /// The fragment's segments (after `#`, split at `/`), in order; nil when the link has no `#`.
+    /// A link read with presentations holds what is presented there.
+    var fragment: [Part]?
 
     /// Takes a link apart, byte by byte.
     /// - Parameters:
@@ -47,8 +50,9 @@ struct LinkText {
         }
         try refuseControlCharacters(bytes, of: text)
         var start = colon + 1
-        // The fragment is the page's, not the navigation's.
-        var end = bytes[start...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        // The fragment: what is presented, for a reader that asks for it.
+        let hash = bytes[start...].firstIndex(of: UInt8(ascii: "#"))
+        var end = hash ?? bytes.endIndex
         var queryRange = end..<end
         if let question = bytes[start..<end].firstIndex(of: UInt8(ascii: "?")) {
             queryRange = (question + 1)..<end
@@ -56,6 +60,11 @@ struct LinkText {
         }
         var link = LinkText()
         let slash = UInt8(ascii: "/")
+        if let hash {
+            var parts = bytes[(hash + 1)...].split(separator: slash, omittingEmptySubsequences: false)
+            if parts.last?.isEmpty == true { parts.removeLast() }
+            link.fragment = parts.map(Part.init)
+        }
         if end - start >= 2, bytes[start] == slash, bytes[start + 1] == slash {
             start += 2
             let authorityEnd = bytes[start..<end].firstIndex(of: slash) ?? end

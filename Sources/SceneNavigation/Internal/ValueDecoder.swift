@@ -372,7 +372,16 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let stored = members[key.stringValue]
         let mark = decoder.session?.mark
         do {
-            guard let stored else { throw notFound(key) }
+            guard let stored else {
+                // A part added to the state since it was saved (a chain of presentations) held
+                // nothing then: empty, and nothing lost to report.
+                if decoder.session != nil, let empty = Value.self as? any EmptyWhenAbsent.Type,
+                    let absent = empty.absent as? Value
+                {
+                    return absent
+                }
+                throw notFound(key)
+            }
             let value = try unbox(decoder.child(stored, key: key))
             noteMigration(of: key, stored: stored, value: value, since: mark)
             return value

@@ -18,12 +18,23 @@ final class ValueEncoder: Encoder {
     /// that encoding an element costs no array.
     private let parentPath: [any CodingKey]
     private let key: (any CodingKey)?
+    /// What the whole encoding left out, shared by every encoder of one value.
+    fileprivate let record: EncodingRecord
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     fileprivate var slot: Slot = .empty
 
-    fileprivate init(parentPath: [any CodingKey], key: (any CodingKey)?) {
+    fileprivate init(parentPath: [any CodingKey], key: (any CodingKey)?, record: EncodingRecord) {
         self.parentPath = parentPath
         self.key = key
+        self.record = record
+    }
+
+    /// Records that the path or chain this encoder writes leaves out its screens from `position`
+    /// on (`count` of them), for `reason`: what a save writes beside the value.
+    func recordCut(at position: Int, count: Int, reason: UnsavedReason) {
+        record.cuts.append(
+            UnsavedCut(
+                location: RestoreSession.location(of: codingPath), position: position, count: count, reason: reason))
     }
 
     /// Stores a value already made JSON, as a single value container would.
@@ -41,23 +52,32 @@ final class ValueEncoder: Encoder {
         return parentPath + [key]
     }
 
-    /// The JSON value of `value`.
+    /// The JSON value of `value`: what is saved of it (screens not saved left out).
     static func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
-        try topLevelSlot(of: value).json
+        try topLevelSlot(of: value, record: EncodingRecord()).json
+    }
+
+    /// The JSON value of `value`, and where it left out screens that are not saved, and why.
+    static func encodeRecording<Value: Encodable>(_ value: Value) throws -> (json: JSONValue, cuts: [UnsavedCut]) {
+        let record = EncodingRecord()
+        let json = try topLevelSlot(of: value, record: record).json
+        return (json, record.cuts)
     }
 
     /// The text of `value` as a scene file holds it, written straight into one buffer: no
     /// ``/SceneStore/JSONValue`` tree in between for what writes itself (a path of identifiers),
-    /// and no string per identifier. The same text as `JSONText(encode(value))`.
-    static func encodeText<Value: Encodable>(_ value: Value) throws -> JSONText {
-        let slot = try topLevelSlot(of: value)
-        return JSONText.writing { slot.write(into: &$0) }
+    /// and no string per identifier. The same text as `JSONText(encode(value))`; with it, where it
+    /// left out screens that are not saved, and why.
+    static func encodeText<Value: Encodable>(_ value: Value) throws -> (text: JSONText, cuts: [UnsavedCut]) {
+        let record = EncodingRecord()
+        let slot = try topLevelSlot(of: value, record: record)
+        return (JSONText.writing { slot.write(into: &$0) }, record.cuts)
     }
 
     /// What a whole value encodes to.
-    private static func topLevelSlot<Value: Encodable>(of value: Value) throws -> Slot {
+    private static func topLevelSlot<Value: Encodable>(of value: Value, record: EncodingRecord) throws -> Slot {
         if let special = try specialValue(value, at: []) { return .value(special) }
-        let encoder = ValueEncoder(parentPath: [], key: nil)
+        let encoder = ValueEncoder(parentPath: [], key: nil, record: record)
         try value.encode(to: encoder)
         // As JSONEncoder: a nested value that writes nothing is `{}`, a whole one is an error.
         if case .empty = encoder.slot {
@@ -68,11 +88,11 @@ final class ValueEncoder: Encoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(KeyedContainer<Key>(object: objectBox(), codingPath: codingPath))
+        KeyedEncodingContainer(KeyedContainer<Key>(object: objectBox(), codingPath: codingPath, record: record))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        UnkeyedContainer(array: arrayBox(), codingPath: codingPath)
+        UnkeyedContainer(array: arrayBox(), codingPath: codingPath, record: record)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -97,10 +117,10 @@ final class ValueEncoder: Encoder {
     /// Encodes a nested value under a key of a container: a special type directly, anything else
     /// through its own `encode(to:)`.
     fileprivate static func slot<Value: Encodable>(
-        for value: Value, in parentPath: [any CodingKey], key: any CodingKey
+        for value: Value, in parentPath: [any CodingKey], key: any CodingKey, record: EncodingRecord
     ) throws -> Slot {
         if let special = try specialValue(value, at: parentPath + [key]) { return .value(special) }
-        let encoder = ValueEncoder(parentPath: parentPath, key: key)
+        let encoder = ValueEncoder(parentPath: parentPath, key: key, record: record)
         try value.encode(to: encoder)
         return encoder.slot
     }
@@ -209,6 +229,12 @@ private final class ArrayBox {
     var elements: [Slot] = []
 }
 
+/// What one encoding left out (screens not saved), shared by its encoders: one value is encoded
+/// on one thread.
+final class EncodingRecord {
+    var cuts: [UnsavedCut] = []
+}
+
 private struct EncodingSuperKey: CodingKey {
     var stringValue: String { "super" }
     var intValue: Int? { nil }
@@ -225,10 +251,10 @@ private final class ReferencingEncoder: Encoder {
     private let inner: ValueEncoder
     private let store: (Slot) -> Void
 
-    init(parentPath: [any CodingKey], key: any CodingKey, store: @escaping (Slot) -> Void) {
+    init(parentPath: [any CodingKey], key: any CodingKey, record: EncodingRecord, store: @escaping (Slot) -> Void) {
         codingPath = parentPath + [key]
         self.store = store
-        inner = ValueEncoder(parentPath: parentPath, key: key)
+        inner = ValueEncoder(parentPath: parentPath, key: key, record: record)
     }
 
     deinit { store(inner.slot) }
@@ -245,6 +271,7 @@ private final class ReferencingEncoder: Encoder {
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let object: ObjectBox
     let codingPath: [any CodingKey]
+    let record: EncodingRecord
 
     mutating func encodeNil(forKey key: Key) throws { object.members[key.stringValue] = .value(.null) }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
@@ -273,7 +300,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { put(value, key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        object.members[key.stringValue] = try ValueEncoder.slot(for: value, in: codingPath, key: key)
+        object.members[key.stringValue] = try ValueEncoder.slot(for: value, in: codingPath, key: key, record: record)
     }
 
     private func put<I: FixedWidthInteger>(_ value: I, _ key: Key) {
@@ -285,30 +312,34 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         let box = ObjectBox()
         object.members[key.stringValue] = .object(box)
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: box, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(
+            KeyedContainer<NestedKey>(object: box, codingPath: codingPath + [key], record: record))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let box = ArrayBox()
         object.members[key.stringValue] = .array(box)
-        return UnkeyedContainer(array: box, codingPath: codingPath + [key])
+        return UnkeyedContainer(array: box, codingPath: codingPath + [key], record: record)
     }
 
     mutating func superEncoder() -> any Encoder {
         let object = object
-        return ReferencingEncoder(parentPath: codingPath, key: EncodingSuperKey()) { object.members["super"] = $0 }
+        return ReferencingEncoder(parentPath: codingPath, key: EncodingSuperKey(), record: record) {
+            object.members["super"] = $0
+        }
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         let object = object
         let name = key.stringValue
-        return ReferencingEncoder(parentPath: codingPath, key: key) { object.members[name] = $0 }
+        return ReferencingEncoder(parentPath: codingPath, key: key, record: record) { object.members[name] = $0 }
     }
 }
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let array: ArrayBox
     let codingPath: [any CodingKey]
+    let record: EncodingRecord
     var count: Int { array.elements.count }
 
     private var nextPath: [any CodingKey] { codingPath + [IndexKey(array.elements.count)] }
@@ -334,7 +365,8 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { put(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        array.elements.append(try ValueEncoder.slot(for: value, in: codingPath, key: IndexKey(array.elements.count)))
+        array.elements.append(
+            try ValueEncoder.slot(for: value, in: codingPath, key: IndexKey(array.elements.count), record: record))
     }
 
     private func put<I: FixedWidthInteger>(_ value: I) {
@@ -347,21 +379,23 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
         let path = nextPath
         let box = ObjectBox()
         array.elements.append(.object(box))
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: box, codingPath: path))
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: box, codingPath: path, record: record))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let path = nextPath
         let box = ArrayBox()
         array.elements.append(.array(box))
-        return UnkeyedContainer(array: box, codingPath: path)
+        return UnkeyedContainer(array: box, codingPath: path, record: record)
     }
 
     mutating func superEncoder() -> any Encoder {
         let array = array
         let index = array.elements.count
         array.elements.append(.empty)
-        return ReferencingEncoder(parentPath: codingPath, key: IndexKey(index)) { array.elements[index] = $0 }
+        return ReferencingEncoder(parentPath: codingPath, key: IndexKey(index), record: record) {
+            array.elements[index] = $0
+        }
     }
 }
 

@@ -1,0 +1,52 @@
+import SceneStore
+
+extension ValueDecoder {
+    /// Restores the array this decoder reads as a chain of presentations, level by level: each
+    /// level's route looked up in the migrations' aliases, the level decoded strictly (and its
+    /// route resolved); a level that does not restore is dropped and reported, and every level above
+    /// it, presented over it, dropped after it whatever the policy; a policy that withholds paths
+    /// withholds the chain. Without a restore, the array is decoded as strictly as
+    /// `[Presentation<Route>]`.
+    func restoreChain<Route: Codable & Hashable>(_ type: Route.Type) throws -> [Presentation<Route>] {
+        guard let session else { return try [Presentation<Route>](from: self) }
+        guard case .array(let levels) = value else { throw mismatch(expected: [Any].self) }
+        let depth = codingPath.count
+        // A level presented over one that is not shown cannot be shown: the chain stops there.
+        var policy = session.policy
+        policy.onDrop = .truncate
+        let hasAliases = !session.migrations.aliases.isEmpty
+        let outcome = PathRestorer.restore(count: levels.count, policy: policy) {
+            (position) -> PathRestorer.ElementOutcome<Presentation<Route>> in
+            var stored = levels[position]
+            var aliased = false
+            if hasAliases, case .object(var members) = stored, let route = members["route"],
+                let target = session.migrations.alias(of: route)
+            {
+                members["route"] = target
+                stored = .object(members)
+                aliased = true
+            }
+            let mark = session.mark
+            do {
+                let level = try child(stored, key: IndexKey(position), salvages: false).decode(Presentation<Route>.self)
+                let substituted = session.substitutions != mark.substitutions
+                session.substitutions = mark.substitutions
+                return aliased || substituted ? .migrated(level) : .restored(level)
+            } catch {
+                session.rollBack(to: mark)
+                return .dropped(RestoreSession.reason(for: error, below: depth + 1))
+            }
+        }
+        session.recordPath(
+            outcome, at: codingPath, stored: { levels[$0] }, became: { (try? ValueEncoder.encode($0)) ?? .null })
+        return outcome.routes
+    }
+}
+
+/// A type whose value, missing from a stored state, is its empty value and nothing to report: a
+/// part of the state added after the state was saved, which held nothing then (a
+/// ``PresentationChain``).
+protocol EmptyWhenAbsent {
+    /// The value of a member that was not stored.
+    static var absent: Self { get }
+}

@@ -75,8 +75,11 @@ extension ScenePersistence {
     /// frame, only the scene's own file and the guard's records are read and written.
     static func restore(
         _ model: Model, from store: SceneStore, scene: SceneID, copying source: SceneID?, key: String,
-        policy: RestorePolicy, guard crashGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?, defersCopies: Bool
+        policy: RestorePolicy, guard requestedGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?,
+        defersCopies: Bool
     ) throws(NavigationError) -> ScenePersistence {
+        // A store in memory (a preview's) has no guard: its records of a process's end are files.
+        let crashGuard = store.isInMemory ? nil : requestedGuard
         let writer = try makeWriter(for: model, in: store, scene: scene, key: key)
         // Held before the file is read: a prune that runs meanwhile leaves the scene alone.
         let hold = try LiveScenes.hold(scene, key: key, in: store)

@@ -3,14 +3,11 @@
 /// the screens left out with this reason (``RestoreReport/Reason/notSaved(_:)``).
 ///
 /// Stored as its name (`"transient"`, `"sensitive"`) in the record of what a save left out.
-public enum UnsavedReason: String, Codable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum UnsavedReason: String, Codable, Sendable, Hashable, CaseIterable {
     /// Not worth restoring: a screen of passing use (a confirmation, a progress screen).
     case transient
     /// Not to be written anywhere: a screen that shows or takes private data (a payment, a
     /// password). SwiftUI's own advice for scene storage: "do not use SceneStorage with sensitive
     /// data".
     case sensitive
-
-    /// The reason's name.
-    public var description: String { rawValue }
 }

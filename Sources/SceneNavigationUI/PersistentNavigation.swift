@@ -3,6 +3,9 @@
     import SceneNavigation
     import SceneStore
     import SwiftUI
+    #if canImport(AppIntents) && !os(macOS) && !os(watchOS)
+        import AppIntents
+    #endif
 
     /// Keeps a model saved in its scene, for as long as the view is shown: the whole of a scene's
     /// wiring in one view, to put at the root of a `WindowGroup`'s content, once per scene (several
@@ -49,9 +52,13 @@
         public typealias Link = @MainActor (SceneNavigationModel<Value>) -> Void
 
         private let openURL: (@MainActor (URL) -> Link?)?
-        /// What the scene prefers and allows of the app's external events: its links' conditions
-        /// and its Handoff activity's (``/SceneNavigation/LinkOpening/conditions``).
-        private let conditions: Set<String>
+        /// What the scene prefers and allows of the app's external events: its links' conditions,
+        /// its Handoff activity's (``/SceneNavigation/LinkOpening/conditions``), and its App
+        /// Intents' content identifiers.
+        private var conditions: Set<String>
+        /// The App Intents the scene performs: each applies `onAppIntentExecution` to the view,
+        /// opening the intent's change in the scene as a link is opened.
+        private var intents: [@MainActor (AnyView, @escaping @MainActor (@escaping Link) -> Void) -> AnyView] = []
         private let handoff: NavigationHandoff<Value>?
         private let onError: @MainActor (NavigationError) -> Void
         private let content: Content
@@ -213,7 +220,18 @@
                     // a failed restore is tried again as the scene becomes active.
                     forward { Platform.handle(SceneLife.Phase(phase), in: scene) }
                 }
-            takingExternalEvents(opening(handingOff(hosted)))
+            takingExternalEvents(opening(handingOff(performingIntents(hosted))))
+        }
+
+        /// The view, performing the scene's App Intents: each intent's change is opened as a link
+        /// is, held for the restore at launch (its deep link) or applied.
+        @ViewBuilder private func performingIntents(_ view: some View) -> some View {
+            if intents.isEmpty {
+                view
+            } else {
+                let scene = scene
+                intents.reduce(AnyView(view)) { performing, intent in intent(performing) { scene.open($0) } }
+            }
         }
 
         /// Forwards an event that may restore (an appearance, or an activation that retries a failed
@@ -311,6 +329,48 @@
             if handoffFails { handoffFails = false }
         }
     }
+
+    #if canImport(AppIntents) && !os(macOS) && !os(watchOS)
+        extension PersistentNavigation {
+            /// The scene, performing an App Intent as it opens a link: the change `link` makes of the
+            /// intent is opened in the scene (SwiftUI's `onAppIntentExecution(_:perform:)`), and at
+            /// launch it is the restore's deep link, so it wins over the restored state (the saved
+            /// paths and presentations withheld, as for a link); nil changes nothing.
+            ///
+            /// ```swift
+            /// PersistentNavigation(model, store: store, onError: { print($0) }) { ... }
+            ///     .opening(OpenInbox.self) { _ in { model in model.state.mail = [.inbox] } }
+            /// ```
+            ///
+            /// The system routes an intent to a scene whose external-event conditions match its
+            /// `contentIdentifier` (Apple's "Directing app intents to your app's scenes"), by
+            /// default the intent type's name: the scene prefers and allows that name too
+            /// (`handlesExternalEvents(preferring:allowing:)`), so that on iPad and Mac a running
+            /// window of this scene takes the intent. An intent that gives its own
+            /// `contentIdentifier` should give one the scene's conditions match, such as a link of
+            /// its `links:`.
+            /// - Parameters:
+            ///   - intent: The intent's type.
+            ///   - link: Makes the intent into the scene's change, or nil for none.
+            /// - Returns: The scene, performing the intent.
+            @available(iOS 26.0, tvOS 26.0, visionOS 26.0, macCatalyst 26.0, *)
+            public func opening<Intent: TargetContentProvidingIntent>(
+                _ intent: Intent.Type, _ link: @escaping @MainActor (Intent) -> Link?
+            ) -> PersistentNavigation {
+                var performing = self
+                // TargetContentProvidingIntent's contentIdentifier: "the name of the app intent type"
+                // by default (its reference).
+                performing.conditions.insert(String(describing: Intent.self))
+                performing.intents.append { view, open in
+                    AnyView(
+                        view.onAppIntentExecution(intent) { performed in
+                            if let change = link(performed) { open(change) }
+                        })
+                }
+                return performing
+            }
+        }
+    #endif
 
     extension SceneLife.Phase {
         /// SwiftUI's phase of a scene.

@@ -133,6 +133,28 @@ public final class SceneStore: Sendable {
             scenesDirectory: scenesDirectory, configuration: configuration, fileSystem: SystemFileSystem())
     }
 
+    /// A throwaway store that keeps its scenes in memory and never touches the disk: for Xcode
+    /// previews, so that a preview neither reads nor writes the app's state, nor another
+    /// preview's. Each call makes a new, empty store; what it holds goes with it.
+    ///
+    /// ```swift
+    /// MailScene(store: .inMemory())
+    /// ```
+    ///
+    /// Its folder (``scenesDirectory``) is a name that leads nowhere on disk, `/in-memory/<UUID>/scenes`.
+    /// Everything else is as a store on disk: files, locks, copies kept aside. A scene connected
+    /// to it has no crash-loop guard, whose records of how a process ended are files of the
+    /// process's own.
+    /// - Returns: The store.
+    public static func inMemory() -> SceneStore {
+        SceneStore(
+            scenesDirectory: "/in-memory/\(UUID().uuidString)/scenes", configuration: Configuration(),
+            fileSystem: MemoryFileSystem())
+    }
+
+    /// Whether the store keeps its scenes in memory (``inMemory()``).
+    package var isInMemory: Bool { fileSystem is MemoryFileSystem }
+
     /// Opens a store whose scene files live directly in `scenesDirectory`, on a given file system.
     package init(scenesDirectory: String, configuration: Configuration, fileSystem: any FileSystem) {
         self.scenesDirectory = scenesDirectory

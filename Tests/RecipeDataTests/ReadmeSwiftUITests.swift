@@ -13,8 +13,9 @@ import Testing
 
     /// The test-only modules that declare Apple's API, in the order they are built: Foundation's
     /// NSUserActivity (which the others re-export), UIKit and AppKit (for SceneNavigationUI's
-    /// platform branches and the UIKit scene delegate article), and SwiftUI (which imports UIKit).
-    static let declarationModules = ["UserActivityDeclarations", "UIKit", "AppKit", "SwiftUI"]
+    /// platform branches and the UIKit scene delegate article), SwiftUI (which imports UIKit), and
+    /// AppIntents (with SwiftUI's overlay of it).
+    static let declarationModules = ["UserActivityDeclarations", "UIKit", "AppKit", "SwiftUI", "AppIntents"]
 
     /// SceneNavigationUI's sources, its folders' included.
     static func userInterfaceSources() throws -> [String] {
@@ -137,7 +138,7 @@ import Testing
             }
         }
         let app = try #require(Self.blocks.first { $0.code.contains("@main\nstruct") })
-        #expect(app.code.contains("\nenum Route: Codable, Hashable {"))
+        #expect(app.code.contains("\nenum Route: Codable, Hashable, SelectivelySaved {"))
         #expect(app.code.contains("\nstruct MailState: Codable, Equatable {"))
     }
 

@@ -392,6 +392,182 @@ extension List where SelectionValue == Never {
     @MainActor @preconcurrency public init(@ViewBuilder content: () -> Content) { fatalError("declarations only") }
 }
 
+// SwiftUI lines 6538-6559 (../shared/swiftui-declarations/List.txt, iOS 26.2): the single selection.
+extension List {
+    @MainActor @preconcurrency public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) {
+        fatalError("declarations only")
+    }
+}
+
+/// A type-erased view, as SwiftUI's documentation declares it (not among the interface excerpts).
+@frozen public struct AnyView: View {
+    public init<V>(_ view: V) where V: View { fatalError("declarations only") }
+    public var body: Never { fatalError("declarations only") }
+}
+
+// MARK: Modals (../shared/swiftui-declarations/Modals.txt)
+
+// SwiftUI lines 7500-7510 (item 1): the `item:` form.
+extension View {
+    nonisolated public func sheet<Item, Content>(
+        item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View where Item: Identifiable, Content: View { _StubView() }
+}
+
+// Item 2: `fullScreenCover(item:onDismiss:content:)`, unavailable on macOS.
+@available(macOS, unavailable)
+extension View {
+    nonisolated public func fullScreenCover<Item, Content>(
+        item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View where Item: Identifiable, Content: View { _StubView() }
+}
+
+// SwiftUI lines 12242-12249 (item 3); `Anchor<CGRect>.Source` and `UnitPoint` reduced to what
+// `.rect(.bounds)` needs.
+public enum PopoverAttachmentAnchor {
+    case rect(_AnchorSource)
+}
+
+@available(*, unavailable)
+extension PopoverAttachmentAnchor: Sendable {}
+
+/// `Anchor<CGRect>.Source`, reduced to its `bounds`.
+public struct _AnchorSource {
+    public static var bounds: _AnchorSource { fatalError("declarations only") }
+}
+
+/// SwiftUICore's `Edge`.
+@frozen public enum Edge: Int8, Sendable {
+    case top, leading, bottom, trailing
+}
+
+// Item 3: `popover(item:attachmentAnchor:arrowEdge:content:)`, unavailable on tvOS and watchOS.
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+extension View {
+    @_alwaysEmitIntoClient nonisolated public func popover<Item, Content>(
+        item: Binding<Item?>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds), arrowEdge: Edge? = nil,
+        @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View where Item: Identifiable, Content: View { _StubView() }
+}
+
+// Item 4: `inspector(isPresented:content:)` (iOS 17, macOS 14), unavailable on tvOS, watchOS and visionOS.
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
+extension View {
+    nonisolated public func inspector<V>(isPresented: Binding<Bool>, @ViewBuilder content: () -> V) -> some View
+    where V: View { _StubView() }
+}
+
+// SwiftUI lines 1496-1508 and 26379-26380 (item 7).
+@preconcurrency @MainActor public struct DismissAction {
+    @MainActor @preconcurrency public func callAsFunction() { fatalError("declarations only") }
+}
+
+extension DismissAction: Sendable {}
+
+extension EnvironmentValues {
+    public var dismiss: DismissAction { fatalError("declarations only") }
+    public var isPresented: Bool { fatalError("declarations only") }
+}
+
+// MARK: Containers (../shared/swiftui-declarations/Containers.txt)
+
+// SwiftUI lines 2509-2528 (item 1): the iOS 18 form with a `TabContentBuilder`.
+public struct TabView<SelectionValue, Content>: View where SelectionValue: Hashable, Content: View {
+    public init<C>(selection: Binding<SelectionValue>, @TabContentBuilder<SelectionValue> content: () -> C)
+    where Content == TabContentBuilder<SelectionValue>.Content<C>, C: TabContent { fatalError("declarations only") }
+    @MainActor @preconcurrency public var body: some View { _StubView() }
+}
+
+@available(*, unavailable)
+extension TabView: Sendable {}
+
+// SwiftUI lines 10182-10189 (item 2a), the `_IdentifiedView` machinery left out.
+@preconcurrency @MainActor public protocol TabContent<TabValue> {
+    associatedtype TabValue: Hashable where Self.TabValue == Self.Body.TabValue
+    associatedtype Body: TabContent
+    @TabContentBuilder<Self.TabValue> @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+// Item 2a: the builder's one-, two- and three-content blocks; what they return stands in for
+// SwiftUI's `_TupleTabContent`.
+@resultBuilder public struct TabContentBuilder<TabValue> where TabValue: Hashable {
+    public struct Content<C>: View where C: TabContent {
+        @MainActor @preconcurrency public var body: some View { _StubView() }
+    }
+    public static func buildExpression(_ content: some TabContent<TabValue>) -> some TabContent<TabValue> {
+        _StubTabContent<TabValue>()
+    }
+    public static func buildBlock(_ content: some TabContent<TabValue>) -> some TabContent<TabValue> {
+        _StubTabContent<TabValue>()
+    }
+    public static func buildBlock<C0, C1>(_ c0: C0, _ c1: C1) -> some TabContent<TabValue>
+    where TabValue == C0.TabValue, C0: TabContent, C1: TabContent, C0.TabValue == C1.TabValue {
+        _StubTabContent<TabValue>()
+    }
+    public static func buildBlock<C0, C1, C2>(_ c0: C0, _ c1: C1, _ c2: C2) -> some TabContent<TabValue>
+    where
+        TabValue == C0.TabValue, C0: TabContent, C1: TabContent, C2: TabContent, C0.TabValue == C1.TabValue,
+        C1.TabValue == C2.TabValue
+    { _StubTabContent<TabValue>() }
+}
+
+/// What the tab builder returns in place of SwiftUI's opaque types.
+public struct _StubTabContent<TabValue: Hashable>: TabContent {
+    nonisolated init() {}
+    // `return`: the protocol's builder is not applied to a body that returns.
+    @MainActor @preconcurrency public var body: _StubTabContent<TabValue> { return self }
+}
+
+// SwiftUI lines 14353-14460 (item 2): the `systemImage:` initializers of a tab with a value.
+public struct Tab<Value, Content, Label> {}
+
+@available(*, unavailable)
+extension Tab: Sendable {}
+
+extension Tab: TabContent where Value: Hashable, Content: View, Label: View {
+    public typealias TabValue = Value
+    @_disfavoredOverload nonisolated public init<S>(
+        _ title: S, systemImage: String, value: Value, @ViewBuilder content: () -> Content
+    ) where Label == DefaultTabLabel, S: StringProtocol { fatalError("declarations only") }
+    nonisolated public init(
+        _ titleKey: LocalizedStringKey, systemImage: String, value: Value, @ViewBuilder content: () -> Content
+    ) where Label == DefaultTabLabel { fatalError("declarations only") }
+    @MainActor @preconcurrency public var body: Tab<Value, Content, Label> { return self }
+}
+
+// SwiftUI lines 16165-16175 (item 2a).
+public struct DefaultTabLabel: View {
+    @MainActor @preconcurrency public var body: some View { _StubView() }
+}
+
+// SwiftUI lines 21132-21146 (item 4): the two-column initializer with column visibility.
+public struct NavigationSplitView<Sidebar, Content, Detail>: View where Sidebar: View, Content: View, Detail: View {
+    public init(
+        columnVisibility: Binding<NavigationSplitViewVisibility>, @ViewBuilder sidebar: () -> Sidebar,
+        @ViewBuilder detail: () -> Detail
+    ) where Content == EmptyView { fatalError("declarations only") }
+    @MainActor @preconcurrency public var body: some View { _StubView() }
+}
+
+@available(*, unavailable)
+extension NavigationSplitView: Sendable {}
+
+// SwiftUI lines 21154-21171 (item 5).
+public struct NavigationSplitViewVisibility: Equatable, Codable, Sendable {
+    public static var detailOnly: NavigationSplitViewVisibility { fatalError("declarations only") }
+    public static var doubleColumn: NavigationSplitViewVisibility { fatalError("declarations only") }
+    public static var all: NavigationSplitViewVisibility { fatalError("declarations only") }
+    public static var automatic: NavigationSplitViewVisibility { fatalError("declarations only") }
+    public static func == (lhs: NavigationSplitViewVisibility, rhs: NavigationSplitViewVisibility) -> Bool {
+        fatalError("declarations only")
+    }
+    public func encode(to encoder: any Encoder) throws { fatalError("declarations only") }
+    public init(from decoder: any Decoder) throws { fatalError("declarations only") }
+}
+
 // SwiftUICore lines 18478-18515, 4982-4991 and 5796-5810.
 @frozen public struct Text: Equatable, Sendable {
     @inlinable public init(verbatim content: String) { fatalError("declarations only") }

@@ -147,6 +147,8 @@ extension NavigationScenes {
         /// types: ``RestoreIntervention/expired(savedAt:maximumAge:)`` past the policy's maximum
         /// age; nil otherwise.
         public var intervention: RestoreIntervention?
+        /// The screens its save left out (``SelectivelySaved``), as a restore reports them.
+        public var unsaved: [RestoreReport.DroppedElement] = []
     }
 
     /// Reads a scene's value under a key as stored, with what a restore now would decide about it
@@ -184,6 +186,17 @@ extension NavigationScenes {
         facts.maximumAge = policy.maximumAge
         let plan = RestoreDecision.plan(facts)
         return StoredValue(
-            value: value, schema: facts.storedSchema, savedAt: document.savedAt, intervention: plan.intervention)
+            value: value, schema: facts.storedSchema, savedAt: document.savedAt, intervention: plan.intervention,
+            unsaved: try unsavedScreens(forKey: key, in: document.values))
+    }
+
+    /// The screens a save of the value under `key` left out, as a restore reports them
+    /// (``RestoreReport/Reason/notSaved(_:)``), read from the record beside the value.
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` naming `<key>.unsaved` when
+    ///   the record is not one.
+    package static func unsavedScreens(
+        forKey key: String, in values: [String: SceneValue]
+    ) throws(NavigationError) -> [RestoreReport.DroppedElement] {
+        UnsavedCut.dropped(try UnsavedCut.recorded(forKey: key, in: values))
     }
 }

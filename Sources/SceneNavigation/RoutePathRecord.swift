@@ -38,15 +38,37 @@ package struct RoutePathRecord: Sendable, Equatable {
         }
     }
 
+    /// Whether the path is a chain of presentations as a ``PresentationChain`` stores it: a non-empty
+    /// array whose every element is `{"route": ..., "style": ...}` with a style ``PresentationStyle``
+    /// names.
+    package var isPresentationChain: Bool {
+        !elements.isEmpty && elements.allSatisfy { Self.presentation($0) != nil }
+    }
+
+    /// A presentation's style and route, as stored, when the element is one.
+    package static func presentation(_ element: JSONValue) -> (style: PresentationStyle, route: JSONValue)? {
+        guard case .object(let members) = element, members.count == 2, let route = members["route"],
+            case .string(let name)? = members["style"], let style = PresentationStyle(rawValue: name)
+        else { return nil }
+        return (style, route)
+    }
+
     /// The path as JSON: `{"location": "items", "format": "routes", "elements": [{"position": 0,
-    /// "json": ...}]}`.
+    /// "json": ...}]}`; a chain of presentations has the format `presentations`, and each element
+    /// its `style` and its route as `json`.
     package var json: JSONValue {
-        .object([
+        let chain = isPresentationChain
+        return .object([
             "location": .string(location),
-            "format": .string("routes"),
+            "format": .string(chain ? "presentations" : "routes"),
             "elements": .array(
                 elements.enumerated().map { position, element in
-                    .object(["position": .number(JSONNumber(position)), "json": element])
+                    guard chain, let (style, route) = Self.presentation(element) else {
+                        return .object(["position": .number(JSONNumber(position)), "json": element])
+                    }
+                    return .object([
+                        "position": .number(JSONNumber(position)), "style": .string(style.rawValue), "json": route,
+                    ])
                 }),
         ])
     }

@@ -84,7 +84,7 @@ public struct RouteResolvers {
     var hasResolvers: Bool { !resolvers.isEmpty }
 
     /// The resolver of a type, if the app gave one.
-    func resolver<Value>(for type: Value.Type) -> ((Value) -> Value?)? {
+    package func resolver<Value>(for type: Value.Type) -> ((Value) -> Value?)? {
         resolvers[ObjectIdentifier(type)] as? (Value) -> Value?
     }
 

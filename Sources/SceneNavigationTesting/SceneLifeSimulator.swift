@@ -54,6 +54,8 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         public internal(set) var launchStorage: String?
         /// What the window showed when its process last ended, or nil before any end.
         public internal(set) var lastState: State?
+        /// What SwiftUI presents in the window, update by update.
+        let screen = SimulatedPresentations()
 
         /// The window's model in the running process.
         public var model: Model? { scene?.model }
@@ -72,9 +74,11 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     /// The process running now, if any.
     package private(set) var process: CrashLoopGuard.Launch?
 
-    private let makeModel: @MainActor () -> Model
-    private let navigate: @MainActor (Model) -> Void
-    private let link: @MainActor (Model) -> Void
+    let makeModel: @MainActor () -> Model
+    let navigate: @MainActor (Model) -> Void
+    let link: @MainActor (Model) -> Void
+    /// Where the app's scenes present, and what the kit does with it; nil when the app gave none.
+    var presenting: Presenting?
     private var launches = 0
     private let firstLaunch = Int64(Date().timeIntervalSince1970 * 1000)
     private var store: SceneStore?
@@ -129,7 +133,10 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     /// - Throws: ``/SceneStore/SceneStoreError`` when the store cannot be opened or a process's end
     ///   recorded; ``SimulatorError`` for a step that cannot happen now.
     package func perform(_ steps: [Step]) async throws {
-        for step in steps { try await perform(step) }
+        for step in steps {
+            try await perform(step)
+            updatePresentations()
+        }
     }
 
     /// Performs one step.
@@ -173,7 +180,9 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         case .hideAndShow(let index):
             let window = try shown(index)
             window.scene?.handle(.disappeared)
+            window.screen.rootDisappeared()
             window.scene?.handle(.appeared)
+            window.screen.rootAppeared()
             await settle()
         case .phase(let new):
             if new == .background || (phase == .active && new == .inactive) { restoredSinceShown = false }
@@ -193,6 +202,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         case .closeWindow(let index):
             let window = try shown(index)
             window.scene?.handle(.disappeared)
+            window.screen.rootDisappeared()
             window.isShown = false
             await settle()
             window.isOpen = false
@@ -200,6 +210,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         case .disconnect(let index):
             let window = try shown(index)
             window.scene?.handle(.disappeared)
+            window.screen.rootDisappeared()
             window.isShown = false
             await settle()
         case .reconnect(let index):
@@ -212,6 +223,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         case .remake(let index):
             let window = try shown(index)
             window.scene?.handle(.disappeared)
+            window.screen.rootDisappeared()
             if let old = window.scene { retired.append(old) }
             window.scene = nil
             appear(window)
@@ -231,6 +243,28 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
             try repairScene(of: index)
         case .crash, .kill, .quit:
             try await end(step)
+        case .present(let index):
+            let window = try shown(index)
+            guard let model = window.model, let presenting else { throw SimulatorError.notRunning }
+            presenting.present(model)
+            window.navigated = model.state
+            await settle()
+        case .dismiss(let index, let level):
+            let window = try shown(index)
+            // The user's swipe reaches only a level on screen: SwiftUI sets its item to nil.
+            if let model = window.model, let presenting, level < window.screen.onScreen.count {
+                presenting.dismiss(model, level)
+            }
+            await settle()
+        case .forgetPresented:
+            for window in windows {
+                if let state = window.model?.state ?? window.lastState { presenting?.forgetPresented(state) }
+            }
+        case .forgetNavigated:
+            let initial = makeModel().initialState
+            for window in windows {
+                if let state = window.model?.state ?? window.lastState { presenting?.forgetNavigated(state, initial) }
+            }
         }
     }
 
@@ -311,6 +345,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         for window in windows {
             if let model = window.model { window.lastState = model.state }
             if let persistence = window.scene?.persistence { await persistence.cancel() }
+            if window.isShown { window.screen.rootDisappeared() }
             window.scene = nil
             window.isShown = false
         }
@@ -331,8 +366,10 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         if let scene = window.scene { return scene }
         var configuration = crashGuard
         if let process { configuration?.launch = process }
+        let model = makeModel()
+        presenting?.applyForgetting(model)
         let scene = PersistentScene(
-            makeModel(), store: store!, guard: configuration, identity: identity,
+            model, store: store!, guard: configuration, identity: identity,
             onConnect: { [weak window] _ in window?.connections += 1 },
             onError: { [weak window] error in window?.errors.append(error) })
         window.scene = scene
@@ -352,6 +389,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         if restores, scene.persistence?.isHealthy == false { restoredInProcess = true }
         if !phaseFirst { scene.handle(.phase(phase)) }
         window.isShown = true
+        window.screen.rootAppeared()
         if let id = scene.sceneID?.rawValue { window.storage = id }
     }
 
@@ -442,10 +480,13 @@ extension SceneLifeSimulator {
     /// - Returns: What did not hold, in words; empty when everything did.
     /// - Throws: What the simulated process's store and connections throw.
     public func run(_ scenario: SceneScenario) async throws -> [String] {
+        // A scenario that presents needs to know where the app presents.
+        if scenario.presents && presenting == nil { return [] }
         try await perform(scenario.steps)
         await settle()
+        updatePresentations()
         guard scenario.identities?.contains(identity) ?? true else { return [] }
-        return scenario.expectations.compactMap { failure(of: $0) }
+        return scenario.expectations.compactMap { failure(of: $0) } + presentationFailures()
     }
 
     /// What is wrong with an expectation now, or nil when it holds.
@@ -511,6 +552,28 @@ extension SceneLifeSimulator {
             }
             return model.state == windows[index].lastState
                 ? nil : "window \(index) does not show what it showed when the app last ended"
+        case .presentedOneByOne(let index):
+            guard let model = model(index), let presenting else { return "window \(index) is not shown" }
+            let count = presenting.levels(model.state).count
+            let shown = windows[index].screen.shownPerUpdate.prefix(count + 1)
+            return count > 0 && Array(shown) == Array(0...count)
+                ? nil
+                : "window \(index) showed \(Array(shown)) levels in its first updates, not one more in each up to \(count)"
+        case .presentsNothing(let index):
+            guard let model = model(index), let presenting else { return "window \(index) is not shown" }
+            return presenting.levels(model.state).isEmpty && windows[index].screen.onScreen.isEmpty
+                ? nil : "window \(index) still presents"
+        case .showsWhatRemains(let index):
+            guard let model = model(index), let last = windows[index].lastState, let presenting,
+                let (remains, report) = presenting.remains(last)
+            else { return "window \(index) is not shown" }
+            guard model.state == remains else {
+                return "window \(index) does not show what remains of what it showed"
+            }
+            let reported = windows[index].scene?.persistence?.report?.dropped ?? []
+            let unresolved = report.dropped.filter { $0.reason == .unresolved }
+            return !unresolved.isEmpty && reported.filter({ $0.reason == .unresolved }) == unresolved
+                ? nil : "window \(index)'s restore does not report what the data lost as unresolved"
         }
     }
 }

@@ -78,6 +78,18 @@ public struct SceneScenario: Sendable, Hashable, CustomStringConvertible {
         case breakScene(window: Int)
         /// The window's scene file can be read again, as it was.
         case repairScene(window: Int)
+        /// The user presents over a window's navigation (the app's sample presentation).
+        case present(window: Int)
+        /// The user dismisses a level of what a window presents, and with it the levels above
+        /// (a swipe: only a level on screen can be).
+        case dismiss(window: Int, level: Int)
+        /// The app's data loses what the windows present now (another device deleted it): each
+        /// model made from now on rejects those routes.
+        case forgetPresented
+        /// The app's data loses the routes of the windows' states that the initial state does not
+        /// hold (their sample navigation's and presentation's): each model made from now on
+        /// rejects them.
+        case forgetNavigated
     }
 
     /// What must be true at the end, for the identities it applies to (all when empty).
@@ -111,6 +123,14 @@ public struct SceneScenario: Sendable, Hashable, CustomStringConvertible {
         case connected(window: Int)
         /// The window shows what it showed when its process last ended.
         case showsLastState(window: Int)
+        /// The window's last restore showed its chain after the first frame, one level per update,
+        /// up to the whole chain.
+        case presentedOneByOne(window: Int)
+        /// The window presents nothing, and its state holds no presentation.
+        case presentsNothing(window: Int)
+        /// The window shows what it showed when its process last ended, but for what the app's data
+        /// lost since, which its restore reported as unresolved.
+        case showsWhatRemains(window: Int)
     }
 
     /// Creates a scenario.
@@ -127,6 +147,16 @@ public struct SceneScenario: Sendable, Hashable, CustomStringConvertible {
 
     /// The scenario's name.
     public var description: String { name }
+
+    /// Whether the scenario presents, and so runs only on a simulator of presentations.
+    package var presents: Bool {
+        steps.contains { step in
+            switch step {
+            case .present, .dismiss, .forgetPresented, .forgetNavigated: true
+            default: false
+            }
+        }
+    }
 }
 
 extension SceneScenario {
@@ -138,6 +168,7 @@ extension SceneScenario {
         sceneDiscarded, connectedInBackground, windowsInAnyOrder, lateWindowKeepsItsScene, storageOfSomeWindows,
         appSwitcherTwice, stopAndRunAfterShown, failedRestoreRecovers, backgroundTimeExpires,
         disconnectedAndReconnected, adoptedCrashLoop, newWindowAfterLaunch, deepLinkHiddenAndShown,
+        crashOnRestoredSheet, sheetOverDeletedItem, chainRestoredInOrder, tabPathNoLongerResolves,
     ]
 
     /// A launch restores, before the first frame, what the last one saved.
@@ -462,4 +493,53 @@ extension SceneScenario {
             .launchWithLink(linkFirst: true), .hideAndShow(window: 0), .phase(.background), .kill, .launch,
         ],
         expectations: [.showsNavigated(window: 0), .noErrors])
+
+    // MARK: - Presentations, tabs and columns (run on a simulator of presentations)
+
+    /// A crash on a restored sheet: the next launch withholds it with the paths, and keeps a copy;
+    /// the sheet is not shown again.
+    package static let crashOnRestoredSheet = SceneScenario(
+        "a crash on a restored sheet",
+        source:
+            "Addressing crashes from Swift runtime errors: a trap ends the process with EXC_BREAKPOINT (SIGTRAP); sheet(item:) (developer.apple.com/documentation/swiftui/view/sheet(item:ondismiss:content:)) presents from the item",
+        steps: [
+            .launch, .navigate(window: 0), .present(window: 0), .phase(.background), .saveSceneStorage,
+            .phase(.active), .kill, .launch, .crash, .launch,
+        ],
+        expectations: [.guarded(window: 0, failures: 1), .presentsNothing(window: 0), .keptAside(1), .noErrors])
+
+    /// What a sheet showed was deleted on another device: the sheet is dropped and reported, and
+    /// what it was presented over is restored.
+    package static let sheetOverDeletedItem = SceneScenario(
+        "a sheet over a deleted item",
+        source:
+            "The SwiftUI cookbook for navigation (WWDC22): an item deleted on another device is dropped from the restored state",
+        steps: [
+            .launch, .navigate(window: 0), .present(window: 0), .phase(.background), .saveSceneStorage, .kill,
+            .forgetPresented, .launch,
+        ],
+        expectations: [.showsWhatRemains(window: 0), .presentsNothing(window: 0), .noErrors])
+
+    /// A chain restored after the first frame, one level per update, each once the one beneath
+    /// appeared; dismissing the top level saves the rest.
+    package static let chainRestoredInOrder = SceneScenario(
+        "a chain restored in order",
+        source:
+            "SwiftUI presents one modal per view update, each from a view on screen (FlowStacks' README; NavigationKit waits for each to appear)",
+        steps: [
+            .launch, .navigate(window: 0), .present(window: 0), .present(window: 0), .dismiss(window: 0, level: 1),
+            .present(window: 0), .phase(.background), .saveSceneStorage, .kill, .launch,
+        ],
+        expectations: [.showsLastState(window: 0), .presentedOneByOne(window: 0), .noErrors])
+
+    /// The routes of a tab's path were deleted: the tab is selected again, its path and presentations
+    /// dropped and reported, the rest restored.
+    package static let tabPathNoLongerResolves = SceneScenario(
+        "a tab whose path no longer resolves",
+        source:
+            "TabView(selection:) (developer.apple.com/documentation/swiftui/tabview): the selection is a value of the app's; The SwiftUI cookbook for navigation: restored IDs the data no longer has are dropped",
+        steps: [
+            .launch, .navigate(window: 0), .phase(.background), .saveSceneStorage, .kill, .forgetNavigated, .launch,
+        ],
+        expectations: [.showsWhatRemains(window: 0), .noErrors])
 }

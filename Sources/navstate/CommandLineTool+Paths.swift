@@ -8,10 +8,18 @@ import SceneStore
 struct StoredPaths {
     var routes: [RoutePathRecord]
     var navigation: [NavigationPathRecord]
+    /// The screens the save left out (``SelectivelySaved``), as the next restore reports them.
+    var unsaved: [RestoreReport.DroppedElement]
 
-    init(_ value: JSONValue) {
+    init(_ value: JSONValue, unsaved: [RestoreReport.DroppedElement] = []) {
         routes = RoutePathRecord.paths(in: value)
         navigation = NavigationPathRecord.paths(in: value)
+        self.unsaved = unsaved
+    }
+
+    /// The screens not saved as JSON: the restore report's entries.
+    var unsavedJSON: JSONValue {
+        RestoreReport(dropped: unsaved).json.objectValue?["dropped"] ?? .array([])
     }
 
     var isEmpty: Bool { routes.isEmpty && navigation.isEmpty }
@@ -72,10 +80,21 @@ extension CommandLineTool {
             if let path = paths.routes.first(where: { $0.location == location }) { printRoutePath(path) }
             if let path = paths.navigation.first(where: { $0.location == location }) { printNavigationPath(path) }
         }
+        for screen in paths.unsaved { print(TerminalText.escaped(screen.description)) }
     }
 
     private mutating func printRoutePath(_ path: RoutePathRecord) {
         let name = path.location.isEmpty ? "path" : TerminalText.escaped(path.location)
+        if path.isPresentationChain {
+            // What is presented over the paths, from the bottom: each level's style and route.
+            print("\(name) (\(path.elements.count) presented, from the bottom):")
+            for (index, element) in path.elements.enumerated() {
+                guard let (style, route) = RoutePathRecord.presentation(element) else { continue }
+                let text = TerminalText.escaped(String(decoding: route.serialized(), as: UTF8.self))
+                print("  \(index + 1). \(style.rawValue) \(text)")
+            }
+            return
+        }
         print("\(name) (\(path.elements.count) element\(path.elements.count == 1 ? "" : "s")):")
         for (index, element) in path.elements.enumerated() {
             print("  \(index + 1). \(TerminalText.escaped(String(decoding: element.serialized(), as: UTF8.self)))")

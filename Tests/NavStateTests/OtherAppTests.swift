@@ -75,4 +75,86 @@ import Testing
         #expect(object["paths"]?.arrayValue?.first?.objectValue?["location"] == .string(""))
         #expect(object["health"] == .string("ok"))
     }
+
+    /// A mail app's whole navigation, as SceneNavigation saves it: a tab, the split view's columns,
+    /// a path, a chain of presentations, and the record of the screens it left out.
+    func saveMailScene(in directory: TemporaryDirectory) throws {
+        let store = try SceneStore(appID: AppID("com.example.mail"), environment: directory.environment)
+        let value = try JSONValue(
+            parsing: Array(
+                (#"{"columns":"detailOnly","mail":[{"inbox":{}},{"message":{"id":7}}],"#
+                    + #""presented":[{"route":{"compose":{}},"style":"sheet"},{"route":{"attachment":{"id":2}},"style":"popover"}],"#
+                    + #""tab":"mail"}"#).utf8))
+        let unsaved = try JSONValue(
+            parsing: Array(#"[{"count":1,"location":"mail","position":2,"reason":"sensitive"}]"#.utf8))
+        try store.update(SceneID("main")) { values in
+            values["navigation"] = .json(value)
+            values["navigation.unsaved"] = .json(unsaved)
+        }
+    }
+
+    @Test("restore and inspect of another app's scene show its tab, its presentations and the screens not saved")
+    func presentationsAndTab() async throws {
+        let directory = try TemporaryDirectory()
+        try saveMailScene(in: directory)
+        let text = await navstate(["--app", "com.example.mail", "restore", "main"], in: directory)
+        #expect(text.status == 0)
+        #expect(
+            text.standardOutput == """
+                scene:    main
+                key:      navigation
+                columns: "detailOnly"
+                tab: "mail"
+                mail (2 elements):
+                  1. {"inbox":{}}
+                  2. {"message":{"id":7}}
+                presented (2 presented, from the bottom):
+                  1. sheet {"compose":{}}
+                  2. popover {"attachment":{"id":2}}
+                position 3 of mail: not saved (sensitive)
+
+                """)
+        let json = await navstate(["--app", "com.example.mail", "restore", "main", "--json"], in: directory)
+        let object = try JSONValue(parsing: Array(json.standardOutput.utf8)).objectValue ?? [:]
+        let presented = object["paths"]?.arrayValue?.first { $0.objectValue?["location"] == .string("presented") }
+        #expect(presented?.objectValue?["format"] == .string("presentations"))
+        #expect(
+            presented?.objectValue?["elements"]?.arrayValue?.last
+                == .object([
+                    "position": .number(JSONNumber(1)), "style": .string("popover"),
+                    "json": .object(["attachment": .object(["id": .number(JSONNumber(2))])]),
+                ]))
+        #expect(
+            object["unsaved"]
+                == .array([
+                    .object([
+                        "location": .string("mail"), "position": .number(JSONNumber(2)), "json": .null,
+                        "reason": .string("not-saved"), "error": .null, "unsaved": .string("sensitive"),
+                    ])
+                ]))
+        let inspected = await navstate(["--app", "com.example.mail", "inspect", "main"], in: directory)
+        #expect(
+            inspected.standardOutput.hasSuffix(
+                "presented (2 presented, from the bottom):\n  1. sheet {\"compose\":{}}\n"
+                    + "  2. popover {\"attachment\":{\"id\":2}}\nposition 3 of mail: not saved (sensitive)\n"))
+    }
+
+    @Test("a record of screens not saved that is not one: restore names it and fails, inspect shows why")
+    func brokenUnsavedRecord() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SceneStore(appID: AppID("com.example.mail"), environment: directory.environment)
+        try store.update(SceneID("main")) { values in
+            values["navigation"] = .json(.array([]))
+            values["navigation.unsaved"] = .json(.string("all of it"))
+        }
+        let restored = await navstate(["--app", "com.example.mail", "restore", "main"], in: directory)
+        #expect(restored.status != 0)
+        #expect(restored.standardError.contains("navigation.unsaved"))
+        #expect(restored.standardError.contains("the record of screens not saved is a JSON array"))
+        let inspected = await navstate(["--app", "com.example.mail", "inspect", "main"], in: directory)
+        #expect(inspected.status == 0)
+        #expect(
+            inspected.standardOutput.contains(
+                "not saved: the record of screens not saved cannot be read: "))
+    }
 }

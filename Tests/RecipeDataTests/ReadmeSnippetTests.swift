@@ -129,7 +129,8 @@ import Testing
             // Every test of the file ran and passed.
             let tests = block.code.components(separatedBy: "@Test func ").count - 1
             let summary = ran.standardOutput + ran.standardError
-            #expect(tests >= 1 && summary.contains("Test run with \(tests) tests"), "\(summary)")
+            #expect(
+                tests >= 1 && summary.contains("Test run with \(tests) test\(tests == 1 ? "" : "s") "), "\(summary)")
             #expect(summary.contains("passed"), "\(summary)")
         }
         if let output = block.output {

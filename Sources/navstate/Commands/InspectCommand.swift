@@ -150,7 +150,10 @@ struct InspectCommand: Subcommand {
             scene: document.scene, path: file.path, keys: document.values.keys.sorted(), size: Int64(file.bytes.count),
             lastSaved: document.savedAt, health: .ok)
         let stored = document.values[key].map { CommandLineTool.shownJSON($0, key: key) }
-        let paths = stored.map(StoredPaths.init) ?? StoredPaths(.null)
+        let unsaved = Result { () throws(NavigationError) in
+            try NavigationScenes.unsavedScreens(forKey: key, in: document.values)
+        }
+        let paths = stored.map { StoredPaths($0, unsaved: (try? unsaved.get()) ?? []) } ?? StoredPaths(.null)
         let schema = Self.schemaVersion(in: document, key: key)
         if json {
             var members = Self.jsonMembers(summary, lastSaved: document.savedAt)
@@ -159,6 +162,10 @@ struct InspectCommand: Subcommand {
             Self.json(schema, into: &members)
             members["document"] = (try? JSONValue(parsing: file.bytes)) ?? .null
             members["paths"] = paths.json
+            switch unsaved {
+            case .success: members["unsaved"] = paths.unsavedJSON
+            case .failure(let error): members["unsaved"] = .string("<\(error)>")
+            }
             members["keptAside"] = .array(kept.map(Self.json))
             tool.printJSON(.object(members))
             return
@@ -167,6 +174,9 @@ struct InspectCommand: Subcommand {
         tool.output += String(decoding: file.bytes, as: UTF8.self)
         if file.bytes.last != 0x0A { tool.print() }
         tool.print()
+        if case .failure(let error) = unsaved {
+            tool.print("not saved: the record of screens not saved cannot be read: \(error)")
+        }
         if let stored {
             tool.printPaths(paths, of: stored)
         } else {

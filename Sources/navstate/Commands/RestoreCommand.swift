@@ -144,13 +144,14 @@ struct RestoreCommand: Subcommand {
             return printExpired(&tool, savedAt: savedAt, environment)
         }
         let value = try NavigationCoding.json(of: stored.value, key: key)
-        let paths = StoredPaths(value)
+        let paths = StoredPaths(value, unsaved: stored.unsaved)
         let budget = tool.warnAboutBudget(of: scene, in: environment.store)
         if json {
             tool.printJSON(
                 .object([
                     "scene": .string(scene.rawValue), "key": .string(key), "value": value, "paths": paths.json,
-                    "schema": .number(JSONNumber(stored.schema)), "budget": budget.map(CommandLineTool.json) ?? .null,
+                    "unsaved": paths.unsavedJSON, "schema": .number(JSONNumber(stored.schema)),
+                    "budget": budget.map(CommandLineTool.json) ?? .null,
                 ]))
             return
         }

@@ -15,13 +15,15 @@ enum FuzzRoute: Codable, Hashable, Sendable {
     case search(query: String?, page: Int)
 }
 
-/// An app state with paths beside other state: a typed path, an optional one, a mixed path and
-/// plain members, each salvaged on its own.
+/// An app state with paths beside other state: a typed path, an optional one, a mixed path, what
+/// is presented over them and plain members, each salvaged on its own.
 struct FuzzState: Codable, Equatable {
     var tab: Int = 0
     var items: RoutePath<FuzzRoute> = []
     var names: RoutePath<String>?
     var panels = MixedPath()
+    var presented = PresentationChain<FuzzRoute>()
+    var columns = ColumnVisibility.automatic
     var selection: FuzzRoute?
 }
 
@@ -127,6 +129,7 @@ private func fuzzCookbook(_ value: JSONValue) {
 /// Route paths restored element by element: every element is restored or reported, and what is
 /// restored encodes and restores again to the same routes.
 private func fuzzRoutePaths(_ value: JSONValue) {
+    fuzzPresentations(value)
     if let (path, report) = try? NavigationCoding.decode(RoutePath<FuzzRoute>.self, from: value) {
         let count = value.arrayValue?.count ?? -1
         guard report.restoredCount == path.count, path.count + report.dropped.count == count else {
@@ -286,5 +289,34 @@ private func fuzzWriteLimits(_ value: JSONValue) {
         }
     case .failure:
         if readable { fatalError("a write was refused that a read with the same limits accepts") }
+    }
+}
+
+/// Chains of presentations read level by level: every level accounted for, what is restored a
+/// bottom part of the chain (a level over one dropped is dropped too), and it round-trips; the record
+/// of screens not saved read strictly.
+private func fuzzPresentations(_ value: JSONValue) {
+    let resolvers = RouteResolvers().adding(FuzzRoute.self) { $0 == .item(id: 13) ? nil : $0 }
+    if let (chain, report) = try? NavigationCoding.decode(
+        PresentationChain<FuzzRoute>.self, from: value, resolvers: resolvers)
+    {
+        let count = value.arrayValue?.count ?? -1
+        guard report.restoredCount == chain.count, chain.count + report.dropped.count == count,
+            report.dropped.map(\.position) == (chain.count..<max(count, chain.count)).map({ $0 })
+        else {
+            fatalError("a chain's report does not account for every level, or kept a level over a dropped one")
+        }
+        guard let encoded = try? NavigationCoding.encode(chain),
+            let again = try? NavigationCoding.decode(PresentationChain<FuzzRoute>.self, from: encoded),
+            again.state == chain, again.report.isComplete
+        else {
+            fatalError("restored chain does not round-trip")
+        }
+    }
+    if let screens = try? NavigationScenes.unsavedScreens(
+        forKey: "navigation", in: ["navigation": .json(.null), "navigation.unsaved": .json(value)]),
+        screens.contains(where: { $0.position == nil || $0.json != .null })
+    {
+        fatalError("a screen not saved is reported without its position, or with JSON")
     }
 }

@@ -121,6 +121,42 @@ struct MailState: Codable, Equatable, Sendable {
         try await Self.checkCookbookAndMail(of: "0.3.0")
     }
 
+    /// The mail app of this release, whose state now has what is presented over its path.
+    struct MailStateWithSheets: Codable, Equatable {
+        var tab = 0
+        var path: RoutePath<MailScreen> = []
+        var presented = PresentationChain<MailScreen>()
+    }
+
+    @Test(
+        "0.2.0's and 0.3.0's files restore as before in a state that now holds presentations: the same reports and copies, an empty chain",
+        arguments: ["0.2.0", "0.3.0"])
+    func releasesWithoutPresentations(_ release: String) async throws {
+        let before = try Self.stateRoot(of: release)
+        let old = try await Self.restoreAll(try before.makeStore(appID: "com.example.mail")) { Self.mailModel() }
+        let after = try Self.stateRoot(of: release)
+        let new = try await Self.restoreAll(try after.makeStore(appID: "com.example.mail")) {
+            SceneNavigationModel(MailStateWithSheets(), migrations: Self.mailModel().migrations)
+        }
+        /// The outcome with each restored state's chain taken out, when it is empty.
+        func withoutEmptyChains(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .object(var members):
+                if members["presented"] == .array([]) { members["presented"] = nil }
+                return .object(members.mapValues(withoutEmptyChains))
+            case .array(let elements): return .array(elements.map(withoutEmptyChains))
+            default: return value
+            }
+        }
+        let oldText = String(decoding: old.serialized(pretty: true), as: UTF8.self)
+            .replacingOccurrences(of: before.stateRoot, with: "<root>")
+        let newText = String(decoding: withoutEmptyChains(new).serialized(pretty: true), as: UTF8.self)
+            .replacingOccurrences(of: after.stateRoot, with: "<root>")
+        #expect(newText == oldText)
+        #expect(!String(decoding: new.serialized(), as: UTF8.self).contains("\"presented\":[{"), "a chain was restored")
+        #expect(String(decoding: new.serialized(), as: UTF8.self).contains("\"presented\":[]"))
+    }
+
     @Test("0.2.0's crash-loop and expired copies come back through recover, and the next launch restores them")
     func recoverRelease020Copies() async throws {
         let temporary = try Self.stateRoot(of: "0.2.0")

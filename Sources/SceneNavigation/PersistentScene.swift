@@ -39,6 +39,9 @@ public final class PersistentScene<Value: Codable & Equatable> {
     public var storedID: String?
     /// The scene's ID, once chosen at the first appearance: keep it in the scene's storage.
     public private(set) var sceneID: SceneID?
+    /// The scene whose state the last restore copied into this one (an adopted state, or one
+    /// another window holds), whose crash-loop marker it wrote too; nil when it restored its own.
+    package private(set) var copiedFrom: SceneID?
     /// The scene's life so far.
     package private(set) var life = SceneLife()
     /// The connection, while the scene is shown.
@@ -237,6 +240,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
         }
         let scene = resolution.scene
         sceneID = scene
+        copiedFrom = resolution.source
         if resolution.isAdopted, let source = resolution.source { LiveScenes.noteAdopted(source, key: key, in: store) }
         let apply: ((SceneNavigationModel<Value>) -> Void)? =
             links.isEmpty ? nil : { model in for link in links { link(model) } }

@@ -180,6 +180,10 @@ extension ScenePersistence {
         health?.noteShown()
     }
 
+    /// Whether the connection made a guarded restore: it wrote a crash-loop marker (a guard, and
+    /// a stored value restored), healthy since or not.
+    package var isGuarded: Bool { health != nil }
+
     /// Tells that the scene went to the background: call it when the scene's phase becomes
     /// `.background`. The restored screens have rendered by then, so the restore is marked healthy,
     /// and the current state is made durable.

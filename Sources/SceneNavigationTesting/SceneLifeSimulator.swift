@@ -83,17 +83,27 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     private let firstLaunch = Int64(Date().timeIntervalSince1970 * 1000)
     private var store: SceneStore?
     private var phase: SceneLife.Phase = .active
-    /// Crashes so far, and the longest run of kills in a row that came while a restore of their
-    /// process had not yet shown (a launch that hangs, as the watchdog ends it): what alone lets
-    /// the crash-loop guard act.
-    package private(set) var crashes = 0
-    package private(set) var longestLaunchKillRun = 0
-    private var launchKillRun = 0
-    /// Whether a window restored in the running process since the last sign that the restored
-    /// screens showed (the launch settled, the app switcher, the background).
-    private var restoredSinceShown = false
-    /// Whether a window made a guarded restore (of a stored value) in the running process.
-    private var restoredInProcess = false
+    /// The crash-loop guard's count as its documented rules give it, kept apart from the guard:
+    /// per scene, the restores counted as failed, and the launches in a row that ended with nothing
+    /// recorded before a restored screen showed (a crash counts at once; an exit, or a kill after
+    /// the screen showed, ends a row; a kill before it counts from the second in a row; a healthy
+    /// restore clears the scene).
+    private var expectedCounts: [SceneID: GuardCount] = [:]
+    /// The guarded restores of the running process, in order: the scenes its marker was written
+    /// for, its connection, and the count its marker holds.
+    private var guardedRestores: [(scenes: [SceneID], persistence: ScenePersistence<State>, count: GuardCount)] = []
+    /// The guarded connections of the running process already looked at.
+    private var seenConnections: Set<ObjectIdentifier> = []
+    /// Whether the running process noted a restored screen shown (its launch's record says so).
+    private var shownInProcess = false
+    /// Where the guard counted otherwise than its rules say, in words.
+    private var guardFailures: [String] = []
+
+    /// What a marker counts: the restores counted as failed, and the unexplained ends in a row.
+    struct GuardCount: Equatable {
+        var failures = 0
+        var unexplained = 0
+    }
     /// Where broken scene files were put, by scene file path.
     private var brokenFiles: [String: String] = [:]
     /// Scenes whose views were made again: their work (a close) may still run.
@@ -133,16 +143,20 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     /// - Throws: ``/SceneStore/SceneStoreError`` when the store cannot be opened or a process's end
     ///   recorded; ``SimulatorError`` for a step that cannot happen now.
     package func perform(_ steps: [Step]) async throws {
-        for step in steps {
-            try await perform(step)
-            updatePresentations()
-        }
+        for step in steps { try await perform(step) }
     }
 
-    /// Performs one step.
+    /// Performs one step, then runs SwiftUI's updates in every shown window until what it presents
+    /// settles.
     /// - Parameter step: The step.
     /// - Throws: What the simulated process's store and connections throw.
     package func perform(_ step: Step) async throws {
+        try await performEvents(of: step)
+        updatePresentations()
+    }
+
+    /// The events of one step.
+    private func performEvents(of step: Step) async throws {
         switch step {
         case .launch:
             try await launch(order: nil, phase: .active, phaseFirst: true)
@@ -182,12 +196,18 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
             window.scene?.handle(.disappeared)
             window.screen.rootDisappeared()
             window.scene?.handle(.appeared)
+            noteRestore(of: window)
             window.screen.rootAppeared()
             await settle()
         case .phase(let new):
-            if new == .background || (phase == .active && new == .inactive) { restoredSinceShown = false }
             phase = new
-            for window in windows where window.isOpen && window.isShown { window.scene?.handle(.phase(new)) }
+            for window in windows where window.isOpen && window.isShown {
+                guard let scene = window.scene else { continue }
+                // Leaving .active after it was active with the restore: the screen showed.
+                if new == .inactive, scene.life.phase == .active { noteShownIfPending(scene) }
+                scene.handle(.phase(new))
+                noteRestore(of: window)
+            }
             await settle()
         case .saveSceneStorage:
             for window in windows where window.isOpen { window.savedStorage = window.storage }
@@ -230,8 +250,11 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
             await settle()
         case .launchSettles:
             guard process != nil else { throw SimulatorError.notRunning }
-            if phase != .background { restoredSinceShown = false }
-            for window in windows where window.isShown { window.scene?.handle(.launchSettled) }
+            for window in windows where window.isShown {
+                guard let scene = window.scene else { continue }
+                if scene.life.phase != .background { noteShownIfPending(scene) }
+                scene.handle(.launchSettled)
+            }
             await settle()
         case .backgroundTimeExpires:
             guard process != nil else { throw SimulatorError.notRunning }
@@ -302,8 +325,6 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
             window.launchStorage = window.savedStorage
             window.connections = 0
         }
-        restoredSinceShown = false
-        restoredInProcess = false
     }
 
     private func end(_ step: Step) async throws {
@@ -319,28 +340,6 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         default:
             break
         }
-        // What may count against the next restore: only a restore whose marker is still there
-        // (not yet healthy) can be counted at all.
-        let outstanding = (try? CrashLoopGuard.markedScenes(in: store))?.contains { scene in
-            (try? CrashLoopGuard.states(of: scene, in: store).isEmpty) == false
-        }
-        if outstanding != true {
-            crashes = 0
-            longestLaunchKillRun = 0
-            launchKillRun = 0
-        } else {
-            switch step {
-            case .crash: crashes += 1
-            case _ where !restoredInProcess:
-                // No guarded restore in this process: no marker was read or written, so its end
-                // counts for none, and the row of kills goes on.
-                break
-            case .kill where restoredSinceShown:
-                launchKillRun += 1
-                longestLaunchKillRun = max(longestLaunchKillRun, launchKillRun)
-            default: launchKillRun = 0
-            }
-        }
         // Nothing more runs: what was not written is lost.
         for window in windows {
             if let model = window.model { window.lastState = model.state }
@@ -349,6 +348,33 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
             window.scene = nil
             window.isShown = false
         }
+        // Nor does anything of the process live on: the scenes its connections held and copied
+        // from are free for the next one, whenever the objects that held them go.
+        LiveScenes.endSimulatedProcess(in: store)
+        // What the next restores count: each scene's marker still there (its restore never
+        // became healthy) counts how this process ended. Nothing of the process runs now: not
+        // even a restore's marking healthy after a write, which the process's end cut short.
+        for restore in guardedRestores { await restore.persistence.cancel() }
+        for (scene, restore) in lastGuardedRestores() {
+            if restore.persistence.isHealthy {
+                expectedCounts[scene] = nil
+                continue
+            }
+            var count = restore.count
+            switch step {
+            case .crash: count = GuardCount(failures: count.failures + 1)
+            case .kill where !shownInProcess:
+                count.unexplained += 1
+                if count.unexplained >= 2 { count.failures += 1 }
+            default: count.unexplained = 0
+            }
+            expectedCounts[scene] = count
+        }
+        // The guarded connections were held while their process ran (so that no other takes the
+        // same identity meanwhile): let go with it, as the process lets its scenes go.
+        guardedRestores = []
+        seenConnections = []
+        shownInProcess = false
         self.process = nil
         self.store = nil
     }
@@ -382,11 +408,8 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         let scene = makeScene(for: window)
         scene.storedID = window.storage
         if phaseFirst { scene.handle(.phase(phase)) }
-        let restores = !scene.life.hasRestored
-        if restores { restoredSinceShown = true }
         scene.handle(.appeared)
-        // A restore that the guard marks (a stored value was there): not healthy yet.
-        if restores, scene.persistence?.isHealthy == false { restoredInProcess = true }
+        noteRestore(of: window)
         if !phaseFirst { scene.handle(.phase(phase)) }
         window.isShown = true
         window.screen.rootAppeared()
@@ -431,9 +454,12 @@ extension SceneLifeSimulator {
     ///   the restore applied what was stored: a deep link or a withholding guard leaves the stored
     ///   value until the model changes, across connections made again);
     /// - the crash-loop guard acted only after a crash, or after kills in a row of launches whose
-    ///   restored screens had not shown (the watchdog at launch).
+    ///   restored screens had not shown (the watchdog at launch);
+    /// - with presentations, SwiftUI's rule held (one level per update, each from a view that
+    ///   appeared in an earlier one), and every shown window shows its whole chain once SwiftUI
+    ///   settled.
     package func invariantFailures() -> [String] {
-        var failures: [String] = []
+        var failures: [String] = presentationFailures()
         let shown = windows.indices.filter { windows[$0].isOpen && windows[$0].isShown }
         var holders: [String: Int] = [:]
         for index in shown {
@@ -448,13 +474,8 @@ extension SceneLifeSimulator {
             if scene.persistence == nil, !scene.life.isSuspended {
                 failures.append("window \(index) is shown but not connected")
             }
-            if let persistence = scene.persistence, case .crashLoop? = persistence.intervention, crashes == 0,
-                longestLaunchKillRun < 2
-            {
-                failures.append("window \(index) was guarded with no crash and no repeated launch-time kill")
-            }
         }
-        return failures
+        return failures + guardFailures
     }
 
     /// What is not on disk of a window's state after the app went to the background, in words.
@@ -484,7 +505,6 @@ extension SceneLifeSimulator {
         if scenario.presents && presenting == nil { return [] }
         try await perform(scenario.steps)
         await settle()
-        updatePresentations()
         guard scenario.identities?.contains(identity) ?? true else { return [] }
         return scenario.expectations.compactMap { failure(of: $0) } + presentationFailures()
     }
@@ -575,5 +595,55 @@ extension SceneLifeSimulator {
             return !unresolved.isEmpty && reported.filter({ $0.reason == .unresolved }) == unresolved
                 ? nil : "window \(index)'s restore does not report what the data lost as unresolved"
         }
+    }
+}
+
+// MARK: - The crash-loop guard's count, as its rules give it
+
+extension SceneLifeSimulator {
+    /// Looks at a window's connection once it is made: when it made a guarded restore, checks that
+    /// the guard counted what its rules count, and notes the restore.
+    func noteRestore(of window: Window) {
+        guard let scene = window.scene, let persistence = scene.persistence, persistence.isGuarded,
+            seenConnections.insert(ObjectIdentifier(persistence)).inserted, let id = scene.sceneID
+        else { return }
+        let current = markers()
+        let count = current[id] ?? scene.copiedFrom.flatMap { current[$0] } ?? GuardCount()
+        let found: Int
+        if case .crashLoop(let failures, _)? = persistence.intervention { found = failures } else { found = 0 }
+        if found != count.failures {
+            let index = windows.firstIndex { $0 === window } ?? -1
+            guardFailures.append(
+                "window \(index) was guarded after \(found) failures; its rules count \(count.failures) (\(count.unexplained) launches in a row ended unexplained)"
+            )
+        }
+        guardedRestores.append(([id] + (scene.copiedFrom.map { [$0] } ?? []), persistence, count))
+    }
+
+    /// Notes the restored screen shown when the scene's life notes it now: a connected scene whose
+    /// guarded restore has not been noted yet.
+    func noteShownIfPending(_ scene: PersistentScene<State>) {
+        if scene.life.isConnected, scene.life.isShowPending, scene.persistence?.isGuarded == true {
+            shownInProcess = true
+        }
+    }
+
+    /// The markers now, as the rules give them: each scene's count before this process, or that of
+    /// the last guarded restore of this process that wrote it, nil once that one became healthy.
+    private func markers() -> [SceneID: GuardCount] {
+        var current = expectedCounts
+        for (scene, restore) in lastGuardedRestores() {
+            current[scene] = restore.persistence.isHealthy ? nil : restore.count
+        }
+        return current
+    }
+
+    /// The last guarded restore of this process that wrote each scene's marker.
+    private func lastGuardedRestores() -> [SceneID: (persistence: ScenePersistence<State>, count: GuardCount)] {
+        var last: [SceneID: (persistence: ScenePersistence<State>, count: GuardCount)] = [:]
+        for restore in guardedRestores {
+            for scene in restore.scenes { last[scene] = (restore.persistence, restore.count) }
+        }
+        return last
     }
 }

@@ -68,6 +68,10 @@
         let destination: (Route) -> Destination
 
         var body: some View {
+            // Read here, the chain and the pacing make SwiftUI update this view when either
+            // changes, and so read the bindings below again: SwiftUI observes what a body reads,
+            // not what a binding's getter reads later.
+            let _ = current(.sheet)
             content
                 .sheet(item: item(.sheet)) { presented in next(presented) }
                 #if !os(macOS)

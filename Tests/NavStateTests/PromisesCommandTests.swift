@@ -136,7 +136,7 @@ import Testing
                 == ["scene", "file", "key", "stored", "schema", "keptAside", "movedAside", "budget"])
         let restored = await navstate(app + ["restore", "probe", "--json"], in: directory)
         let restoredMembers = try JSONValue(parsing: Array(restored.standardOutput.utf8)).objectValue ?? [:]
-        #expect(Set(restoredMembers.keys) == ["scene", "key", "value", "paths", "schema", "budget"])
+        #expect(Set(restoredMembers.keys) == ["scene", "key", "value", "paths", "unsaved", "schema", "budget"])
         #expect(restoredMembers["budget"]?.objectValue?["budget"] == .number(JSONNumber(262_144)))
 
         let asIs = await navstate(

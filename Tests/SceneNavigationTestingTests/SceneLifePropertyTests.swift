@@ -20,20 +20,23 @@ import Testing
 
     typealias Step = SceneScenario.Step
 
-    static func simulator(_ identity: SceneIdentity) throws -> SceneLifeSimulator<AppState> {
+    static func simulator(_ identity: SceneIdentity) throws -> SceneLifeSimulator<MailScreens> {
         // Unsynced writes: the lives test the decisions, not the disk (the crash-window tests do).
         var configuration = SceneStore.Configuration()
         configuration.synchronizesWrites = false
         configuration.durableRemovals = false
         return SceneLifeSimulator(
             try TemporaryStore(configuration: configuration), identity: identity,
-            makeModel: { SceneNavigationModel(AppState()) },
-            navigate: { $0.state.path.append(.message) },
-            link: { $0.state.path = [.settings] })
+            makeModel: { SceneNavigationModel(MailScreens()) },
+            navigate: { $0.state.mail.append(.message(id: $0.state.mail.count)) },
+            link: { $0.state.mail = [.inbox] }, presentations: \.presented,
+            present: { model in
+                model.state.presented.present(.attachment(id: model.state.presented.count), as: .sheet)
+            })
     }
 
     /// A step that can happen now, drawn at random.
-    static func nextStep(_ simulator: SceneLifeSimulator<AppState>, using random: inout SplitMix) -> Step {
+    static func nextStep(_ simulator: SceneLifeSimulator<MailScreens>, using random: inout SplitMix) -> Step {
         let windows = simulator.windows
         let open = windows.indices.filter { windows[$0].isOpen }
         let shown = open.filter { windows[$0].isShown }
@@ -54,6 +57,8 @@ import Testing
         var choices: [Step] = [.phase(.active), .phase(.inactive), .phase(.background), .launchSettles, .kill]
         for index in shown {
             choices += [.navigate(window: index), .navigate(window: index), .openLink(window: index)]
+            // The user presents over a window, and dismisses a level of it (with those above).
+            choices += [.present(window: index), .dismiss(window: index, level: Int.random(in: 0..<3, using: &random))]
             choices += [.disconnect(window: index), .hideAndShow(window: index), .remake(window: index)]
             if shown.count > 1 { choices.append(.closeWindow(window: index)) }
         }
@@ -99,6 +104,8 @@ import Testing
             case .reconnect: tally["reconnections", default: 0] += 1
             case .remake: tally["views made again", default: 0] += 1
             case .backgroundTimeExpires: tally["background time expired", default: 0] += 1
+            case .present: tally["presentations", default: 0] += 1
+            case .dismiss: tally["dismissals", default: 0] += 1
             default: break
             }
             try await simulator.perform(step)
@@ -134,7 +141,7 @@ import Testing
         // The lives went through what the invariants speak of.
         var expected = [
             "windows out of order", "phases after appearances", "a launch with kept and lost IDs", "reconnections",
-            "background time expired", "launches with a link", "views made again",
+            "background time expired", "launches with a link", "views made again", "presentations", "dismissals",
         ]
         for end in ["kill", "crash", "quit"] {
             for phase in ["active", "inactive", "background"] { expected.append("\(end) while \(phase)") }

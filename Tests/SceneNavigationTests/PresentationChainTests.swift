@@ -177,6 +177,23 @@ struct ModalScreens: Codable, Equatable {
         #expect(try temporary.store.document(for: scene).values["navigation.unsaved"] == nil)
     }
 
+    @Test("the listing's health counts the levels a restore would drop, as it counts a path's")
+    func healthCountsPresentations() throws {
+        let temporary = try TemporaryStore()
+        var state = ModalScreens(path: [.inbox])
+        state.presented.present(.message(id: 9))
+        state.presented.present(.compose, as: .popover)
+        try temporary.saveScene("main", value: state)
+        let resolvers = RouteResolvers().adding(ModalRoute.self) { $0 == .message(id: 9) ? nil : $0 }
+        let summary = try #require(try temporary.store.scenes().first)
+        let now = Date()
+        let health = SceneHealth(of: summary, in: temporary.store, now: now) { document throws(NavigationError) in
+            try SceneNavigationModel(ModalScreens(), resolvers: resolvers).restore(from: document, now: now)
+        }
+        #expect(health.drops == 2)
+        #expect(health.needsAttention)
+    }
+
     @Test("a record of screens not saved that is not one is refused, naming its key and where")
     func hostileRecord() async throws {
         let temporary = try TemporaryStore()

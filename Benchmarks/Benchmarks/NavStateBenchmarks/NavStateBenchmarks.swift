@@ -493,6 +493,53 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: 16. A scene's whole navigation: a path with a two-level chain of presentations
+
+    do {
+        let directory = makeTemporaryDirectory()
+        let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
+        let alone = try! SceneID("path-alone")
+        let withChain = try! SceneID("path-and-chain")
+        let path = RoutePath(makeRoutes(10))
+        var chained = SheetsState(path: path)
+        chained.presented.present(.item(id: 1, title: "Crème brûlée"))
+        chained.presented.present(.search(query: "pie", page: 2), as: .popover)
+        let aloneValue = try! NavigationCoding.encode(SheetsState(path: path))
+        let chainedValue = try! NavigationCoding.encode(chained)
+        try! store.setSceneValue(.json(aloneValue), forKey: "navigation", in: alone)
+        try! store.setSceneValue(.json(chainedValue), forKey: "navigation", in: withChain)
+        // The two restores run one after the other in each iteration, in turns first: the noise of
+        // the machine hits both alike.
+        Benchmark(
+            "presentations/restore/10 routes and a two-level chain",
+            configuration: .init(
+                metrics: [.custom("path alone ns"), .custom("with chain ns")], warmupIterations: 20,
+                maxDuration: .seconds(6), maxIterations: 5_000)
+        ) { benchmark in
+            let (pathAlone, withPresentations) = await restorePair(
+                store: store, alone: alone, withChain: withChain, first: benchmark.currentIteration % 2 == 0)
+            benchmark.measurement(.custom("path alone ns"), pathAlone)
+            benchmark.measurement(.custom("with chain ns"), withPresentations)
+        }
+        // The decode alone, from the parsed value: what the chain adds to the element-by-element
+        // restore itself.
+        Benchmark(
+            "presentations/decode/10 routes and a two-level chain",
+            configuration: .init(
+                metrics: [.custom("path alone ns"), .custom("with chain ns")], warmupIterations: 50,
+                maxDuration: .seconds(6), maxIterations: 20_000)
+        ) { benchmark in
+            let clock = ContinuousClock()
+            let start = clock.now
+            blackHole(try! NavigationCoding.decode(SheetsState.self, from: aloneValue, initial: SheetsState()))
+            let middle = clock.now
+            blackHole(try! NavigationCoding.decode(SheetsState.self, from: chainedValue, initial: SheetsState()))
+            let end = clock.now
+            benchmark.measurement(.custom("path alone ns"), nanoseconds(middle - start))
+            benchmark.measurement(.custom("with chain ns"), nanoseconds(end - middle))
+        }
+    }
+
     // MARK: 6. The CLI end to end
 
     if let navstate = environment["NAVSTATE_BINARY"], let trivial = environment["TRIVIAL_SWIFT_BINARY"],
@@ -575,6 +622,34 @@ struct UnsendableRoute: Codable, Hashable {
 extension UnsendableRoute: Sendable {}
 
 /// `count` routes of every case, in turn.
+/// A scene's navigation with what is presented over its path.
+struct SheetsState: Codable, Equatable, Sendable {
+    var path: RoutePath<BenchRoute> = []
+    var presented = PresentationChain<BenchRoute>()
+}
+
+/// The restore of a scene whose state is a path alone, and of one with a two-level chain over the
+/// same path, each read from its file, decoded and reported (the model's restore from a store,
+/// which `navstate restore` is), in the order `first` says.
+@MainActor
+func restorePair(store: SceneStore, alone: SceneID, withChain: SceneID, first: Bool) async -> (Int, Int) {
+    let clock = ContinuousClock()
+    func restore(_ scene: SceneID) async -> Int {
+        let model = SceneNavigationModel(SheetsState())
+        let start = clock.now
+        let outcome = try! await model.restore(from: store, scene: scene)
+        let time = nanoseconds(clock.now - start)
+        precondition(model.state.path.count == 10 && outcome.report?.isComplete == true)
+        return time
+    }
+    if first {
+        let pathAlone = await restore(alone)
+        return (pathAlone, await restore(withChain))
+    }
+    let withPresentations = await restore(withChain)
+    return (await restore(alone), withPresentations)
+}
+
 func makeRoutes(_ count: Int) -> [BenchRoute] {
     routes(count, home: .home, item: BenchRoute.item, search: BenchRoute.search)
 }

@@ -7,13 +7,19 @@ import Synchronization
 ///
 /// Scenes are compared without case: on a case-insensitive disk (APFS on macOS, by default),
 /// `Main` and `main` are one file.
-enum LiveScenes {
+package enum LiveScenes {
     /// A scene's key held by one connection, until released.
     final class Hold: Sendable {
         private let entry: Entry
+        /// This hold's own mark in the registry: a release lets go of the entry only while it is
+        /// still this hold's (a simulated process's end may have let it go, and another taken it).
+        private let token: UInt64
         private let released = Atomic(false)
 
-        fileprivate init(_ entry: Entry) { self.entry = entry }
+        fileprivate init(_ entry: Entry, token: UInt64) {
+            self.entry = entry
+            self.token = token
+        }
 
         /// Whether the key has been let go.
         var isReleased: Bool { released.load(ordering: .acquiring) }
@@ -21,7 +27,9 @@ enum LiveScenes {
         /// Lets the scene's key go: idempotent.
         func release() {
             guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
-            held.withLock { _ = $0.remove(entry) }
+            held.withLock { held in
+                if held[entry] == token { held[entry] = nil }
+            }
         }
 
         deinit { release() }
@@ -33,14 +41,20 @@ enum LiveScenes {
         var key: String
     }
 
-    private static let held = Mutex<Set<Entry>>([])
+    private static let held = Mutex<[Entry: UInt64]>([:])
+    private static let tokens = Atomic<UInt64>(0)
 
     /// Holds a scene's key in a store for one connection.
     /// - Throws: ``NavigationError/store(_:)`` (``/SceneStore/SceneStoreError/invalidArgument(_:reason:)``)
     ///   when another connection of this process holds it.
     static func hold(_ scene: SceneID, key: String, in store: SceneStore) throws(NavigationError) -> Hold {
         let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
-        let isNew = held.withLock { $0.insert(entry).inserted }
+        let token = tokens.wrappingAdd(1, ordering: .relaxed).newValue
+        let isNew = held.withLock { held in
+            guard held[entry] == nil else { return false }
+            held[entry] = token
+            return true
+        }
         guard isNew else {
             throw .store(
                 .invalidArgument(
@@ -49,7 +63,7 @@ enum LiveScenes {
                         "scene '\(scene)' already keeps '\(key)' saved in this process; two connections of one key "
                         + "would overwrite each other's value (give each its own key, or close the first)"))
         }
-        return Hold(entry)
+        return Hold(entry, token: token)
     }
 
     /// Whether any connection of this process holds a scene of a store.
@@ -57,14 +71,14 @@ enum LiveScenes {
         let folder = store.scenesDirectory
         let name = scene.rawValue.lowercased()
         // A connection that is closing still has its last write on the way.
-        return held.withLock { entries in entries.contains { $0.folder == folder && $0.scene == name } }
+        return held.withLock { entries in entries.keys.contains { $0.folder == folder && $0.scene == name } }
             || closing.withLock { writers in writers.keys.contains { $0.folder == folder && $0.scene == name } }
     }
 
     /// The scenes of a store held now.
     static func scenes(in store: SceneStore) -> Set<String> {
         let folder = store.scenesDirectory
-        return held.withLock { entries in Set(entries.filter { $0.folder == folder }.map(\.scene)) }
+        return held.withLock { entries in Set(entries.keys.filter { $0.folder == folder }.map(\.scene)) }
     }
 
     /// The writers of connections that are closing, by scene and key: their last write is on its
@@ -140,6 +154,20 @@ enum LiveScenes {
 }
 
 /// The connections of the process, for the app's termination: each makes its state durable.
+extension LiveScenes {
+    /// What a process's end lets go of, for a simulated process that ends while the test process
+    /// runs on (the testing kit's): the scenes its connections held, those it copied from, and the
+    /// writes it was closing, in the store's folder. A real process's end lets go of all of them
+    /// with the process.
+    /// - Parameter store: The store the simulated process ran in.
+    package static func endSimulatedProcess(in store: SceneStore) {
+        let folder = store.scenesDirectory
+        held.withLock { held in held = held.filter { $0.key.folder != folder } }
+        closing.withLock { writers in writers = writers.filter { $0.key.folder != folder } }
+        adopted.withLock { entries in entries = entries.filter { $0.folder != folder } }
+    }
+}
+
 @MainActor
 enum Termination {
     private static var connections: [(id: ObjectIdentifier, terminate: () throws(NavigationError) -> Bool)] = []

@@ -42,8 +42,8 @@ extension SceneLifeSimulator {
         presenting = Presenting(chain: presentations, present: present, makeModel: makeModel)
     }
 
-    /// What SwiftUI shows presented in a window now: the routes of the levels on screen, from the
-    /// bottom (fewer than the chain holds while it is still being presented).
+    /// How many levels of a window's chain SwiftUI shows presented now, from the bottom (fewer
+    /// than the chain holds while it is still being presented).
     /// - Parameter window: The window, from 0 in the order they were opened.
     /// - Returns: How many levels are on screen.
     /// - Throws: ``SimulatorError/noWindow(_:)`` when the window is not shown.
@@ -56,10 +56,16 @@ extension SceneLifeSimulator {
 
     /// Runs SwiftUI's updates in every shown window until what it presents settles.
     func updatePresentations() {
-        guard let presenting else { return }
+        guard presenting != nil else { return }
         for window in windows where window.isOpen && window.isShown {
-            window.screen.settle { window.model.map { presenting.levels($0.state) } ?? [] }
+            window.screen.settle { levels(of: window) }
         }
+    }
+
+    /// A window's chain as the pacing knows it (none without a model or presentations).
+    func levels(of window: Window) -> [PresentationPacing.Level] {
+        guard let presenting, let model = window.model else { return [] }
+        return presenting.levels(model.state)
     }
 
     /// What is wrong with how the windows present, in words: SwiftUI's rule broken (two levels in
@@ -81,8 +87,8 @@ extension SceneLifeSimulator {
     /// What the kit needs of the app's presentations, with the chain's route type captured.
     @MainActor
     struct Presenting {
-        /// The chain's levels, by identity.
-        let levels: (State) -> [Int]
+        /// The chain's levels, in the styles iOS shows them.
+        let levels: (State) -> [PresentationPacing.Level]
         /// The user's dismissal of a level (and those above it).
         let dismiss: (Model, Int) -> Void
         /// The app's sample presentation.
@@ -102,7 +108,7 @@ extension SceneLifeSimulator {
             makeModel: @escaping @MainActor () -> Model
         ) {
             let forgotten = Forgotten<Route>()
-            levels = { state in state[keyPath: chain].map(\.hashValue) }
+            levels = { state in PresentationPacing.levels(of: state[keyPath: chain], shownAs: { $0 }) }
             dismiss = { model, level in model.state[keyPath: chain].dismiss(from: level) }
             self.present = present
             forgetPresented = { state in forgotten.routes.formUnion(state[keyPath: chain].map(\.route)) }

@@ -194,7 +194,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         case .hideAndShow(let index):
             let window = try shown(index)
             window.scene?.handle(.disappeared)
-            window.screen.rootDisappeared()
+            window.screen.rootDisappeared(levels(of: window))
             window.scene?.handle(.appeared)
             noteRestore(of: window)
             window.screen.rootAppeared()
@@ -222,7 +222,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         case .closeWindow(let index):
             let window = try shown(index)
             window.scene?.handle(.disappeared)
-            window.screen.rootDisappeared()
+            window.screen.removed()
             window.isShown = false
             await settle()
             window.isOpen = false
@@ -230,7 +230,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         case .disconnect(let index):
             let window = try shown(index)
             window.scene?.handle(.disappeared)
-            window.screen.rootDisappeared()
+            window.screen.removed()
             window.isShown = false
             await settle()
         case .reconnect(let index):
@@ -243,7 +243,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         case .remake(let index):
             let window = try shown(index)
             window.scene?.handle(.disappeared)
-            window.screen.rootDisappeared()
+            window.screen.removed()
             if let old = window.scene { retired.append(old) }
             window.scene = nil
             appear(window)
@@ -344,7 +344,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         for window in windows {
             if let model = window.model { window.lastState = model.state }
             if let persistence = window.scene?.persistence { await persistence.cancel() }
-            if window.isShown { window.screen.rootDisappeared() }
+            window.screen.removed()
             window.scene = nil
             window.isShown = false
         }

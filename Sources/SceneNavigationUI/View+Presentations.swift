@@ -51,7 +51,9 @@
                 content: content, level: 0, model: model, chain: chain, pacer: pacer, destination: destination
             )
             .onAppear { pacer.handleLater(.appeared(level: 0, shown: nil)) }
-            .onDisappear { pacer.handleLater(.disappeared(level: 0, shown: nil)) }
+            .onDisappear {
+                pacer.handleLater(.disappeared(level: 0, shown: nil, chain: paced(model.state[keyPath: chain])))
+            }
         }
     }
 
@@ -91,34 +93,9 @@
         /// levels the pacing allows), or is shown in another style.
         private func current(_ style: PresentationStyle) -> Presentation<Route>? {
             let levels = model.state[keyPath: chain]
-            guard level < pacer.presentedCount(of: levels.map(\.hashValue)) else { return nil }
+            guard level < pacer.presentedCount(of: paced(levels)) else { return nil }
             let presented = levels[level]
-            return Self.shownStyle(of: presented.style) == style ? presented : nil
-        }
-
-        /// The style a presentation is shown in here: a sheet where the platform lacks its own.
-        private static func shownStyle(of style: PresentationStyle) -> PresentationStyle {
-            switch style {
-            case .sheet: return .sheet
-            case .fullScreenCover:
-                #if os(macOS)
-                    return .sheet
-                #else
-                    return .fullScreenCover
-                #endif
-            case .popover:
-                #if os(tvOS) || os(watchOS)
-                    return .sheet
-                #else
-                    return .popover
-                #endif
-            case .inspector:
-                #if os(tvOS) || os(watchOS) || os(visionOS)
-                    return .sheet
-                #else
-                    return .inspector
-                #endif
-            }
+            return shownStyle(of: presented.style) == style ? presented : nil
         }
 
         /// The binding SwiftUI presents a style's modifier with: the level when it is presented in
@@ -146,14 +123,48 @@
         /// A presented level's view: its route's destination, presenting the next level, telling
         /// the pacing when it appears and disappears.
         private func next(_ presented: Presentation<Route>) -> AnyView {
-            let (pacer, above, identity) = (pacer, level + 1, presented.hashValue)
+            let (pacer, above, model, chain) = (pacer, level + 1, model, chain)
+            let identity = paced([presented])[0]
             return AnyView(
                 PresentationLevel<Destination, State, Route, Destination>(
                     content: destination(presented.route), level: above, model: model, chain: chain, pacer: pacer,
                     destination: destination
                 )
                 .onAppear { pacer.handleLater(.appeared(level: above, shown: identity)) }
-                .onDisappear { pacer.handleLater(.disappeared(level: above, shown: identity)) })
+                .onDisappear {
+                    pacer.handleLater(
+                        .disappeared(level: above, shown: identity, chain: paced(model.state[keyPath: chain])))
+                })
         }
+    }
+
+    /// The style a presentation is shown in here: a sheet where the platform lacks its own.
+    private func shownStyle(of style: PresentationStyle) -> PresentationStyle {
+        switch style {
+        case .sheet: return .sheet
+        case .fullScreenCover:
+            #if os(macOS)
+                return .sheet
+            #else
+                return .fullScreenCover
+            #endif
+        case .popover:
+            #if os(tvOS) || os(watchOS)
+                return .sheet
+            #else
+                return .popover
+            #endif
+        case .inspector:
+            #if os(tvOS) || os(watchOS) || os(visionOS)
+                return .sheet
+            #else
+                return .inspector
+            #endif
+        }
+    }
+
+    /// A chain's levels as the pacing knows them, in the styles this platform shows.
+    private func paced<Route>(_ chain: some Collection<Presentation<Route>>) -> [PresentationPacing.Level] {
+        PresentationPacing.levels(of: chain, shownAs: shownStyle)
     }
 #endif

@@ -41,7 +41,7 @@ struct MailScreens: Codable, Equatable {
                 let level = model.state.presented.count
                 model.state.presented.present(
                     level.isMultiple(of: 2) ? .message(id: 100 + level) : .attachment(id: level),
-                    as: level == 0 ? .sheet : .popover)
+                    as: [.sheet, .fullScreenCover, .popover][level % 3])
             })
     }
 

@@ -31,7 +31,10 @@ import Testing
             navigate: { $0.state.mail.append(.message(id: $0.state.mail.count)) },
             link: { $0.state.mail = [.inbox] }, presentations: \.presented,
             present: { model in
-                model.state.presented.present(.attachment(id: model.state.presented.count), as: .sheet)
+                // Sheets, covers (which hide what is beneath them) and popovers, in turn.
+                let level = model.state.presented.count
+                let styles: [PresentationStyle] = [.sheet, .fullScreenCover, .popover]
+                model.state.presented.present(.attachment(id: level), as: styles[level % styles.count])
             })
     }
 

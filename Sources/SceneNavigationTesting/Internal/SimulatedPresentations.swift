@@ -5,11 +5,15 @@ import SceneNavigation
 /// the content of a level presented appears during the update, and the events of an update are
 /// taken after it, as the glue's tasks run. It checks SwiftUI's rule on its own: at most one level
 /// presented per update, each from a view that appeared in an earlier one.
+///
+/// A full-screen cover hides the views beneath it: they disappear in the update it is presented
+/// in, and appear again in the one it goes in, as iOS tells them; a covered view that goes is not
+/// told of again.
 @MainActor
 final class SimulatedPresentations {
     private var pacing = PresentationPacing()
-    /// The levels on screen, by identity, from the bottom.
-    private(set) var onScreen: [Int] = []
+    /// The levels on screen, from the bottom.
+    private(set) var onScreen: [PresentationPacing.Level] = []
     /// The events of the last update, taken after it.
     private var pending: [PresentationPacing.Event] = []
     /// The update in which the view that presents each level appeared.
@@ -26,20 +30,34 @@ final class SimulatedPresentations {
     /// whose first frame presents nothing.
     func rootAppeared() {
         rootAppearing = true
+        // Back from under a cover, the views it presents are still there.
+        guard onScreen.isEmpty else { return }
         presenterAppeared = [:]
         shownPerUpdate = []
     }
 
-    /// The window's root disappeared: what it presented goes with it.
-    func rootDisappeared() {
+    /// The window's root disappeared (`levels` the chain's levels then): what it presented goes
+    /// with it, unless a cover on screen hid the root already; a root under a cover is hidden and
+    /// shown as a cover does (SwiftUI tells it, and nothing else changes).
+    func rootDisappeared(_ levels: [PresentationPacing.Level]) {
+        if !onScreen.contains(where: \.covers) {
+            onScreen = []
+            presenterAppeared = [:]
+        }
+        pending.append(.disappeared(level: 0, shown: nil, chain: levels))
+    }
+
+    /// The window and its views are gone: a new window starts over, as a new view's state does.
+    func removed() {
+        pacing = PresentationPacing()
         onScreen = []
         presenterAppeared = [:]
-        pending.append(.disappeared(level: 0, shown: nil))
+        pending = []
     }
 
     /// Runs SwiftUI's updates until what is shown settles: the events of each update taken after it.
-    /// - Parameter levels: The chain's levels now, by identity (read at each update).
-    func settle(_ levels: () -> [Int]) {
+    /// - Parameter levels: The chain's levels now (read at each update).
+    func settle(_ levels: () -> [PresentationPacing.Level]) {
         for _ in 0..<64 {
             let events = pending
             pending = []
@@ -51,15 +69,21 @@ final class SimulatedPresentations {
     }
 
     /// One update: SwiftUI is given the levels the pacing allows now.
-    private func runUpdate(_ levels: [Int]) -> Bool {
+    private func runUpdate(_ levels: [PresentationPacing.Level]) -> Bool {
         update += 1
         let wanted = Array(levels.prefix(pacing.presentedCount(of: levels)))
         var kept = 0
         while kept < min(wanted.count, onScreen.count), wanted[kept] == onScreen[kept] { kept += 1 }
         let changed = wanted != onScreen
-        // What goes: each level's content disappears, and with it the view that presents the next.
+        // The views that present each level are covered up to the highest cover on screen.
+        let coveredBefore = onScreen.lastIndex(where: \.covers) ?? -1
+        let coveredAfter = wanted.lastIndex(where: \.covers) ?? -1
+        // What goes: each level's content disappears, and with it the view that presents the next
+        // (told only if it was not covered).
         for level in stride(from: onScreen.count - 1, through: kept, by: -1) {
-            pending.append(.disappeared(level: level + 1, shown: onScreen[level]))
+            if level + 1 > coveredBefore {
+                pending.append(.disappeared(level: level + 1, shown: onScreen[level], chain: levels))
+            }
             presenterAppeared[level + 1] = nil
         }
         if wanted.count - kept > 1 {
@@ -73,6 +97,13 @@ final class SimulatedPresentations {
             } else {
                 failures.append("level \(level + 1) was presented before the view beneath it had appeared")
             }
+        }
+        // The views that stay and a cover now hides disappear; those it no longer hides appear.
+        for presenter in 0...kept {
+            let content = presenter == 0 ? nil : wanted[presenter - 1]
+            let (was, now) = (presenter <= coveredBefore, presenter <= coveredAfter)
+            if !was && now { pending.append(.disappeared(level: presenter, shown: content, chain: levels)) }
+            if was && !now { pending.append(.appeared(level: presenter, shown: content)) }
         }
         onScreen = wanted
         shownPerUpdate.append(onScreen.count)

@@ -11,7 +11,7 @@
         private let registrar = ObservationRegistrar()
 
         /// How many of the levels SwiftUI is given now.
-        func presentedCount(of levels: [Int]) -> Int {
+        func presentedCount(of levels: [PresentationPacing.Level]) -> Int {
             registrar.access(self, keyPath: \.observed)
             return pacing.presentedCount(of: levels)
         }

@@ -22,23 +22,28 @@ extension LinkMapping {
     ///   read back as itself, or cannot be encoded; ``LinkError/Code/invalidPattern`` for a mapping
     ///   whose pattern cannot be read.
     public func link(for routes: some Sequence<Route>) throws(LinkError) -> String {
-        let json: JSONValue
+        try link(forElements: encodedPath(routes).elements)
+    }
+
+    /// A path's routes as a link prints them (up to the first that is not saved), and whether
+    /// that left screens out.
+    private func encodedPath(_ routes: some Sequence<Route>) throws(LinkError) -> (elements: [JSONValue], cut: Bool) {
         do {
             // A path or an array as it is: copying a path through `Sequence` costs as much as printing it.
             let path = routes as? RoutePath<Route> ?? RoutePath(routes as? [Route] ?? Array(routes))
-            json = try NavigationCoding.encode(path)
+            let (json, cuts) = try NavigationCoding.encodeRecording(path)
+            return (json.arrayValue ?? [], !cuts.isEmpty)
         } catch {
             throw LinkError(.cannotPrint, "the path cannot be encoded: \(error)")
         }
-        return try link(forElements: json.arrayValue ?? [])
     }
 
     /// The link to a path with what is presented over it: the path's link, and the chain's routes
     /// after `#`, each as the first pattern that fits it (`mail://inbox/message/42#compose`), as
     /// ``opening(at:presenting:as:policy:then:onFailure:)`` reads them. A link carries routes, not
     /// styles: the scene that opens it presents them as its opening says. The path and the chain
-    /// stop before the first screen that is not saved (``SelectivelySaved``); an empty chain
-    /// prints no `#`.
+    /// stop before the first screen that is not saved (``SelectivelySaved``), and a path that
+    /// stops so carries no presentation; an empty chain prints no `#`.
     ///
     /// - Parameters:
     ///   - routes: The path's routes, from the root.
@@ -49,7 +54,10 @@ extension LinkMapping {
     public func link(
         for routes: some Sequence<Route>, presenting levels: some Sequence<Presentation<Route>>
     ) throws(LinkError) -> String {
-        let pathLink = try link(for: routes)
+        let (elements, cut) = try encodedPath(routes)
+        let pathLink = try link(forElements: elements)
+        // What was presented over the screens left out goes with them.
+        guard !cut else { return pathLink }
         let chain = levels as? PresentationChain<Route> ?? PresentationChain(Array(levels))
         let presented: [JSONValue]
         do {

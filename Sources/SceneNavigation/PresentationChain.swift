@@ -102,15 +102,15 @@ extension PresentationChain: ExpressibleByArrayLiteral {
 // MARK: - Coding
 
 extension PresentationChain: Codable {
-    /// Encodes the levels as a JSON array, bottom first; in a scene's save, up to the first level
-    /// that is not saved.
+    /// Encodes the levels as a JSON array, bottom first; in a scene's save (and a link, a Handoff
+    /// payload), up to the first level that is not saved, and none when a path of the state left
+    /// screens out (what was presented over them, or may have been).
     /// - Parameter encoder: The encoder.
     /// - Throws: What encoding a route throws.
     public func encode(to encoder: any Encoder) throws {
         var levels = presentations
-        if let encoder = encoder as? ValueEncoder, let cut = UnsavedCut.first(in: presentations) {
-            encoder.recordCut(at: cut.position, count: presentations.count - cut.position, reason: cut.reason)
-            levels.removeSubrange(cut.position...)
+        if let encoder = encoder as? ValueEncoder {
+            levels.removeSubrange(encoder.recordChainCut(of: presentations)...)
         }
         var container = encoder.singleValueContainer()
         try container.encode(levels)

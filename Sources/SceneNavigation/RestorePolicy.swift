@@ -23,8 +23,9 @@ public struct RestorePolicy: Sendable, Hashable {
     public var onDrop: DropHandling
     /// The deepest path restored; elements past it are dropped. 10,000 by default.
     public var maximumDepth: Int
-    /// Whether an element equal to one already restored is dropped. Off by default: a path can
-    /// legitimately visit one screen twice.
+    /// Whether an element of a path equal to one already restored is dropped. Off by default: a
+    /// path can legitimately visit one screen twice. A chain of presentations keeps its levels
+    /// whatever this says.
     public var dropsDuplicates: Bool
     /// Whether paths are restored. When false, every element of every path is dropped as
     /// ``RestoreReport/Reason/withheld`` and the rest of the state (a selected tab, a category)

@@ -125,9 +125,10 @@ extension RoutePath: Codable {
         var routes = routes
         if let encoder = encoder as? ValueEncoder {
             // A save stops before the first route that is not saved (and so leaves out every
-            // screen pushed over it), and records where and why.
+            // screen pushed over it, and what is presented over the scene), and records where
+            // and why.
             if let cut = UnsavedCut.first(in: routes) {
-                encoder.recordCut(at: cut.position, count: routes.count - cut.position, reason: cut.reason)
+                encoder.recordPathCut(at: cut.position, count: routes.count - cut.position, reason: cut.reason)
                 routes.removeSubrange(cut.position...)
             }
             // Identified routes with a JSONIdentifier need no Codable dance per element.

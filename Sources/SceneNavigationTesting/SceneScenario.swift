@@ -532,8 +532,8 @@ extension SceneScenario {
         ],
         expectations: [.showsLastState(window: 0), .presentedOneByOne(window: 0), .noErrors])
 
-    /// The routes of a tab's path were deleted: the tab is selected again, its path and presentations
-    /// dropped and reported, the rest restored.
+    /// The routes a tab's path leads to were deleted: the tab is selected again, the routes the
+    /// data lost dropped and reported, the rest (the columns, the sidebar's selection) restored.
     package static let tabPathNoLongerResolves = SceneScenario(
         "a tab whose path no longer resolves",
         source:

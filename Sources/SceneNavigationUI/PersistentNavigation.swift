@@ -339,7 +339,7 @@
             ///
             /// ```swift
             /// PersistentNavigation(model, store: store, onError: { print($0) }) { ... }
-            ///     .opening(OpenInbox.self) { _ in { model in model.state.mail = [.inbox] } }
+            ///     .performing(OpenInbox.self) { _ in { model in model.state.mail = [.inbox] } }
             /// ```
             ///
             /// The system routes an intent to a scene whose external-event conditions match its
@@ -347,14 +347,14 @@
             /// default the intent type's name: the scene prefers and allows that name too
             /// (`handlesExternalEvents(preferring:allowing:)`), so that on iPad and Mac a running
             /// window of this scene takes the intent. An intent that gives its own
-            /// `contentIdentifier` should give one the scene's conditions match, such as a link of
-            /// its `links:`.
+            /// `contentIdentifier`, and an `OpenIntent` (which AppIntents gives another default),
+            /// should give one the scene's conditions match, such as a link of its `links:`.
             /// - Parameters:
             ///   - intent: The intent's type.
             ///   - link: Makes the intent into the scene's change, or nil for none.
             /// - Returns: The scene, performing the intent.
             @available(iOS 26.0, tvOS 26.0, visionOS 26.0, macCatalyst 26.0, *)
-            public func opening<Intent: TargetContentProvidingIntent>(
+            public func performing<Intent: TargetContentProvidingIntent>(
                 _ intent: Intent.Type, _ link: @escaping @MainActor (Intent) -> Link?
             ) -> PersistentNavigation {
                 var performing = self

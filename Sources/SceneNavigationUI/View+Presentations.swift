@@ -21,7 +21,9 @@
         /// presented yet is never taken for dismissed.
         ///
         /// A style the platform lacks is shown as a sheet: a full-screen cover on macOS, a popover
-        /// and an inspector on tvOS and watchOS, an inspector on visionOS.
+        /// and an inspector on tvOS and watchOS, an inspector on visionOS. A popover is anchored to
+        /// the bounds of the view this modifies (of a level's content, for the level above it).
+        /// The views a full-screen cover hides are covered, not gone: what they present stays.
         /// - Parameters:
         ///   - model: The scene's model.
         ///   - chain: Where the chain is in its state.

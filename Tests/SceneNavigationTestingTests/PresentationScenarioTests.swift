@@ -63,6 +63,23 @@ struct MailScreens: Codable, Equatable {
         #expect(try simulator.presentedCount() == 2)
     }
 
+    @Test("a crash on a restored sheet: the sheet was on screen when the process crashed, and is not shown again")
+    func crashOnRestoredSheet() async throws {
+        let simulator = try Self.simulator(.perScene)
+        let steps = SceneScenario.crashOnRestoredSheet.steps
+        let crash = try #require(steps.firstIndex(of: .crash))
+        try await simulator.perform(Array(steps[..<crash]))
+        #expect(try simulator.presentedCount() == 1)
+        try await simulator.perform(Array(steps[crash...]))
+        #expect(try simulator.presentedCount() == 0)
+        #expect(simulator.windows[0].model?.state.presented.isEmpty == true)
+        #expect(
+            simulator.windows[0].scene?.persistence?.report?.dropped.map(\.description) == [
+                "position 1 of settings: paths were withheld", "position 2 of settings: paths were withheld",
+                "position 1 of presented: paths were withheld",
+            ])
+    }
+
     @Test("a sheet over a deleted item: the sheet dropped and reported, what it was over restored")
     func sheetOverDeletedItem() async throws {
         let simulator = try Self.simulator(.perScene)

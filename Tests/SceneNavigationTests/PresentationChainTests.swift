@@ -97,6 +97,18 @@ struct ModalScreens: Codable, Equatable {
         #expect(report.dropped.allSatisfy { $0.reason == .withheld })
     }
 
+    @Test("a policy that drops a path's duplicates keeps a chain's: a level equal to one beneath it is presented")
+    func duplicateLevels() throws {
+        let stored = try json(
+            #"{"tab":0,"path":[{"inbox":{}},{"inbox":{}}],"presented":[{"route":{"compose":{}},"style":"sheet"},"#
+                + #"{"route":{"compose":{}},"style":"sheet"}]}"#)
+        let (state, report) = try NavigationCoding.decode(
+            ModalScreens.self, from: stored, policy: RestorePolicy(dropsDuplicates: true), initial: ModalScreens())
+        #expect(state.path.routes == [.inbox])
+        #expect(state.presented == [Presentation(.compose), Presentation(.compose)])
+        #expect(report.dropped.map(\.description) == ["position 2 of path: already on the path"])
+    }
+
     @Test("a state saved before it had a chain restores with an empty one, and reports nothing of it")
     func absentChain() throws {
         let stored = try json(#"{"tab":1,"path":[{"inbox":{}}]}"#)
@@ -140,7 +152,7 @@ struct ModalScreens: Codable, Equatable {
         let scene = try SceneID("main")
         let model = SceneNavigationModel(ModalScreens())
         let persistence = try await ScenePersistence.connect(model, to: temporary.store, scene: scene)
-        model.state.path = [.inbox, .message(id: 7), .payment(card: "4242"), .message(id: 8)]
+        model.state.path = [.inbox, .message(id: 7)]
         model.state.presented.present(.compose)
         model.state.presented.present(.message(id: 9), unsavedReason: .transient)
         model.state.presented.present(.inbox)
@@ -152,12 +164,8 @@ struct ModalScreens: Codable, Equatable {
             saved
                 == #"{"path":[{"inbox":{}},{"message":{"id":7}}],"presented":[{"route":{"compose":{}},"style":"sheet"}],"tab":0}"#
         )
-        #expect(!String(decoding: try temporary.store.fileBytes(of: scene), as: UTF8.self).contains("4242"))
         let record = try text(document.values["navigation.unsaved"])
-        #expect(
-            record
-                == #"[{"count":2,"location":"path","position":2,"reason":"sensitive"},{"count":2,"location":"presented","position":1,"reason":"transient"}]"#
-        )
+        #expect(record == #"[{"count":2,"location":"presented","position":1,"reason":"transient"}]"#)
 
         let relaunched = SceneNavigationModel(ModalScreens())
         let restored = try await ScenePersistence.connect(relaunched, to: temporary.store, scene: scene)
@@ -166,15 +174,70 @@ struct ModalScreens: Codable, Equatable {
         let report = try #require(restored.report)
         #expect(
             report.dropped.map(\.description) == [
-                "position 3 of path: not saved (sensitive)", "position 4 of path: not saved (sensitive)",
                 "position 2 of presented: not saved (transient)", "position 3 of presented: not saved (transient)",
             ])
         #expect(report.dropped.allSatisfy { $0.json == .null && $0.reason.code == "not-saved" })
-        #expect(report.json.objectValue?["dropped"]?.arrayValue?.first?.objectValue?["unsaved"] == .string("sensitive"))
+        #expect(report.json.objectValue?["dropped"]?.arrayValue?.first?.objectValue?["unsaved"] == .string("transient"))
         // Nothing left out any more: the next write removes the record.
-        relaunched.state.path.append(.compose)
+        relaunched.state.presented.dismiss(from: 0)
         try await restored.close()
         #expect(try temporary.store.document(for: scene).values["navigation.unsaved"] == nil)
+    }
+
+    /// A state whose chain comes before its path, in its members and so in its encoding.
+    struct ChainFirst: Codable, Equatable {
+        var presented = PresentationChain<ModalRoute>()
+        var path: RoutePath<ModalRoute> = []
+    }
+
+    @Test(
+        "a path that leaves screens out leaves out every presentation too, with the path's reason, wherever the chain is"
+    )
+    func pathCutTakesPresentations() async throws {
+        let temporary = try TemporaryStore()
+        let scene = try SceneID("main")
+        let model = SceneNavigationModel(ModalScreens())
+        let persistence = try await ScenePersistence.connect(model, to: temporary.store, scene: scene)
+        model.state.path = [.inbox, .message(id: 7), .payment(card: "4242"), .message(id: 8)]
+        model.state.presented.present(.compose)
+        model.state.presented.present(.message(id: 9), unsavedReason: .transient)
+        model.state.presented.present(.inbox)
+        try await persistence.close()
+
+        let document = try temporary.store.document(for: scene)
+        #expect(
+            try text(document.values["navigation"])
+                == #"{"path":[{"inbox":{}},{"message":{"id":7}}],"presented":[],"tab":0}"#)
+        #expect(!String(decoding: try temporary.store.fileBytes(of: scene), as: UTF8.self).contains("4242"))
+        #expect(
+            try text(document.values["navigation.unsaved"])
+                == #"[{"count":2,"location":"path","position":2,"reason":"sensitive"},"#
+                + #"{"count":1,"location":"presented","position":0,"reason":"sensitive"},"#
+                + #"{"count":2,"location":"presented","position":1,"reason":"transient"}]"#)
+        let relaunched = SceneNavigationModel(ModalScreens())
+        let restored = try await ScenePersistence.connect(relaunched, to: temporary.store, scene: scene)
+        #expect(relaunched.state.path.routes == [.inbox, .message(id: 7)] && relaunched.state.presented.isEmpty)
+        #expect(
+            restored.report?.dropped.map(\.description) == [
+                "position 3 of path: not saved (sensitive)", "position 4 of path: not saved (sensitive)",
+                "position 1 of presented: not saved (sensitive)", "position 2 of presented: not saved (transient)",
+                "position 3 of presented: not saved (transient)",
+            ])
+        try await restored.close()
+
+        // Encoded before the path, the chain is left out all the same.
+        let other = try SceneID("other")
+        let chainFirst = SceneNavigationModel(ChainFirst())
+        let saving = try await ScenePersistence.connect(chainFirst, to: temporary.store, scene: other)
+        chainFirst.state.path = [.inbox, .payment(card: "4242")]
+        chainFirst.state.presented.present(.compose)
+        try await saving.close()
+        let saved = try temporary.store.document(for: other)
+        #expect(try text(saved.values["navigation"]) == #"{"path":[{"inbox":{}}],"presented":[]}"#)
+        #expect(
+            try text(saved.values["navigation.unsaved"])
+                == #"[{"count":1,"location":"presented","position":0,"reason":"sensitive"},"#
+                + #"{"count":1,"location":"path","position":1,"reason":"sensitive"}]"#)
     }
 
     @Test("the listing's health counts the levels a restore would drop, as it counts a path's")
@@ -202,6 +265,13 @@ struct ModalScreens: Codable, Equatable {
             (#"{"path":2}"#, [JSONValue.PathComponent]()),
             (#"[{"location":"path","position":-1,"count":1,"reason":"sensitive"}]"#, [.index(0)]),
             (#"[{"location":"path","position":0,"count":1,"reason":"secret"}]"#, [.index(0)]),
+            // Past any path, or too many screens for the report: refused before any arithmetic.
+            (#"[{"location":"path","position":9223372036854775807,"count":1,"reason":"sensitive"}]"#, [.index(0)]),
+            (#"[{"location":"path","position":0,"count":10001,"reason":"sensitive"}]"#, [.index(0)]),
+            (
+                #"[{"location":"a","position":0,"count":6000,"reason":"sensitive"},"#
+                    + #"{"location":"b","position":0,"count":6000,"reason":"sensitive"}]"#, [.index(1)]
+            ),
         ] {
             try temporary.store.update(scene) { values in
                 values["navigation"] = .json(try! JSONValue(parsing: Array(#"{"tab":1,"path":[]}"#.utf8)))

@@ -77,7 +77,11 @@ extension LinkMapping where Route == ModalRoute {
         #expect(
             try mapping.link(
                 for: [.inbox, .payment(card: "4242"), .message(id: 1)],
-                presenting: [Presentation(.compose), Presentation(.inbox, unsavedReason: .transient)])
+                presenting: [Presentation(.compose), Presentation(.inbox)])
+                == "mail://inbox")
+        #expect(
+            try mapping.link(
+                for: [.inbox], presenting: [Presentation(.compose), Presentation(.inbox, unsavedReason: .transient)])
                 == "mail://inbox#compose")
         #expect(try mapping.link(for: [ModalRoute.payment(card: "4242")]) == "mail://")
         let model = SceneNavigationModel(ModalScreens())
@@ -128,17 +132,25 @@ extension LinkMapping where Route == ModalRoute {
     @Test("a Handoff payload leaves out what is not saved, and its report says what and why")
     func handoffLeavesOutUnsaved() throws {
         var state = ModalScreens(path: [.inbox, .payment(card: "4242")])
-        state.presented.present(.compose, unsavedReason: .transient)
+        state.presented.present(.compose)
         let handoff = NavigationHandoff<ModalScreens>(
             activityType: "t", path: \.path, presentations: \.presented)
         let payload = try handoff.payload(for: state, schemaVersion: 0)
         #expect(!payload.text.contains("4242"))
         #expect(
             payload.report.dropped.map(\.description) == [
-                "position 2 of path: not saved (sensitive)", "position 1 of presented: not saved (transient)",
+                "position 2 of path: not saved (sensitive)", "position 1 of presented: not saved (sensitive)",
             ])
         let other = SceneNavigationModel(ModalScreens())
         try other.continueHandoff(payload)
         #expect(other.state == ModalScreens(path: [.inbox]))
+
+        // A level of its own not saved, over a path saved whole.
+        state.path = [.inbox]
+        state.presented = [Presentation(.inbox), Presentation(.compose, unsavedReason: .transient)]
+        let levels = try handoff.payload(for: state, schemaVersion: 0)
+        #expect(levels.report.dropped.map(\.description) == ["position 2 of presented: not saved (transient)"])
+        try other.continueHandoff(levels)
+        #expect(other.state.presented == [Presentation(.inbox)])
     }
 }

@@ -508,8 +508,8 @@ let benchmarks: @Sendable () -> Void = {
         let chainedValue = try! NavigationCoding.encode(chained)
         try! store.setSceneValue(.json(aloneValue), forKey: "navigation", in: alone)
         try! store.setSceneValue(.json(chainedValue), forKey: "navigation", in: withChain)
-        // The two restores run one after the other in each iteration, in turns first: the noise of
-        // the machine hits both alike.
+        // The two restores run one after the other in each iteration, alternating which runs
+        // first: the noise of the machine hits both alike.
         Benchmark(
             "presentations/restore/10 routes and a two-level chain",
             configuration: .init(
@@ -621,7 +621,6 @@ struct UnsendableRoute: Codable, Hashable {
 @available(*, unavailable)
 extension UnsendableRoute: Sendable {}
 
-/// `count` routes of every case, in turn.
 /// A scene's navigation with what is presented over its path.
 struct SheetsState: Codable, Equatable, Sendable {
     var path: RoutePath<BenchRoute> = []
@@ -650,6 +649,7 @@ func restorePair(store: SceneStore, alone: SceneID, withChain: SceneID, first: B
     return (await restore(alone), withPresentations)
 }
 
+/// `count` routes of every case, in turn.
 func makeRoutes(_ count: Int) -> [BenchRoute] {
     routes(count, home: .home, item: BenchRoute.item, search: BenchRoute.search)
 }

@@ -71,23 +71,37 @@ struct UnsavedCut: Hashable, Sendable {
             throw invalid("the record of screens not saved is a JSON array")
         }
         var cuts: [UnsavedCut] = []
+        var screens = 0
         for (index, entry) in entries.enumerated() {
             guard case .object(let members) = entry,
                 case .string(let location)? = members["location"],
-                case .number(let position)? = members["position"], let first = position.intValue, first >= 0,
-                case .number(let count)? = members["count"], let screens = count.intValue, screens >= 1,
-                screens <= 10_000,
+                case .number(let position)? = members["position"], let first = position.intValue,
+                (0...maximumPosition).contains(first),
+                case .number(let count)? = members["count"], let left = count.intValue,
+                (1...maximumScreens).contains(left),
                 case .string(let name)? = members["reason"], let reason = UnsavedReason(rawValue: name)
             else {
                 throw invalid(
                     "each screen not saved is {\"location\", \"position\", \"count\", \"reason\"}, "
-                        + "positions from 0, a count from 1 to 10000, reason transient or sensitive",
+                        + "a position from 0 to \(maximumPosition), a count from 1 to \(maximumScreens), "
+                        + "reason transient or sensitive",
                     at: [.index(index)])
             }
-            cuts.append(UnsavedCut(location: location, position: first, count: screens, reason: reason))
+            screens += left
+            guard screens <= maximumScreens else {
+                throw invalid(
+                    "the record of screens not saved holds at most \(maximumScreens) screens", at: [.index(index)])
+            }
+            cuts.append(UnsavedCut(location: location, position: first, count: left, reason: reason))
         }
         return cuts
     }
+
+    /// The highest position a record may name: no path is that deep.
+    static let maximumPosition = 1_000_000
+    /// The most screens a record may leave out, over all its entries: the report holds one entry
+    /// for each.
+    static let maximumScreens = 10_000
 
     /// The report's entries of these cuts: one per screen left out.
     static func dropped(_ cuts: [UnsavedCut]) -> [RestoreReport.DroppedElement] {

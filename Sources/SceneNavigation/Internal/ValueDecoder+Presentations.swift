@@ -4,16 +4,18 @@ extension ValueDecoder {
     /// Restores the array this decoder reads as a chain of presentations, level by level: each
     /// level's route looked up in the migrations' aliases, the level decoded strictly (and its
     /// route resolved); a level that does not restore is dropped and reported, and every level above
-    /// it, presented over it, dropped after it whatever the policy; a policy that withholds paths
-    /// withholds the chain. Without a restore, the array is decoded as strictly as
+    /// it, presented over it, dropped after it whatever the policy, and no level dropped as a
+    /// duplicate; a policy that withholds paths withholds the chain. Without a restore, the array is decoded as strictly as
     /// `[Presentation<Route>]`.
     func restoreChain<Route: Codable & Hashable>(_ type: Route.Type) throws -> [Presentation<Route>] {
         guard let session else { return try [Presentation<Route>](from: self) }
         guard case .array(let levels) = value else { throw mismatch(expected: [Any].self) }
         let depth = codingPath.count
         // A level presented over one that is not shown cannot be shown: the chain stops there.
+        // Duplicates are a path's matter: a level equal to one beneath it is still presented.
         var policy = session.policy
         policy.onDrop = .truncate
+        policy.dropsDuplicates = false
         let hasAliases = !session.migrations.aliases.isEmpty
         let outcome = PathRestorer.restore(count: levels.count, policy: policy) {
             (position) -> PathRestorer.ElementOutcome<Presentation<Route>> in

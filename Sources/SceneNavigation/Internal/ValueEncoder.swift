@@ -29,12 +29,35 @@ final class ValueEncoder: Encoder {
         self.record = record
     }
 
-    /// Records that the path or chain this encoder writes leaves out its screens from `position`
-    /// on (`count` of them), for `reason`: what a save writes beside the value.
-    func recordCut(at position: Int, count: Int, reason: UnsavedReason) {
+    /// Records that the path this encoder writes leaves out its screens from `position` on
+    /// (`count` of them), for `reason`: what a save writes beside the value. The value's chains
+    /// of presentations are then left out whole (``chainCut``).
+    func recordPathCut(at position: Int, count: Int, reason: UnsavedReason) {
         record.cuts.append(
             UnsavedCut(
                 location: RestoreSession.location(of: codingPath), position: position, count: count, reason: reason))
+        record.pathCut = record.pathCut == .sensitive ? .sensitive : reason
+    }
+
+    /// Where the chain of `levels` this encoder writes is cut, recorded, and how many of its
+    /// levels are saved: none when a path of the value left screens out (what was presented
+    /// over them, or may have been), else up to its first level that is not saved.
+    func recordChainCut<Route>(of levels: [Presentation<Route>]) -> Int {
+        guard !levels.isEmpty else { return 0 }
+        record.holdsChain = true
+        let own = UnsavedCut.first(in: levels)
+        let kept = record.chainsCut == nil ? own?.position ?? levels.count : 0
+        let location = RestoreSession.location(of: codingPath)
+        if let reason = record.chainsCut, kept < (own?.position ?? levels.count) {
+            let count = (own?.position ?? levels.count) - kept
+            record.cuts.append(UnsavedCut(location: location, position: kept, count: count, reason: reason))
+        }
+        if let own {
+            record.cuts.append(
+                UnsavedCut(
+                    location: location, position: own.position, count: levels.count - own.position, reason: own.reason))
+        }
+        return kept
     }
 
     /// Stores a value already made JSON, as a single value container would.
@@ -54,14 +77,13 @@ final class ValueEncoder: Encoder {
 
     /// The JSON value of `value`: what is saved of it (screens not saved left out).
     static func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
-        try topLevelSlot(of: value, record: EncodingRecord()).json
+        try savedSlot(of: value).slot.json
     }
 
     /// The JSON value of `value`, and where it left out screens that are not saved, and why.
     static func encodeRecording<Value: Encodable>(_ value: Value) throws -> (json: JSONValue, cuts: [UnsavedCut]) {
-        let record = EncodingRecord()
-        let json = try topLevelSlot(of: value, record: record).json
-        return (json, record.cuts)
+        let (slot, cuts) = try savedSlot(of: value)
+        return (slot.json, cuts)
     }
 
     /// The text of `value` as a scene file holds it, written straight into one buffer: no
@@ -69,9 +91,20 @@ final class ValueEncoder: Encoder {
     /// and no string per identifier. The same text as `JSONText(encode(value))`; with it, where it
     /// left out screens that are not saved, and why.
     static func encodeText<Value: Encodable>(_ value: Value) throws -> (text: JSONText, cuts: [UnsavedCut]) {
+        let (slot, cuts) = try savedSlot(of: value)
+        return (JSONText.writing { slot.write(into: &$0) }, cuts)
+    }
+
+    /// What is saved of a whole value, and its cuts: when a path left screens out and the value
+    /// holds presentations, encoded again with every chain left out (the strongest reason of the
+    /// paths' cuts), wherever the chains are in the value, before or after the paths.
+    private static func savedSlot<Value: Encodable>(of value: Value) throws -> (slot: Slot, cuts: [UnsavedCut]) {
         let record = EncodingRecord()
         let slot = try topLevelSlot(of: value, record: record)
-        return (JSONText.writing { slot.write(into: &$0) }, record.cuts)
+        guard let reason = record.pathCut, record.holdsChain else { return (slot, record.cuts) }
+        let again = EncodingRecord()
+        again.chainsCut = reason
+        return (try topLevelSlot(of: value, record: again), again.cuts)
     }
 
     /// What a whole value encodes to.
@@ -233,6 +266,12 @@ private final class ArrayBox {
 /// on one thread.
 final class EncodingRecord {
     var cuts: [UnsavedCut] = []
+    /// The strongest reason a path of the value left screens out (sensitive over transient).
+    var pathCut: UnsavedReason?
+    /// Whether the value holds a chain with levels.
+    var holdsChain = false
+    /// Set for an encoding that leaves every chain out, for this reason.
+    var chainsCut: UnsavedReason?
 }
 
 private struct EncodingSuperKey: CodingKey {

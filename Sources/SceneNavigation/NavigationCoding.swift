@@ -41,12 +41,12 @@ public enum NavigationCoding {
     }
 
     /// The state's JSON value as ``encode(_:)`` makes it, and where it left out screens that are
-    /// not saved.
+    /// not saved; with `droppingChains`, every chain of presentations left out, unrecorded.
     static func encodeRecording<State: Encodable>(
-        _ state: State
+        _ state: State, droppingChains: Bool = false
     ) throws(NavigationError) -> (json: JSONValue, unsaved: [UnsavedCut]) {
         do {
-            let (json, cuts) = try ValueEncoder.encodeRecording(state)
+            let (json, cuts) = try ValueEncoder.encodeRecording(state, droppingChains: droppingChains)
             return (json, cuts)
         } catch {
             throw .cannotEncode(reason: String(describing: error))

@@ -15,9 +15,10 @@ import SceneStore
 /// ```
 ///
 /// With `presentations:`, what is presented goes too, and gives way before the path: over the
-/// budget, the chain's top levels are left out first, then the path's last routes. Screens the app
-/// marks as not saved (``SelectivelySaved``) are never handed off, and the payload's report says
-/// so (``RestoreReport/Reason/notSaved(_:)``).
+/// budget, the chain's top levels are left out first, then the path's last routes. Without it, a
+/// path the budget shortens leaves every chain of the state out. Screens the app marks as not
+/// saved (``SelectivelySaved``) are never handed off, and the payload's report says so
+/// (``RestoreReport/Reason/notSaved(_:)``).
 ///
 /// The activity type must be listed under `NSUserActivityTypes` in the app's Info.plist.
 @MainActor
@@ -32,12 +33,15 @@ public struct NavigationHandoff<State: Codable & Equatable> {
     public var onDropped: (@MainActor (RestoreReport) -> Void)?
     /// How many screens may give way: the path's routes and the chain's levels.
     private let screenCount: (State) -> Int
+    /// How many routes the path holds.
+    private let pathCount: (State) -> Int
     /// The state with only its first `count` screens: the path's routes first, then the chain's
     /// levels.
     private let keepingScreens: (State, Int) -> State
 
     /// A Handoff of the state, whose path at `path` gives way from the end when the state is over
-    /// the budget.
+    /// the budget; a path shortened so leaves every chain of presentations in the state out (what
+    /// was presented over the routes left out goes with them).
     /// - Parameters:
     ///   - activityType: The activity's type.
     ///   - path: The path that gives way.
@@ -51,6 +55,7 @@ public struct NavigationHandoff<State: Codable & Equatable> {
         self.budget = budget
         self.onDropped = onDropped
         screenCount = { $0[keyPath: path].count }
+        pathCount = { $0[keyPath: path].count }
         keepingScreens = { state, count in
             var cut = state
             cut[keyPath: path].removeLast(cut[keyPath: path].count - count)
@@ -75,6 +80,7 @@ public struct NavigationHandoff<State: Codable & Equatable> {
         self.budget = budget
         self.onDropped = onDropped
         screenCount = { $0[keyPath: path].count + $0[keyPath: presentations].count }
+        pathCount = { $0[keyPath: path].count }
         keepingScreens = { state, count in
             var cut = state
             let routes = cut[keyPath: path].count
@@ -112,7 +118,15 @@ public struct NavigationHandoff<State: Codable & Equatable> {
                 report: RestoreReport(dropped: UnsavedCut.dropped(unsaved)))
         }
         let count = screenCount(state)
-        var fitting = try NavigationCoding.encode(keepingScreens(state, 0))
+        // A state whose path the budget shortened leaves every chain out: what was presented
+        // over the screens left out goes with them (and a path cut where a screen is not saved
+        // takes them too, kept or not).
+        let routes = pathCount(state)
+        func encoded(keeping screens: Int) throws(NavigationError) -> JSONValue {
+            let kept = keepingScreens(state, screens)
+            return try NavigationCoding.encodeRecording(kept, droppingChains: pathCount(kept) < routes).json
+        }
+        var fitting = try encoded(keeping: 0)
         var fittingText = Self.text(of: fitting)
         guard fittingText.utf8.count <= budget else {
             throw .cannotEncode(
@@ -125,7 +139,7 @@ public struct NavigationHandoff<State: Codable & Equatable> {
         var over = count
         while over - fits > 1 {
             let middle = (fits + over) / 2
-            let json = try NavigationCoding.encode(keepingScreens(state, middle))
+            let json = try encoded(keeping: middle)
             let text = Self.text(of: json)
             if text.utf8.count <= budget {
                 (fits, fitting, fittingText) = (middle, json, text)

@@ -109,7 +109,7 @@ extension PresentationChain: Codable {
     /// - Throws: What encoding a route throws.
     public func encode(to encoder: any Encoder) throws {
         var levels = presentations
-        if let encoder = encoder as? ValueEncoder {
+        if let encoder = ValueEncoder.saving(encoder) {
             levels.removeSubrange(encoder.recordChainCut(of: presentations)...)
         }
         var container = encoder.singleValueContainer()

@@ -123,7 +123,7 @@ extension RoutePath: Codable {
     /// - Throws: What encoding a route throws.
     public func encode(to encoder: any Encoder) throws {
         var routes = routes
-        if let encoder = encoder as? ValueEncoder {
+        if let encoder = ValueEncoder.saving(encoder) {
             // A save stops before the first route that is not saved (and so leaves out every
             // screen pushed over it, and what is presented over the scene), and records where
             // and why.

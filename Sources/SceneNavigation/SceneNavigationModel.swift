@@ -318,8 +318,9 @@ extension SceneNavigationModel {
     /// The state as JSON data, and the state restored from such data, as the cookbook sample's
     /// `jsonData` is.
     ///
-    /// Reading gives the bytes `JSONEncoder` with `.sortedKeys` writes for the state (compact, `/`
-    /// escaped as `\/`), or nil when the state cannot be encoded. Setting restores with the default
+    /// Reading gives the bytes `JSONEncoder` with `.sortedKeys` writes for what is saved of the
+    /// state (compact, `/` escaped as `\/`; screens not saved left out, ``SelectivelySaved``), or
+    /// nil when the state cannot be encoded. Setting restores with the default
     /// policy; unlike the sample, a failure is not silent: the model is left untouched and the
     /// error is in ``lastRestoreError``, and what was dropped is in ``lastRestoreReport``. Setting
     /// nil does nothing.

@@ -22,12 +22,13 @@
 ///
 /// A presentation can be left out on its own, whatever its route:
 /// `Presentation(.compose, unsavedReason: .transient)`. A path saved short takes every chain of
-/// the state with it (recorded with the path's reason): what is presented over a scene may be
-/// over the screens left out.
+/// the state with it (the levels below a chain's own first unsaved level recorded with the path's
+/// reason): what is presented over a scene may be over the screens left out.
 ///
-/// navstate's encoders leave these screens out: a scene's save, ``NavigationCoding/encode(_:)``,
-/// links and Handoff payloads. A plain `JSONEncoder` encodes a path or a chain whole, as
-/// `[Route]`; a ``MixedPath`` (a `NavigationPath`'s elements) is saved whole.
+/// navstate's encoders leave these screens out, wherever the path or chain is in the state (also
+/// through `superEncoder`): a scene's save, ``NavigationCoding/encode(_:)``, links and Handoff
+/// payloads. A plain `JSONEncoder` encodes a path or a chain whole; a ``MixedPath`` (a
+/// `NavigationPath`'s elements) is saved whole.
 ///
 /// In an Xcode 26 app target the conformance is isolated to the main actor, as the route's
 /// `Codable` is: states are encoded there, so it is always seen.

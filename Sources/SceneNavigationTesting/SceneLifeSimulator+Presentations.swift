@@ -58,6 +58,7 @@ extension SceneLifeSimulator {
     func updatePresentations() {
         guard presenting != nil else { return }
         for window in windows where window.isOpen && window.isShown {
+            window.screen.delaysDisappearances = delaysDisappearances
             window.screen.settle { levels(of: window) }
         }
     }
@@ -77,7 +78,8 @@ extension SceneLifeSimulator {
         for (index, window) in windows.enumerated() {
             failures += window.screen.failures.map { "window \(index): \($0)" }
             guard window.isOpen, window.isShown, let model = window.model else { continue }
-            if window.screen.onScreen != presenting.levels(model.state) {
+            // Until what went is told, what comes next waits.
+            if !window.screen.isWaitingForEvents, window.screen.levelsOnScreen != presenting.levels(model.state) {
                 failures.append("window \(index) does not show its presentations once SwiftUI settled")
             }
         }

@@ -79,6 +79,9 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     let link: @MainActor (Model) -> Void
     /// Where the app's scenes present, and what the kit does with it; nil when the app gave none.
     var presenting: Presenting?
+    /// Whether the windows tell the disappearance of what they take down late (after the next
+    /// step's first update), as a dismissal's animation outlasting the app's next change does.
+    package var delaysDisappearances = false
     private var launches = 0
     private let firstLaunch = Int64(Date().timeIntervalSince1970 * 1000)
     private var store: SceneStore?
@@ -194,7 +197,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         case .hideAndShow(let index):
             let window = try shown(index)
             window.scene?.handle(.disappeared)
-            window.screen.rootDisappeared(levels(of: window))
+            window.screen.rootHidden()
             window.scene?.handle(.appeared)
             noteRestore(of: window)
             window.screen.rootAppeared()

@@ -18,12 +18,15 @@
         /// over one on screen is shown at once. A dismissal (the user's swipe, `dismiss()` in a
         /// level's content, the app removing levels from the chain) takes the level and every
         /// level above it out of the chain, and so out of what is saved; a level that has not been
-        /// presented yet is never taken for dismissed.
+        /// presented yet is never taken for dismissed. A level presented while one taken down is
+        /// still going away waits until its content has disappeared (UIKit presents nothing while
+        /// it dismisses).
         ///
         /// A style the platform lacks is shown as a sheet: a full-screen cover on macOS, a popover
         /// and an inspector on tvOS and watchOS, an inspector on visionOS. A popover is anchored to
         /// the bounds of the view this modifies (of a level's content, for the level above it).
-        /// The views a full-screen cover hides are covered, not gone: what they present stays.
+        /// A view hidden under what is presented over it (a full-screen cover, a sheet adapted to
+        /// the full screen) keeps what it presents, and presents nothing new until it is shown again.
         /// - Parameters:
         ///   - model: The scene's model.
         ///   - chain: Where the chain is in its state.
@@ -52,10 +55,8 @@
             PresentationLevel(
                 content: content, level: 0, model: model, chain: chain, pacer: pacer, destination: destination
             )
-            .onAppear { pacer.handleLater(.appeared(level: 0, shown: nil)) }
-            .onDisappear {
-                pacer.handleLater(.disappeared(level: 0, shown: nil, chain: paced(model.state[keyPath: chain])))
-            }
+            .onAppear { pacer.handleLater(.rootAppeared) }
+            .onDisappear { pacer.handleLater(.rootDisappeared) }
         }
     }
 
@@ -125,18 +126,30 @@
         /// A presented level's view: its route's destination, presenting the next level, telling
         /// the pacing when it appears and disappears.
         private func next(_ presented: Presentation<Route>) -> AnyView {
-            let (pacer, above, model, chain) = (pacer, level + 1, model, chain)
-            let identity = paced([presented])[0]
-            return AnyView(
-                PresentationLevel<Destination, State, Route, Destination>(
-                    content: destination(presented.route), level: above, model: model, chain: chain, pacer: pacer,
-                    destination: destination
-                )
-                .onAppear { pacer.handleLater(.appeared(level: above, shown: identity)) }
-                .onDisappear {
-                    pacer.handleLater(
-                        .disappeared(level: above, shown: identity, chain: paced(model.state[keyPath: chain])))
+            AnyView(
+                PresentedContent(index: level, level: paced([presented])[0], pacer: pacer) {
+                    PresentationLevel<Destination, State, Route, Destination>(
+                        content: destination(presented.route), level: level + 1, model: model, chain: chain,
+                        pacer: pacer, destination: destination)
                 })
+        }
+    }
+
+    /// The content of a presented level, telling the pacing when it appears and disappears, as
+    /// one view with a number of its own: a late event of a view gone is told apart from one of
+    /// the view in its place.
+    struct PresentedContent<Content: View>: View {
+        let index: Int
+        let level: PresentationPacing.Level
+        let pacer: PresentationPacer
+        @ViewBuilder let content: () -> Content
+        @SwiftUI.State private var view = PresentationPacer.newView()
+
+        var body: some View {
+            let (pacer, index, level, view) = (pacer, index, level, view)
+            content()
+                .onAppear { pacer.handleLater(.contentAppeared(index: index, level: level, view: view)) }
+                .onDisappear { pacer.handleLater(.contentDisappeared(index: index, view: view)) }
         }
     }
 

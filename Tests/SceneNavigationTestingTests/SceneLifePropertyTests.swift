@@ -82,6 +82,9 @@ import Testing
     /// life went through.
     static func life(seed: UInt64, identity: SceneIdentity, tally: inout [String: Int]) async throws -> [String] {
         let simulator = try simulator(identity)
+        // Every other life, what the windows take down is told late: after the next step's first update.
+        simulator.delaysDisappearances = seed.isMultiple(of: 2)
+        if simulator.delaysDisappearances { tally["late disappearances", default: 0] += 1 }
         var random = SplitMix(state: seed)
         var steps: [Step] = []
         var phase = SceneLife.Phase.active
@@ -145,6 +148,7 @@ import Testing
         var expected = [
             "windows out of order", "phases after appearances", "a launch with kept and lost IDs", "reconnections",
             "background time expired", "launches with a link", "views made again", "presentations", "dismissals",
+            "late disappearances",
         ]
         for end in ["kill", "crash", "quit"] {
             for phase in ["active", "inactive", "background"] { expected.append("\(end) while \(phase)") }

@@ -240,6 +240,55 @@ struct ModalScreens: Codable, Equatable {
                 + #"{"count":1,"location":"path","position":1,"reason":"sensitive"}]"#)
     }
 
+    /// A state that encodes its path through `superEncoder`, as a subclass's `super.encode(to:)` does.
+    struct ThroughSuper: Codable, Equatable {
+        var path: RoutePath<ModalRoute> = []
+        var presented = PresentationChain<ModalRoute>()
+
+        enum CodingKeys: String, CodingKey { case path, presented }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try path.encode(to: container.superEncoder(forKey: .path))
+            try presented.encode(to: container.superEncoder(forKey: .presented))
+        }
+    }
+
+    @Test(
+        "what is not saved is left out through superEncoder too; a plain JSONEncoder and a MixedPath write everything")
+    func throughSuperEncoder() throws {
+        var state = ThroughSuper(path: [.inbox, .payment(card: "4242")])
+        state.presented.present(.compose)
+        let json = try NavigationCoding.encode(state)
+        #expect(String(decoding: json.serialized(), as: UTF8.self) == #"{"path":[{"inbox":{}}],"presented":[]}"#)
+        // navstate's encoders cut; Foundation's writes the value whole.
+        let plain = String(
+            decoding: try JSONEncoder().encode(ModalScreens(path: [.payment(card: "4242")])), as: UTF8.self)
+        #expect(plain.contains("4242"))
+        // A MixedPath, a NavigationPath's elements, is saved whole.
+        var mixed = MixedPath()
+        mixed.append(ModalRoute.payment(card: "4242"))
+        #expect(String(decoding: try NavigationCoding.encode(mixed).serialized(), as: UTF8.self).contains("4242"))
+    }
+
+    @Test("a save that leaves out more screens than a record holds records the first 10,000, and restores")
+    func longCut() async throws {
+        let temporary = try TemporaryStore()
+        let scene = try SceneID("main")
+        let model = SceneNavigationModel(ModalScreens())
+        let persistence = try await ScenePersistence.connect(model, to: temporary.store, scene: scene)
+        model.state.path = RoutePath([.inbox, .payment(card: "4242")] + Array(repeating: .inbox, count: 10_000))
+        try await persistence.close()
+        #expect(
+            try text(temporary.store.document(for: scene).values["navigation.unsaved"])
+                == #"[{"count":10000,"location":"path","position":1,"reason":"sensitive"}]"#)
+        let relaunched = SceneNavigationModel(ModalScreens())
+        let restored = try await ScenePersistence.connect(relaunched, to: temporary.store, scene: scene)
+        #expect(relaunched.state.path.routes == [.inbox])
+        #expect(restored.report?.dropped.count == 10_000)
+        try await restored.close()
+    }
+
     @Test("the listing's health counts the levels a restore would drop, as it counts a path's")
     func healthCountsPresentations() throws {
         let temporary = try TemporaryStore()
@@ -267,7 +316,9 @@ struct ModalScreens: Codable, Equatable {
             (#"[{"location":"path","position":0,"count":1,"reason":"secret"}]"#, [.index(0)]),
             // Past any path, or too many screens for the report: refused before any arithmetic.
             (#"[{"location":"path","position":9223372036854775807,"count":1,"reason":"sensitive"}]"#, [.index(0)]),
+            (#"[{"location":"path","position":1000001,"count":1,"reason":"sensitive"}]"#, [.index(0)]),
             (#"[{"location":"path","position":0,"count":10001,"reason":"sensitive"}]"#, [.index(0)]),
+            (#"[{"location":"path","position":0,"count":0,"reason":"sensitive"}]"#, [.index(0)]),
             (
                 #"[{"location":"a","position":0,"count":6000,"reason":"sensitive"},"#
                     + #"{"location":"b","position":0,"count":6000,"reason":"sensitive"}]"#, [.index(1)]
@@ -285,5 +336,16 @@ struct ModalScreens: Codable, Equatable {
                 return key == "navigation.unsaved" && at == location
             }
         }
+        // At the limits, a record is read.
+        try temporary.store.update(scene) { values in
+            values["navigation.unsaved"] = .json(
+                try! JSONValue(
+                    parsing: Array(
+                        (#"[{"location":"path","position":1000000,"count":1,"reason":"sensitive"},"#
+                            + #"{"location":"presented","position":0,"count":9999,"reason":"transient"}]"#).utf8)))
+        }
+        let report = try await SceneNavigationModel(ModalScreens()).restore(from: temporary.store, scene: scene).report
+        #expect(report?.dropped.count == 10_000)
+        #expect(report?.dropped.first?.description == "position 1000001 of path: not saved (sensitive)")
     }
 }

@@ -129,6 +129,39 @@ extension LinkMapping where Route == ModalRoute {
         #expect(other.state == cut)
     }
 
+    @Test("a path the budget shortens leaves the presentations out, whichever Handoff; never over a cut path")
+    func handoffBudgetTakesPresentations() throws {
+        var state = ModalScreens(
+            path: [.message(id: 1_111_111), .message(id: 2_222_222), .message(id: 3_333_333), .payment(card: "4242")])
+        state.presented.present(.compose)
+        let pathOnly = NavigationHandoff<ModalScreens>(activityType: "t", path: \.path)
+        let whole = try pathOnly.payload(for: state, schemaVersion: 0)
+        #expect(
+            whole.text
+                == #"{"path":[{"message":{"id":1111111}},{"message":{"id":2222222}},{"message":{"id":3333333}}],"presented":[],"tab":0}"#
+        )
+        let short = NavigationHandoff<ModalScreens>(
+            activityType: "t", path: \.path, budget: whole.text.utf8.count - 1)
+        let payload = try short.payload(for: state, schemaVersion: 0)
+        #expect(
+            payload.text == #"{"path":[{"message":{"id":1111111}},{"message":{"id":2222222}}],"presented":[],"tab":0}"#)
+        #expect(
+            payload.report.dropped.map(\.description) == [
+                "position 3 of path: beyond the maximum depth", "position 4 of path: not saved (sensitive)",
+                "position 1 of presented: not saved (sensitive)",
+            ])
+        // Nothing left out for being unsaved: the budget's cut of the path takes the chain all the same.
+        state.path.removeLast()
+        let budgetOnly = try NavigationHandoff<ModalScreens>(
+            activityType: "t", path: \.path, budget: whole.text.utf8.count - 1
+        ).payload(for: state, schemaVersion: 0)
+        #expect(budgetOnly.text == payload.text)
+        #expect(
+            budgetOnly.report.dropped.map(\.description) == [
+                "position 3 of path: beyond the maximum depth", "position 1 of presented: beyond the maximum depth",
+            ])
+    }
+
     @Test("a Handoff payload leaves out what is not saved, and its report says what and why")
     func handoffLeavesOutUnsaved() throws {
         var state = ModalScreens(path: [.inbox, .payment(card: "4242")])

@@ -2,15 +2,17 @@ import SceneNavigation
 import Testing
 
 /// SwiftUI's rule for a chain of presentations, as a table: one level per update, each once the
-/// one beneath has appeared; a view a full-screen cover hides is covered, not gone.
+/// content beneath it has appeared, none while a level taken down is still going away; a view
+/// hidden under what is presented over it keeps what it presents; late events of a view gone
+/// change nothing of the one in its place.
 @Suite struct PresentationPacingTests {
     typealias Event = PresentationPacing.Event
     typealias Level = PresentationPacing.Level
 
-    /// A step: an event, then how many levels of the chain are presented.
+    /// A step: an event (or none), then how many levels of the chain SwiftUI is given.
     struct Row: CustomTestStringConvertible, Sendable {
         let name: String
-        let steps: [(event: Event?, chain: [Level], presented: Int)]
+        let steps: [(event: Event?, chain: [Level], given: Int)]
         var testDescription: String { name }
     }
 
@@ -18,135 +20,159 @@ import Testing
     static func sheet(_ identity: Int) -> Level { Level(identity: identity, covers: false) }
     /// A full-screen cover level.
     static func cover(_ identity: Int) -> Level { Level(identity: identity, covers: true) }
+    /// The content view `view` of the level at `index` appeared.
+    static func appeared(_ index: Int, _ level: Level, view: Int) -> Event {
+        .contentAppeared(index: index, level: level, view: view)
+    }
+    /// The content view `view` of the level at `index` disappeared.
+    static func disappeared(_ index: Int, view: Int) -> Event { .contentDisappeared(index: index, view: view) }
+
+    static let (a, b, c, d) = (sheet(1), sheet(2), sheet(3), sheet(4))
 
     static let rows: [Row] = [
         Row(
             name:
                 "a restored chain is shown after the first frame, one level per update, each once the one beneath appeared",
             steps: [
-                (nil, [sheet(1), sheet(2), sheet(3)], 0),
-                (.appeared(level: 0, shown: nil), [sheet(1), sheet(2), sheet(3)], 1),
-                (.appeared(level: 1, shown: sheet(1)), [sheet(1), sheet(2), sheet(3)], 2),
-                (.appeared(level: 2, shown: sheet(2)), [sheet(1), sheet(2), sheet(3)], 3),
-                (.appeared(level: 3, shown: sheet(3)), [sheet(1), sheet(2), sheet(3)], 3),
+                (nil, [a, b, c], 0),
+                (.rootAppeared, [a, b, c], 1),
+                (nil, [a, b, c], 1),
+                (appeared(0, a, view: 1), [a, b, c], 2),
+                (appeared(1, b, view: 2), [a, b, c], 3),
+                (appeared(2, c, view: 3), [a, b, c], 3),
             ]),
         Row(
             name: "a level the user presents over one on screen is shown at once; a dismissal takes the levels above",
             steps: [
-                (.appeared(level: 0, shown: nil), [], 0),
-                (nil, [sheet(1)], 1),
-                (.appeared(level: 1, shown: sheet(1)), [sheet(1), sheet(2)], 2),
-                (.appeared(level: 2, shown: sheet(2)), [sheet(1)], 1),
-                (.disappeared(level: 2, shown: sheet(2), chain: [sheet(1)]), [sheet(1)], 1),
-                (nil, [sheet(1), sheet(5)], 2),
-            ]),
-        Row(
-            name: "a level replaced takes the levels above it down, and they come back one by one",
-            steps: [
-                (.appeared(level: 0, shown: nil), [sheet(1), sheet(2)], 1),
-                (.appeared(level: 1, shown: sheet(1)), [sheet(1), sheet(2)], 2),
-                (.appeared(level: 2, shown: sheet(2)), [sheet(7), sheet(8)], 1),
-                // The new bottom level's content appears before the old one's goes.
-                (.appeared(level: 1, shown: sheet(7)), [sheet(7), sheet(8)], 2),
-                (.disappeared(level: 2, shown: sheet(2), chain: [sheet(7), sheet(8)]), [sheet(7), sheet(8)], 2),
-                (.disappeared(level: 1, shown: sheet(1), chain: [sheet(7), sheet(8)]), [sheet(7), sheet(8)], 2),
-                (.appeared(level: 2, shown: sheet(8)), [sheet(7), sheet(8)], 2),
-            ]),
-        Row(
-            name: "a level replaced whose old content goes first: the new one is shown in its place, then the rest",
-            steps: [
-                (.appeared(level: 0, shown: nil), [sheet(1), sheet(2)], 1),
-                (.appeared(level: 1, shown: sheet(1)), [sheet(1), sheet(2)], 2),
-                (.appeared(level: 2, shown: sheet(2)), [sheet(7), sheet(8)], 1),
-                (.disappeared(level: 2, shown: sheet(2), chain: [sheet(7), sheet(8)]), [sheet(7), sheet(8)], 1),
-                (.disappeared(level: 1, shown: sheet(1), chain: [sheet(7), sheet(8)]), [sheet(7), sheet(8)], 1),
-                (.appeared(level: 1, shown: sheet(7)), [sheet(7), sheet(8)], 2),
-            ]),
-        Row(
-            name: "the presenting view hidden presents nothing; shown again, the chain comes back level by level",
-            steps: [
-                (.appeared(level: 0, shown: nil), [sheet(1), sheet(2)], 1),
-                (.appeared(level: 1, shown: sheet(1)), [sheet(1), sheet(2)], 2),
-                (.disappeared(level: 0, shown: nil, chain: [sheet(1), sheet(2)]), [sheet(1), sheet(2)], 0),
-                (.appeared(level: 0, shown: nil), [sheet(1), sheet(2)], 1),
-                (.appeared(level: 1, shown: sheet(1)), [sheet(1), sheet(2)], 2),
-            ]),
-        Row(
-            name: "an appearance for a level not yet presentable is not taken",
-            steps: [
-                (.appeared(level: 2, shown: sheet(2)), [sheet(1), sheet(2), sheet(3)], 0),
-                (.appeared(level: 0, shown: nil), [sheet(1), sheet(2), sheet(3)], 1),
-                (.appeared(level: 2, shown: sheet(2)), [sheet(1), sheet(2), sheet(3)], 1),
+                (.rootAppeared, [], 0),
+                (nil, [a], 1),
+                (appeared(0, a, view: 1), [a, b], 2),
+                (appeared(1, b, view: 2), [a], 1),
+                // Until the dismissed level's content has gone, nothing new is presented.
+                (nil, [a, d], 1),
+                (disappeared(1, view: 2), [a, d], 2),
             ]),
         Row(
             name:
-                "the views a cover hides disappear, before or after its content appears: the chain stays, and goes on",
+                "a level replaced is taken down with those above it; once gone, its successor and the rest come one by one",
             steps: [
-                (.appeared(level: 0, shown: nil), [sheet(1), cover(2), sheet(3)], 1),
-                (.appeared(level: 1, shown: sheet(1)), [sheet(1), cover(2), sheet(3)], 2),
+                (.rootAppeared, [a, b], 1),
+                (appeared(0, a, view: 1), [a, b], 2),
+                (appeared(1, b, view: 2), [c, b], 0),
+                (disappeared(1, view: 2), [c, b], 0),
+                (disappeared(0, view: 1), [c, b], 1),
+                (appeared(0, c, view: 3), [c, b], 2),
+            ]),
+        Row(
+            name: "the root hidden keeps what it presents, and presents nothing new until it is shown again",
+            steps: [
+                (.rootAppeared, [a, b], 1),
+                (appeared(0, a, view: 1), [a, b], 2),
+                (.rootDisappeared, [a, b], 2),
+                (nil, [a, b], 2),
+                (disappeared(1, view: 9), [a], 1),
+                (nil, [], 0),
+                (disappeared(0, view: 1), [c], 0),
+                (.rootAppeared, [c], 1),
+            ]),
+        Row(
+            name: "an appearance of a level SwiftUI was not given is not taken",
+            steps: [
+                (appeared(1, b, view: 2), [a, b, c], 0),
+                (.rootAppeared, [a, b, c], 1),
+                (appeared(1, b, view: 2), [a, b, c], 1),
+                (appeared(0, c, view: 3), [a, b, c], 1),
+                (appeared(0, a, view: 1), [a, b, c], 2),
+            ]),
+        Row(
+            name: "what a cover hides disappears, before or after its content appears: the chain stays, and goes on",
+            steps: [
+                (.rootAppeared, [a, cover(5), c], 1),
+                (appeared(0, a, view: 1), [a, cover(5), c], 2),
                 // The cover is being presented: the root and the sheet's content go under it first.
-                (
-                    .disappeared(level: 0, shown: nil, chain: [sheet(1), cover(2), sheet(3)]),
-                    [sheet(1), cover(2), sheet(3)], 2
-                ),
-                (
-                    .disappeared(level: 1, shown: sheet(1), chain: [sheet(1), cover(2), sheet(3)]),
-                    [sheet(1), cover(2), sheet(3)], 2
-                ),
-                (.appeared(level: 2, shown: cover(2)), [sheet(1), cover(2), sheet(3)], 3),
+                (.rootDisappeared, [a, cover(5), c], 2),
+                (disappeared(0, view: 1), [a, cover(5), c], 2),
+                (appeared(1, cover(5), view: 2), [a, cover(5), c], 3),
+                (appeared(2, c, view: 3), [a, cover(5), c], 3),
             ]),
         Row(
-            name: "a cover's content appears before the views it hides disappear",
+            name: "a sheet adapted to the full screen hides its presenter as a cover does: nothing is taken down",
             steps: [
-                (.appeared(level: 0, shown: nil), [cover(1), sheet(2)], 1),
-                (.appeared(level: 1, shown: cover(1)), [cover(1), sheet(2)], 2),
-                (.disappeared(level: 0, shown: nil, chain: [cover(1), sheet(2)]), [cover(1), sheet(2)], 2),
-                (.appeared(level: 2, shown: sheet(2)), [cover(1), sheet(2)], 2),
+                (.rootAppeared, [a, b], 1),
+                (.rootDisappeared, [a, b], 1),
+                (appeared(0, a, view: 1), [a, b], 2),
+                (disappeared(0, view: 1), [a, b], 2),
+                (appeared(1, b, view: 2), [a, b], 2),
+                // Over the hidden sheet, the adapted one presents.
+                (nil, [a, b, c], 3),
             ]),
         Row(
-            name: "a cover dismissed: what it hid appears again and changes nothing; what it presented goes",
+            name: "a cover dismissed: what it hid appears again; a level presented over it waits until it has",
             steps: [
-                (.appeared(level: 0, shown: nil), [sheet(1), cover(2), sheet(3)], 1),
-                (.appeared(level: 1, shown: sheet(1)), [sheet(1), cover(2), sheet(3)], 2),
-                (
-                    .disappeared(level: 0, shown: nil, chain: [sheet(1), cover(2), sheet(3)]),
-                    [sheet(1), cover(2), sheet(3)], 2
-                ),
-                (.appeared(level: 2, shown: cover(2)), [sheet(1), cover(2), sheet(3)], 3),
-                (
-                    .disappeared(level: 1, shown: sheet(1), chain: [sheet(1), cover(2), sheet(3)]),
-                    [sheet(1), cover(2), sheet(3)], 3
-                ),
-                (.appeared(level: 3, shown: sheet(3)), [sheet(1)], 1),
-                // The user dismisses the cover: the sheet's content comes back before the cover's goes.
-                (.appeared(level: 1, shown: sheet(1)), [sheet(1)], 1),
-                (.appeared(level: 0, shown: nil), [sheet(1)], 1),
-                (.disappeared(level: 3, shown: sheet(3), chain: [sheet(1)]), [sheet(1)], 1),
-                (.disappeared(level: 2, shown: cover(2), chain: [sheet(1)]), [sheet(1)], 1),
-                // A sheet presented over the sheet on screen is shown at once.
-                (nil, [sheet(1), sheet(4)], 2),
+                (.rootAppeared, [a, cover(5), c], 1),
+                (appeared(0, a, view: 1), [a, cover(5), c], 2),
+                (.rootDisappeared, [a, cover(5), c], 2),
+                (appeared(1, cover(5), view: 2), [a, cover(5), c], 3),
+                (disappeared(0, view: 1), [a, cover(5), c], 3),
+                (appeared(2, c, view: 3), [a], 1),
+                // The user dismissed the cover: the sheet's content comes back before the cover's goes.
+                (nil, [a, d], 1),
+                (appeared(0, a, view: 1), [a, d], 1),
+                (.rootAppeared, [a, d], 1),
+                (disappeared(2, view: 3), [a, d], 1),
+                (disappeared(1, view: 2), [a, d], 2),
             ]),
         Row(
-            name: "a cover under a cover dismissed with it: presented again, it comes back level by level",
+            name:
+                "two covers dismissed at once: the lower's content, hidden, is not told again; presented again, one by one",
             steps: [
-                (.appeared(level: 0, shown: nil), [cover(1), cover(2)], 1),
-                (.appeared(level: 1, shown: cover(1)), [cover(1), cover(2)], 2),
-                (.disappeared(level: 0, shown: nil, chain: [cover(1), cover(2)]), [cover(1), cover(2)], 2),
-                (.appeared(level: 2, shown: cover(2)), [cover(1), cover(2)], 2),
-                (.disappeared(level: 1, shown: cover(1), chain: [cover(1), cover(2)]), [cover(1), cover(2)], 2),
-                // Both go at once: the lower cover's content is covered, and SwiftUI does not tell of it again.
-                (.disappeared(level: 2, shown: cover(2), chain: []), [], 0),
-                (.appeared(level: 0, shown: nil), [], 0),
-                (nil, [cover(1), cover(2)], 1),
+                (.rootAppeared, [cover(5), cover(6)], 1),
+                (appeared(0, cover(5), view: 1), [cover(5), cover(6)], 2),
+                (.rootDisappeared, [cover(5), cover(6)], 2),
+                (appeared(1, cover(6), view: 2), [cover(5), cover(6)], 2),
+                (disappeared(0, view: 1), [cover(5), cover(6)], 2),
+                (nil, [], 0),
+                (.rootAppeared, [], 0),
+                (disappeared(1, view: 2), [cover(5), cover(6)], 1),
+            ]),
+        Row(
+            name: "dismissed, then presented again before the old content's disappearance: it waits, then shows anew",
+            steps: [
+                (.rootAppeared, [a], 1),
+                (appeared(0, a, view: 1), [a], 1),
+                (nil, [], 0),
+                (nil, [a, b, c], 0),
+                (disappeared(0, view: 1), [a, b, c], 1),
+                (appeared(0, a, view: 2), [a, b, c], 2),
+                // A late event of the old view changes nothing of the new one, which presents at once.
+                (disappeared(0, view: 1), [a, d], 2),
+                (appeared(1, d, view: 3), [a, d, c], 3),
+            ]),
+        Row(
+            name: "a dismissal told before the chain changes: nothing is going away, the next level comes at once",
+            steps: [
+                (.rootAppeared, [a], 1),
+                (appeared(0, a, view: 1), [a], 1),
+                (disappeared(0, view: 1), [a], 1),
+                (nil, [], 0),
+                (nil, [b], 1),
+            ]),
+        Row(
+            name: "the level being presented stays given while its presenter is hidden under it",
+            steps: [
+                (.rootAppeared, [cover(5)], 1),
+                (.rootDisappeared, [cover(5)], 1),
+                (nil, [cover(5)], 1),
+                (appeared(0, cover(5), view: 1), [cover(5)], 1),
             ]),
     ]
 
-    @Test("each row's events give its presented levels", arguments: rows)
+    @Test("each row's events give its levels", arguments: rows)
     func row(_ row: Row) {
         var pacing = PresentationPacing()
         for (index, step) in row.steps.enumerated() {
             if let event = step.event { pacing.handle(event) }
-            #expect(pacing.presentedCount(of: step.chain) == step.presented, "step \(index + 1)")
+            #expect(pacing.give(step.chain) == step.given, "step \(index + 1)")
         }
     }
 

@@ -1,23 +1,31 @@
 /// SwiftUI's rule for showing a chain of presentations, as a pure type: one modal per view update,
-/// each once the one beneath has appeared (SwiftUI presents a sheet from a view that is on
-/// screen; FlowStacks and NavigationKit wait for each level to appear, `../shared/REFERENCE.md`
-/// section 14).
+/// each from a view on screen (SwiftUI presents a sheet from a view that has appeared; FlowStacks
+/// and NavigationKit wait for each level to appear, `../shared/REFERENCE.md` section 14), and
+/// nothing new while a presentation is still going away (UIKit presents nothing from a view while
+/// it dismisses).
 ///
 /// SceneNavigationUI's `presentations(of:at:destination:)` feeds it the appearances and
-/// disappearances of the views that present each level (the modified view for level 0, the
-/// content of level `k - 1` for level `k`), each taken after the update it happened in, and asks
-/// how many of the chain's levels to give SwiftUI; the testing kit's simulator drives the same type
-/// through updates. A restored chain is so shown after the first frame, level by level; a level the
-/// app or a link replaces takes the levels above it down, and they come back one by one; a level
-/// the user presents over one on screen is shown at once.
+/// disappearances of the views that present each level (the modified view, the root, for the
+/// bottom level; the content of a level for the level above it, each content view with a number of
+/// its own), each taken after the update it happened in, and asks at each update how many of the
+/// chain's levels to give SwiftUI (``give(_:)``); the testing kit's simulator drives the same type
+/// through updates.
 ///
-/// A full-screen cover hides the views beneath it, which SwiftUI may tell as disappearances (and
-/// appearances again once it is dismissed): a presenter that disappears under a cover of the chain
-/// is covered, not gone, and nothing changes, whatever the order of the events.
+/// - A restored chain is shown after the first frame, one level per update, each once the content
+///   beneath it has appeared.
+/// - A level the user presents over one on screen is shown at once.
+/// - A level taken out of what SwiftUI is given (dismissed, or replaced by another) holds back what
+///   comes next until its content has disappeared; a replaced level's successor is then shown in
+///   its place, and the levels above come back one by one.
+/// - A view that disappears under what is presented over it (a full-screen cover, a sheet adapted
+///   to the full screen) is hidden, not gone: what it presents stays, and it presents nothing new
+///   until it appears again.
+/// - Events arrive in any order, late or not at all: each content view is told apart by its number,
+///   so that the late disappearance of a view gone changes nothing of the one in its place.
 package struct PresentationPacing: Sendable, Equatable {
     /// One level of a chain, as the pacing knows it: its identity (what SwiftUI identifies the
     /// presented item by, and its style), and whether it covers the screen (a full-screen cover
-    /// where there is one).
+    /// where there is one; the testing kit's simulator hides the views beneath such a level).
     package struct Level: Sendable, Hashable {
         package var identity: Int
         package var covers: Bool
@@ -28,71 +36,86 @@ package struct PresentationPacing: Sendable, Equatable {
         }
     }
 
-    /// How many levels may be presented: each level's presenter has appeared in an earlier update.
-    package private(set) var ready = 0
-    /// The levels on screen, as SwiftUI last showed them (their content appeared), from the bottom.
-    package private(set) var shown: [Level] = []
+    /// A level on screen: its content's view, and whether that view is visible (it appeared, and
+    /// has not disappeared since under what is presented over it).
+    package struct Shown: Sendable, Hashable {
+        package var level: Level
+        package var view: Int
+        package var isVisible: Bool
+    }
 
-    /// Nothing presented: the view that presents level 0 has not appeared.
+    /// Whether the root, the view that presents the bottom level, is visible.
+    package private(set) var rootIsVisible = false
+    /// The levels on screen whose content appeared, from the bottom: always the first of
+    /// ``given``.
+    package private(set) var shown: [Shown] = []
+    /// The levels SwiftUI was last given, from the bottom: ``shown``, and at most one more whose
+    /// content has not appeared yet.
+    package private(set) var given: [Level] = []
+    /// The content views of levels SwiftUI is no longer given that were visible then and have not
+    /// disappeared yet: nothing new is given until they have.
+    package private(set) var leaving: Set<Int> = []
+
+    /// Nothing presented: the root has not appeared.
     package init() {}
 
     /// What happens to a view that presents a level.
     package enum Event: Sendable, Hashable {
-        /// The view that presents `level` appeared, an update ago: the modified view (`level` 0), or
-        /// the content of the level beneath (`shown`).
-        case appeared(level: Int, shown: Level?)
-        /// The view that presents `level` disappeared: the modified view, or the content of the
-        /// level beneath (`shown`); `chain` is the chain's levels at that time.
-        case disappeared(level: Int, shown: Level?, chain: [Level])
+        /// The root appeared, an update ago.
+        case rootAppeared
+        /// The root disappeared.
+        case rootDisappeared
+        /// The content view `view` of the level at `index` (`level`) appeared, an update ago.
+        case contentAppeared(index: Int, level: Level, view: Int)
+        /// The content view `view` of the level at `index` disappeared.
+        case contentDisappeared(index: Int, view: Int)
     }
 
     /// Takes an event.
     /// - Parameter event: What happened.
     package mutating func handle(_ event: Event) {
         switch event {
-        case .appeared(let level, let content):
-            if level == 0 {
-                // Back from under a cover, it presents what it presented.
-                guard ready == 0 else { return }
-                shown = []
-                ready = 1
+        case .rootAppeared:
+            rootIsVisible = true
+        case .rootDisappeared:
+            rootIsVisible = false
+        case .contentAppeared(let index, let level, let view):
+            // The view of a level SwiftUI is no longer given (or one beneath it is not shown): it
+            // is going, and presents nothing.
+            guard index < given.count, given[index] == level, index <= shown.count else { return }
+            // Back from under what was presented over it.
+            if index < shown.count, shown[index].view == view {
+                shown[index].isVisible = true
                 return
             }
-            guard let content, level <= ready, level <= shown.count + 1 else { return }
-            // The content of a level on screen, back from under a cover: nothing changes.
-            if level <= shown.count, shown[level - 1] == content, ready > level { return }
-            // A presenter that appears shows what is beneath it, and nothing above it yet.
-            shown = Array(shown.prefix(level - 1)) + [content]
-            ready = level + 1
-        case .disappeared(let level, let content, let chain):
-            // Under a cover of the chain (on screen, or being presented now), it is covered, not gone.
-            let presented = chain.prefix(presentedCount(of: chain))
-            if presented.dropFirst(level).contains(where: \.covers) { return }
-            // The content of a level that another took the place of, going after the new one
-            // appeared, changes nothing of what is shown.
-            if level == 0 || (level - 1 < shown.count && shown[level - 1] == content) {
-                ready = min(ready, level)
-                shown = Array(shown.prefix(max(level - 1, 0)))
-            }
-            // The levels the chain no longer holds are gone, and the views that present above
-            // them, told or not (SwiftUI does not tell again of a covered view that goes).
-            var kept = 0
-            while kept < shown.count, kept < chain.count, shown[kept] == chain[kept] { kept += 1 }
-            shown = Array(shown.prefix(kept))
-            ready = min(ready, kept + 1)
+            // A new view of the level: what the old one presented went with it.
+            shown = Array(shown.prefix(index)) + [Shown(level: level, view: view, isVisible: true)]
+        case .contentDisappeared(let index, let view):
+            leaving.remove(view)
+            if index < shown.count, shown[index].view == view { shown[index].isVisible = false }
         }
     }
 
-    /// How many levels of a chain SwiftUI is given now: those whose presenter has appeared, and of
-    /// the levels that changed since they were shown (another route in their place), the lowest
-    /// only, in place of the one it replaces.
+    /// How many of a chain's levels SwiftUI is given now, from the bottom, remembered as what
+    /// SwiftUI shows: the levels on screen that the chain still holds; then the level being
+    /// presented, if the chain still holds it; or else the next level, if its presenter is visible
+    /// and nothing is going away. The levels on screen that the chain no longer holds are taken
+    /// down, and those whose content was visible are going away until it disappears.
     /// - Parameter levels: The chain's levels, from the bottom.
     /// - Returns: How many levels, from the bottom, to present.
-    package func presentedCount(of levels: [Level]) -> Int {
+    package mutating func give(_ levels: [Level]) -> Int {
         var kept = 0
-        while kept < shown.count, kept < levels.count, shown[kept] == levels[kept] { kept += 1 }
-        let limit = kept < shown.count ? min(ready, kept + 1) : ready
-        return min(levels.count, limit)
+        while kept < shown.count, kept < levels.count, shown[kept].level == levels[kept] { kept += 1 }
+        for gone in shown[kept...] where gone.isVisible { leaving.insert(gone.view) }
+        shown.removeSubrange(kept...)
+        var count = kept
+        if count < levels.count {
+            let beingPresented = count < given.count && given[count] == levels[count]
+            let presenterIsVisible = count == 0 ? rootIsVisible : shown[count - 1].isVisible
+            if beingPresented || (leaving.isEmpty && presenterIsVisible) { count += 1 }
+        }
+        given = Array(levels.prefix(count))
+        return count
     }
 
     /// A chain's levels as the pacing knows them: what SwiftUI identifies each presented item by

@@ -46,11 +46,20 @@ struct UnsavedCut: Hashable, Sendable {
     static func companionKey(for key: String) -> String { key + ".unsaved" }
 
     /// The record of these cuts; nil (no record, removing an earlier one) when there are none.
+    /// Within what a restore reads: the first ``maximumScreens`` screens left out, at positions up
+    /// to ``maximumPosition``; the rest are not recorded, and so not reported.
     static func record(of cuts: [UnsavedCut]) -> SceneValue? {
-        guard !cuts.isEmpty else { return nil }
+        var room = maximumScreens
+        var recorded: [UnsavedCut] = []
+        for var cut in cuts where cut.position <= maximumPosition && room > 0 {
+            cut.count = min(cut.count, room)
+            room -= cut.count
+            recorded.append(cut)
+        }
+        guard !recorded.isEmpty else { return nil }
         return .json(
             .array(
-                cuts.map { cut in
+                recorded.map { cut in
                     .object([
                         "location": .string(cut.location), "position": .number(JSONNumber(cut.position)),
                         "count": .number(JSONNumber(cut.count)), "reason": .string(cut.reason.rawValue),

@@ -28,16 +28,8 @@ extension ValueDecoder {
                 stored = .object(members)
                 aliased = true
             }
-            let mark = session.mark
-            do {
-                let level = try child(stored, key: IndexKey(position), salvages: false).decode(Presentation<Route>.self)
-                let substituted = session.substitutions != mark.substitutions
-                session.substitutions = mark.substitutions
-                return aliased || substituted ? .migrated(level) : .restored(level)
-            } catch {
-                session.rollBack(to: mark)
-                return .dropped(RestoreSession.reason(for: error, below: depth + 1))
-            }
+            return restoreElement(
+                stored, at: position, as: Presentation<Route>.self, aliased: aliased, in: session, depth: depth)
         }
         session.recordPath(
             outcome, at: codingPath, stored: { levels[$0] }, became: { (try? ValueEncoder.encode($0)) ?? .null })

@@ -263,20 +263,30 @@ final class ValueDecoder: Decoder {
                 stored = target
                 aliased = true
             }
-            let mark = session.mark
-            do {
-                let route = try child(stored, key: IndexKey(position), salvages: false).decode(type)
-                let substituted = session.substitutions != mark.substitutions
-                session.substitutions = mark.substitutions
-                return aliased || substituted ? .migrated(route) : .restored(route)
-            } catch {
-                session.rollBack(to: mark)
-                return .dropped(RestoreSession.reason(for: error, below: depth + 1))
-            }
+            return restoreElement(stored, at: position, as: type, aliased: aliased, in: session, depth: depth)
         }
         session.recordPath(
             outcome, at: codingPath, stored: { elements[$0] }, became: { (try? ValueEncoder.encode($0)) ?? .null })
         return outcome.routes
+    }
+
+    /// One element of a path or a chain (`stored`, at `position` of the array this decoder reads),
+    /// decoded strictly as `type` (its route resolved): restored, migrated (`aliased`, or a value a
+    /// resolver or lookup replaced), or dropped with why, what it noted rolled back.
+    func restoreElement<Element: Decodable>(
+        _ stored: JSONValue, at position: Int, as type: Element.Type, aliased: Bool, in session: RestoreSession,
+        depth: Int
+    ) -> PathRestorer.ElementOutcome<Element> {
+        let mark = session.mark
+        do {
+            let element = try child(stored, key: IndexKey(position), salvages: false).decode(type)
+            let substituted = session.substitutions != mark.substitutions
+            session.substitutions = mark.substitutions
+            return aliased || substituted ? .migrated(element) : .restored(element)
+        } catch {
+            session.rollBack(to: mark)
+            return .dropped(RestoreSession.reason(for: error, below: depth + 1))
+        }
     }
 
     // MARK: - Errors

@@ -29,6 +29,13 @@ final class ValueEncoder: Encoder {
         self.record = record
     }
 
+    /// The encoder of a save that `encoder` is, or writes through (what `superEncoder` hands
+    /// out): nil for any other encoder, which writes everything.
+    static func saving(_ encoder: any Encoder) -> ValueEncoder? {
+        if let encoder = encoder as? ValueEncoder { return encoder }
+        return (encoder as? ReferencingEncoder)?.inner
+    }
+
     /// Records that the path this encoder writes leaves out its screens from `position` on
     /// (`count` of them), for `reason`: what a save writes beside the value. The value's chains
     /// of presentations are then left out whole (``chainCut``).
@@ -45,6 +52,7 @@ final class ValueEncoder: Encoder {
     func recordChainCut<Route>(of levels: [Presentation<Route>]) -> Int {
         guard !levels.isEmpty else { return 0 }
         record.holdsChain = true
+        if record.dropsChains { return 0 }
         let own = UnsavedCut.first(in: levels)
         let kept = record.chainsCut == nil ? own?.position ?? levels.count : 0
         let location = RestoreSession.location(of: codingPath)
@@ -81,8 +89,14 @@ final class ValueEncoder: Encoder {
     }
 
     /// The JSON value of `value`, and where it left out screens that are not saved, and why.
-    static func encodeRecording<Value: Encodable>(_ value: Value) throws -> (json: JSONValue, cuts: [UnsavedCut]) {
-        let (slot, cuts) = try savedSlot(of: value)
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - droppingChains: Whether every chain of presentations is left out, and not recorded: a
+    ///     Handoff's state whose path its budget shortened (it reports what it left out itself).
+    static func encodeRecording<Value: Encodable>(
+        _ value: Value, droppingChains: Bool = false
+    ) throws -> (json: JSONValue, cuts: [UnsavedCut]) {
+        let (slot, cuts) = try savedSlot(of: value, droppingChains: droppingChains)
         return (slot.json, cuts)
     }
 
@@ -98,10 +112,13 @@ final class ValueEncoder: Encoder {
     /// What is saved of a whole value, and its cuts: when a path left screens out and the value
     /// holds presentations, encoded again with every chain left out (the strongest reason of the
     /// paths' cuts), wherever the chains are in the value, before or after the paths.
-    private static func savedSlot<Value: Encodable>(of value: Value) throws -> (slot: Slot, cuts: [UnsavedCut]) {
+    private static func savedSlot<Value: Encodable>(
+        of value: Value, droppingChains: Bool = false
+    ) throws -> (slot: Slot, cuts: [UnsavedCut]) {
         let record = EncodingRecord()
+        record.dropsChains = droppingChains
         let slot = try topLevelSlot(of: value, record: record)
-        guard let reason = record.pathCut, record.holdsChain else { return (slot, record.cuts) }
+        guard !droppingChains, let reason = record.pathCut, record.holdsChain else { return (slot, record.cuts) }
         let again = EncodingRecord()
         again.chainsCut = reason
         return (try topLevelSlot(of: value, record: again), again.cuts)
@@ -272,6 +289,8 @@ final class EncodingRecord {
     var holdsChain = false
     /// Set for an encoding that leaves every chain out, for this reason.
     var chainsCut: UnsavedReason?
+    /// Set for an encoding that leaves every chain out without recording it.
+    var dropsChains = false
 }
 
 private struct EncodingSuperKey: CodingKey {
@@ -287,7 +306,7 @@ private struct EncodingSuperKey: CodingKey {
 private final class ReferencingEncoder: Encoder {
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    private let inner: ValueEncoder
+    fileprivate let inner: ValueEncoder
     private let store: (Slot) -> Void
 
     init(parentPath: [any CodingKey], key: any CodingKey, record: EncodingRecord, store: @escaping (Slot) -> Void) {

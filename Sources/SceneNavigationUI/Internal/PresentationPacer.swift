@@ -10,10 +10,21 @@
         private var pacing = PresentationPacing()
         private let registrar = ObservationRegistrar()
 
-        /// How many of the levels SwiftUI is given now.
+        /// The number of the last content view made.
+        private static var lastView = 0
+
+        /// How many of the levels SwiftUI is given now, remembered as what it shows: a read while
+        /// SwiftUI updates, so no observer is told (what it changes changes only what the next
+        /// reads give, and each update reads the chain anew).
         func presentedCount(of levels: [PresentationPacing.Level]) -> Int {
             registrar.access(self, keyPath: \.observed)
-            return pacing.presentedCount(of: levels)
+            return pacing.give(levels)
+        }
+
+        /// A number for a new content view.
+        static func newView() -> Int {
+            lastView += 1
+            return lastView
         }
 
         /// Takes an event after the update it happened in: SwiftUI presents one modal per update,

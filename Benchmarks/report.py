@@ -216,7 +216,7 @@ def main():
             f"| `URLComponents(string:)`, its path split and query items | {t(lf)} | 1.00x |"]
     pr, pd = "presentations/restore/10 routes and a two-level chain", "presentations/decode/10 routes and a two-level chain"
     out += ["", "### 16. A scene's whole navigation: 10 routes with a two-level chain of presentations over them (interleaved)", "",
-            "Each iteration restores a scene whose state is a path of 10 enum routes alone, and one whose state is the same path with a sheet and a popover over it, in turns first.", "",
+            "Each iteration restores a scene whose state is a path of 10 enum routes alone, and one whose state is the same path with a sheet and a popover over it, alternating which of the two runs first.", "",
             "| measure | path alone | with the chain | with / alone (target: at most 1.10x) |", "| --- | --- | --- | --- |",
             f"| restore from the store (`restore(from:scene:)`: read, decode, report) | {t(ns(pr, 'path alone ns'))} | {t(ns(pr, 'with chain ns'))} | {ratio(ns(pr, 'with chain ns'), ns(pr, 'path alone ns'))} |",
             f"| decode alone, from the parsed value (`NavigationCoding.decode`) | {t(ns(pd, 'path alone ns'))} | {t(ns(pd, 'with chain ns'))} | {ratio(ns(pd, 'with chain ns'), ns(pd, 'path alone ns'))} |"]

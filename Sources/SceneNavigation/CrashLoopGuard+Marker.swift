@@ -122,6 +122,8 @@ final class RestoreHealth: Sendable {
     private let phase = Mutex(Phase.restoring)
     /// Whether the marker has been removed, and who waits for it.
     private let removal = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    /// The marking healthy once the first change is durable, while it runs.
+    private let marking = Mutex<Task<Void, Never>?>(nil)
 
     private init(
         markers: SceneStore, scenes: [SceneID], written: SceneValue?, key: String, launch: CrashLoopGuard.Launch
@@ -198,6 +200,13 @@ final class RestoreHealth: Sendable {
 
     var isHealthy: Bool { phase.withLock { $0 == .healthy } }
 
+    /// What this restore's marker counts: the restores counted as failed before it, and the
+    /// launches in a row that ended unexplained.
+    var counted: (failures: Int, unexplained: Int)? {
+        guard let written, let marker = try? Marker(written, path: "") else { return nil }
+        return (marker.failures, marker.unexplained)
+    }
+
     /// Waits until the marker has been removed: for tests of the guard.
     func waitUntilHealthy() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -224,6 +233,24 @@ final class RestoreHealth: Sendable {
         }
         guard first else { return }
         LaunchRecords.noteShown(launch, in: markers.scenesDirectory)
+    }
+
+    /// Marks the restore healthy once the writer's changes so far are durable (off the main
+    /// actor); ``settled()`` waits for it.
+    /// - Parameter writer: The scene's writer.
+    func markHealthyOnceDurable(_ writer: SceneWriter) {
+        let task = Task.detached {
+            // A failure leaves the marker: a later flush, leaving the foreground or the timer tries again.
+            if (try? await writer.flush()) != nil { try? self.markHealthy() }
+        }
+        marking.withLock { $0 = task }
+    }
+
+    /// Waits for a marking healthy under way, and when the restore is healthy, for its marker's
+    /// removal.
+    func settled() async {
+        if let task = marking.withLock({ $0 }) { await task.value }
+        if isHealthy { await waitUntilHealthy() }
     }
 
     /// From now on the marker stays: the process is taken as killed.

@@ -184,6 +184,18 @@ extension ScenePersistence {
     /// a stored value restored), healthy since or not.
     package var isGuarded: Bool { health != nil }
 
+    /// Waits until a marking healthy under way (after the first change written) has ended, and a
+    /// healthy restore's marker is removed: for the testing kit's simulated end of a process, so
+    /// that the next launch finds the markers as the restores left them.
+    package func markerSettled() async {
+        await health?.settled()
+    }
+
+    /// What the guarded restore's marker counts (the restores counted as failed before it, the
+    /// launches in a row that ended unexplained), for the testing kit's check of the guard's rules;
+    /// nil without one.
+    package var markerCount: (failures: Int, unexplained: Int)? { health?.counted }
+
     /// Tells that the scene went to the background: call it when the scene's phase becomes
     /// `.background`. The restored screens have rendered by then, so the restore is marked healthy,
     /// and the current state is made durable.

@@ -357,7 +357,11 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         // What the next restores count: each scene's marker still there (its restore never
         // became healthy) counts how this process ended. Nothing of the process runs now: not
         // even a restore's marking healthy after a write, which the process's end cut short.
-        for restore in guardedRestores { await restore.persistence.cancel() }
+        for restore in guardedRestores {
+            await restore.persistence.cancel()
+            // A marking healthy under way ends: healthy, the restore's marker is gone.
+            await restore.persistence.markerSettled()
+        }
         for (scene, restore) in lastGuardedRestores() {
             if restore.persistence.isHealthy {
                 expectedCounts[scene] = nil
@@ -611,16 +615,25 @@ extension SceneLifeSimulator {
             seenConnections.insert(ObjectIdentifier(persistence)).inserted, let id = scene.sceneID
         else { return }
         let current = markers()
-        let count = current[id] ?? scene.copiedFrom.flatMap { current[$0] } ?? GuardCount()
+        var allowed = [current[id] ?? scene.copiedFrom.flatMap { current[$0] } ?? GuardCount()]
+        // An earlier restore of this process, marked healthy off the main actor, may have become
+        // so after this one read its marker: what it counted is what the rules give then.
+        let last = lastGuardedRestores()
+        if let earlier = last[id] ?? scene.copiedFrom.flatMap({ last[$0] }), earlier.persistence.isHealthy {
+            allowed.append(earlier.count)
+        }
         let found: Int
         if case .crashLoop(let failures, _)? = persistence.intervention { found = failures } else { found = 0 }
-        if found != count.failures {
+        let marked = persistence.markerCount.map { GuardCount(failures: $0.failures, unexplained: $0.unexplained) }
+        if !allowed.contains(where: { $0.failures == found && $0 == marked }) {
             let index = windows.firstIndex { $0 === window } ?? -1
+            let rules = allowed.map { "\($0.failures) (\($0.unexplained) launches in a row ended unexplained)" }
             guardFailures.append(
-                "window \(index) was guarded after \(found) failures; its rules count \(count.failures) (\(count.unexplained) launches in a row ended unexplained)"
+                "window \(index) was guarded after \(found) failures (its marker counts \(marked.map { "\($0.failures), \($0.unexplained) unexplained" } ?? "nothing")); its rules count \(rules.joined(separator: " or "))"
             )
         }
-        guardedRestores.append(([id] + (scene.copiedFrom.map { [$0] } ?? []), persistence, count))
+        // What the marker holds is what the next restores count from.
+        guardedRestores.append(([id] + (scene.copiedFrom.map { [$0] } ?? []), persistence, marked ?? allowed[0]))
     }
 
     /// Notes the restored screen shown when the scene's life notes it now: a connected scene whose

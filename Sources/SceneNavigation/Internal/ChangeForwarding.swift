@@ -48,10 +48,7 @@ enum ChangeForwarding {
 
     /// After the first change following a restore: once it is durable, the restore is healthy.
     static func healthyAfterFirst(_ health: RestoreHealth?, writer: SceneWriter) -> RestoreHealth? {
-        guard let health else { return nil }
-        Task.detached {
-            if (try? await writer.flush()) != nil { try? health.markHealthy() }
-        }
+        health?.markHealthyOnceDurable(writer)
         return nil
     }
 }

@@ -24,7 +24,9 @@ struct WriteOrderTests {
 
     /// The calls of a trace, in the order they ended (a descriptor exists once its `open` has
     /// returned, and a thread's calls end in the order it made them), with the calls that another
-    /// thread interrupted joined to their results.
+    /// thread interrupted joined to their results. A `close` is placed where it began instead: the
+    /// kernel frees its descriptor before the call returns, so another thread's `open` may return
+    /// that descriptor again before the `close` is seen to end.
     static func calls(_ trace: String) -> [Call] {
         var calls: [Call] = []
         var unfinished: [String: Call] = [:]  // pid -> its call, until it returns
@@ -38,13 +40,15 @@ struct WriteOrderTests {
                 if let equals = rest.range(of: "= ", options: .backwards) {
                     call.result = String(rest[equals.upperBound...])
                 }
-                calls.append(call)
+                if call.name != "close" { calls.append(call) }
                 continue
             }
             guard let open = rest.firstIndex(of: "(") else { continue }
             let name = String(rest[..<open])
             if rest.hasSuffix("<unfinished ...>") {
-                unfinished[pid] = Call(name: name, arguments: String(rest[rest.index(after: open)...]), result: "")
+                let call = Call(name: name, arguments: String(rest[rest.index(after: open)...]), result: "")
+                unfinished[pid] = call
+                if name == "close" { calls.append(call) }
             } else if let equals = rest.range(of: " = ", options: .backwards),
                 let close = rest[..<equals.lowerBound].lastIndex(of: ")")
             {
@@ -56,6 +60,20 @@ struct WriteOrderTests {
             }
         }
         return calls
+    }
+
+    @Test("a close is placed where it began, before another thread's open that returns its descriptor again")
+    func closeBeforeReuse() {
+        let trace = """
+            101 close(8 <unfinished ...>
+            102 openat(5, ".main.json.1.tmp", O_WRONLY|O_CREAT|O_EXCL, 0600) = 8
+            101 <... close resumed>)                = 0
+            102 fchmod(8, 0644)                     = 0
+            """
+        #expect(
+            Self.calls(trace).map { "\($0.name) \($0.arguments.prefix { $0.isNumber })" } == [
+                "close 8", "openat 5", "fchmod 8",
+            ])
     }
 
     @Test(

@@ -5,6 +5,7 @@
 //   swift Scripts/api.swift write <symbol graph folder> <baseline folder> <module>...
 //   swift Scripts/api.swift check <symbol graph folder> <baseline folder> <module>...
 //   swift Scripts/api.swift since <symbol graph folder> <release's baseline folder> <module>...
+//       [--renames-from <baseline folder>]
 //
 // A line is the symbol's path, a tab, its declaration (with the constraints of the extension that
 // declares it), and, when it is deprecated, a tab and "deprecated". A member of a deprecated type
@@ -13,7 +14,8 @@
 // deprecated or removed after its deprecation that the baseline does not record yet. `since` holds
 // the code to a release's frozen baseline (API/releases/<version>): every declaration of that
 // release is still there, unless the release had already deprecated it (so a declaration is
-// deprecated for at least one release before it goes).
+// deprecated for at least one release before it goes), or a type it names was renamed with a
+// deprecated typealias of its old name and the declaration is there under the new name.
 //
 // Each public type's conformances are lines too (`conforms to Sendable`). Declarations are compared
 // as text: a renamed parameter or a default value spelled otherwise counts as a change.
@@ -77,7 +79,8 @@ func symbols(of module: String, in folder: URL) -> [Symbol] {
         }
         let requirements = Set(
             relationships.filter { $0["kind"] as? String == "requirementOf" }.compactMap { $0["source"] as? String })
-        for entry in entries where entry["accessLevel"] as? String == "public" || entry["accessLevel"] as? String == "open" {
+        for entry in entries
+        where entry["accessLevel"] as? String == "public" || entry["accessLevel"] as? String == "open" {
             let id = (entry["identifier"] as? [String: Any])?["precise"] as? String ?? ""
             let components = entry["pathComponents"] as? [String] ?? []
             let fragments = entry["declarationFragments"] as? [[String: Any]] ?? []
@@ -108,12 +111,17 @@ func symbols(of module: String, in folder: URL) -> [Symbol] {
             let target = relationship["targetFallback"] as? String ?? relationship["target"] as? String ?? ""
             var conformance = "conforms to \(target)"
             if let constraints = (relationship["swiftConstraints"] as? [[String: Any]]), !constraints.isEmpty {
-                conformance += " where " + constraints.compactMap { constraint -> String? in
-                    guard let lhs = constraint["lhs"] as? String, let rhs = constraint["rhs"] as? String else { return nil }
-                    return constraint["kind"] as? String == "sameType" ? "\(lhs) == \(rhs)" : "\(lhs) : \(rhs)"
-                }.joined(separator: ", ")
+                conformance +=
+                    " where "
+                    + constraints.compactMap { constraint -> String? in
+                        guard let lhs = constraint["lhs"] as? String, let rhs = constraint["rhs"] as? String else {
+                            return nil
+                        }
+                        return constraint["kind"] as? String == "sameType" ? "\(lhs) == \(rhs)" : "\(lhs) : \(rhs)"
+                    }.joined(separator: ", ")
             }
-            result.append(Symbol(path: type.path, declaration: conformance, deprecated: type.deprecated, kind: "conformance"))
+            result.append(
+                Symbol(path: type.path, declaration: conformance, deprecated: type.deprecated, kind: "conformance"))
         }
     }
     return Array(Set(result)).sorted { $0.line < $1.line }
@@ -145,7 +153,13 @@ func readBaseline(_ url: URL) -> [Symbol] {
     }
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+let arguments: [String] = {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    if let option = arguments.firstIndex(of: "--renames-from") {
+        arguments.removeSubrange(option..<min(option + 2, arguments.count))
+    }
+    return arguments
+}()
 guard arguments.count >= 4, ["write", "check", "since"].contains(arguments[0]) else {
     fail("usage: api.swift write|check|since <symbol graph folder> <baseline folder> <module>...")
 }
@@ -153,6 +167,53 @@ let graphs = URL(fileURLWithPath: arguments[1])
 let baselines = URL(fileURLWithPath: arguments[2])
 let modules = Array(arguments[3...])
 
+/// The types renamed with a deprecated typealias of the old name (`typealias Old = New`), by old
+/// name: a declaration of a release that names the old type is still there when the one that
+/// names the new type is (the alias forwards to it, in source).
+func renames(in symbols: [Symbol]) -> [String: String] {
+    var renames: [String: String] = [:]
+    for symbol in symbols where symbol.deprecated {
+        let words = symbol.declaration.split(separator: " ")
+        guard words.count == 4, words[0] == "typealias", words[2] == "=",
+            !words[3].contains(where: { !$0.isLetter && !$0.isNumber })
+        else { continue }
+        renames[String(words[1])] = String(words[3])
+    }
+    return renames
+}
+
+/// A declaration's key with each renamed type's old name replaced by its new one, in the path
+/// (after the module) and the declaration.
+func renamed(_ symbol: Symbol, _ renames: [String: String]) -> String {
+    func replacingWords(_ text: String) -> String {
+        var result = ""
+        var word = ""
+        for character in text + " " {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                result += renames[word] ?? word
+                word = ""
+                result.append(character)
+            }
+        }
+        return String(result.dropLast())
+    }
+    let components = symbol.path.split(separator: ".", maxSplits: 1).map(String.init)
+    let path = components.count == 2 ? components[0] + "." + replacingWords(components[1]) : symbol.path
+    return "\(path)\t\(replacingWords(symbol.declaration))"
+}
+
+// `--renames-from <baseline folder>`: the renames of other modules than those checked (a module's
+// declarations may name another's renamed type).
+var renameSources = modules.flatMap { symbols(of: $0, in: graphs) }
+if let option = CommandLine.arguments.firstIndex(of: "--renames-from"), option + 1 < CommandLine.arguments.count {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[option + 1])
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(".txt") {
+        renameSources += readBaseline(folder.appendingPathComponent(name))
+    }
+}
+let typeRenames = arguments[0] == "since" ? renames(in: renameSources) : [:]
 var total = 0
 var totalDeprecated = 0
 var breaks: [String] = []
@@ -172,8 +233,10 @@ for module in modules {
     let baseline = readBaseline(url)
     if arguments[0] == "since" {
         let keys = Set(current.map(\.key))
-        for old in baseline where !old.deprecated && !keys.contains(old.key) {
-            breaks.append("\(module): gone or changed without a deprecation in \(baselines.lastPathComponent): \(old.key)")
+        for old in baseline
+        where !old.deprecated && !keys.contains(old.key) && !keys.contains(renamed(old, typeRenames)) {
+            breaks.append(
+                "\(module): gone or changed without a deprecation in \(baselines.lastPathComponent): \(old.key)")
         }
         continue
     }
@@ -186,12 +249,14 @@ for module in modules {
         if old.deprecated {
             unrecorded.append("\(module): removed after its deprecation, still in the baseline: \(old.key)")
         } else if replacements.count == 1 {
-            breaks.append("\(module): changed without a deprecation: \(old.key)\n    now: \(replacements[0].declaration)")
+            breaks.append(
+                "\(module): changed without a deprecation: \(old.key)\n    now: \(replacements[0].declaration)")
         } else {
             breaks.append("\(module): removed without a deprecation: \(old.key)")
         }
     }
-    let changedPaths = Set(removed.filter { old in !old.deprecated && added.filter { $0.path == old.path }.count == 1 }.map(\.path))
+    let changedPaths = Set(
+        removed.filter { old in !old.deprecated && added.filter { $0.path == old.path }.count == 1 }.map(\.path))
     for new in added where !changedPaths.contains(new.path) {
         let note =
             switch new.kind {
@@ -204,7 +269,8 @@ for module in modules {
     for symbol in current {
         guard let old = baselineByKey[symbol.key], old.deprecated != symbol.deprecated else { continue }
         unrecorded.append(
-            "\(module): \(symbol.deprecated ? "deprecated" : "no longer deprecated"), not in the baseline: \(symbol.key)")
+            "\(module): \(symbol.deprecated ? "deprecated" : "no longer deprecated"), not in the baseline: \(symbol.key)"
+        )
     }
 }
 

@@ -273,7 +273,7 @@ private func fuzzPositions(_ value: JSONValue, _ bytes: [UInt8]) {
 /// refused: another app's value saved as given, under small limits.
 private func fuzzWriteLimits(_ value: JSONValue) {
     guard let scene = try? SceneID("main") else { return }
-    let configuration = SceneStore.Configuration(maximumFileSize: 4096, maximumDepth: 16)
+    let configuration = StateStore.Configuration(maximumFileSize: 4096, maximumDepth: 16)
     let document = SceneDocument(
         scene: scene, savedAt: Date(timeIntervalSince1970: 0), values: ["navigation": .json(value)])
     let readable =

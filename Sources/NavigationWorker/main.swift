@@ -152,7 +152,7 @@ func writeToBadAddress() {
 @MainActor
 func launch() async {
     do {
-        let store = SceneStore(appID: try AppID("worker"), stateRoot: arguments[2])
+        let store = StateStore(appID: try AppID("worker"), stateRoot: arguments[2])
         let scene = try SceneID(arguments[3])
         let model = SceneNavigationModel(AppState())
         if let reporter, reporter.placement == "reporter-before" {

@@ -79,7 +79,7 @@ extension CrashLoopGuard {
         ///   - end: How it ended.
         ///   - store: The app's store.
         /// - Throws: ``/SceneStore/SceneStoreError/cannotWrite(path:errno:)`` when the record cannot be written.
-        public func record(_ end: End, in store: SceneStore) throws(SceneStoreError) {
+        public func record(_ end: End, in store: StateStore) throws(SceneStoreError) {
             let path = try LaunchRecords.path(of: id, in: store)
             if let error = Platform.replace(path, with: Array((end.rawValue + "\n").utf8)) {
                 if Errno(rawValue: error) == .noSuchFile { return }
@@ -115,7 +115,7 @@ enum RecordedEnd: String, Sendable, Hashable, CaseIterable {
 /// its signal handler, at exit, and when its restored screen shows.
 enum LaunchRecords {
     /// A record's path in an app's store: beside the markers.
-    static func path(of id: String, in store: SceneStore) throws(SceneStoreError) -> String {
+    static func path(of id: String, in store: StateStore) throws(SceneStoreError) -> String {
         try Marker.store(of: store).scenesDirectory + "/" + fileName(of: id)
     }
 

@@ -93,7 +93,7 @@ struct Marker: Equatable {
     /// cut. A power cut may undo a marker's write or removal (one guarded restore counted more or
     /// less) or tear it, and a torn markers file is moved aside by the next restore, which finds no
     /// marker in it: never a reason to withhold, and the scenes are not touched.
-    static func store(of store: SceneStore) throws(SceneStoreError) -> SceneStore {
+    static func store(of store: StateStore) throws(SceneStoreError) -> StateStore {
         var configuration = store.configuration
         configuration.durableRemovals = false
         configuration.synchronizesWrites = false
@@ -105,7 +105,7 @@ struct Marker: Equatable {
 
 /// The marker of one restore, from the write that begins it to the removal that ends it.
 final class RestoreHealth: Sendable {
-    private let markers: SceneStore
+    private let markers: StateStore
     /// The scenes that carry this restore's marker: the restored scene, and the scene its state
     /// was copied from (adoption), so that a loop is counted whichever of them the next launch
     /// restores.
@@ -126,7 +126,7 @@ final class RestoreHealth: Sendable {
     private let marking = Mutex<Task<Void, Never>?>(nil)
 
     private init(
-        markers: SceneStore, scenes: [SceneID], written: SceneValue?, key: String, launch: CrashLoopGuard.Launch
+        markers: StateStore, scenes: [SceneID], written: SceneValue?, key: String, launch: CrashLoopGuard.Launch
     ) {
         self.markers = markers
         self.scenes = scenes
@@ -149,7 +149,7 @@ final class RestoreHealth: Sendable {
     /// state is counted whichever scene the next launch adopts.
     /// - Returns: The failures counted before this restore, and its marker.
     static func begin(
-        scene: SceneID, copying source: SceneID? = nil, key: String, store: SceneStore, launch: CrashLoopGuard.Launch
+        scene: SceneID, copying source: SceneID? = nil, key: String, store: StateStore, launch: CrashLoopGuard.Launch
     ) throws(SceneStoreError) -> (failures: Int, health: RestoreHealth) {
         let markers = try Marker.store(of: store)
         let folder = markers.scenesDirectory

@@ -18,7 +18,7 @@ import SceneStore
 ///
 /// The marker of a scene's value is a small scene document of its own, in a folder next to the
 /// scenes (`<root>/<app-id>/restores/<scene>.json`, the value's key inside it), written with every
-/// guarantee of SceneStore: durable and atomic, under the scene's lock, refused when corrupt, a
+/// guarantee of StateStore: durable and atomic, under the scene's lock, refused when corrupt, a
 /// link, too large or of a newer format. It costs one durable write per restore, and one removal
 /// (not `fsync`ed: a power cut that undoes it costs one guarded restore that was not needed) when
 /// the restore becomes healthy; nothing per change.
@@ -92,7 +92,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
     /// - Returns: The state.
     /// - Throws: ``/SceneStore/SceneStoreError`` when the marker cannot be read (corrupt, a link, too large, of a
     ///   newer format, of another shape), naming the marker's path.
-    package static func markerState(of scene: SceneID, key: String, in store: SceneStore) throws(SceneStoreError)
+    package static func markerState(of scene: SceneID, key: String, in store: StateStore) throws(SceneStoreError)
         -> MarkerState
     {
         let markers = try Marker.store(of: store)
@@ -106,7 +106,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
     ///   - store: The app's store.
     /// - Returns: The states of the keys that are guarded; empty when the scene is clean.
     /// - Throws: ``/SceneStore/SceneStoreError`` when the markers cannot be read, naming their file.
-    package static func states(of scene: SceneID, in store: SceneStore) throws(SceneStoreError) -> [String: MarkerState]
+    package static func states(of scene: SceneID, in store: StateStore) throws(SceneStoreError) -> [String: MarkerState]
     {
         let markers = try Marker.store(of: store)
         let document: SceneDocument
@@ -130,7 +130,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
     /// - Returns: Whether there was a marker.
     /// - Throws: ``/SceneStore/SceneStoreError`` when the marker cannot be read or removed.
     @discardableResult
-    package static func clearMarker(_ scene: SceneID, key: String, in store: SceneStore) throws(SceneStoreError) -> Bool
+    package static func clearMarker(_ scene: SceneID, key: String, in store: StateStore) throws(SceneStoreError) -> Bool
     {
         try Marker.store(of: store).removeValue(forKey: key, in: scene).wroteFile
     }
@@ -143,7 +143,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
     /// - Returns: Whether there were markers.
     /// - Throws: ``/SceneStore/SceneStoreError/cannotRemove(path:errno:)``.
     @discardableResult
-    public static func removeMarkers(of scene: SceneID, in store: SceneStore) throws(SceneStoreError) -> Bool {
+    public static func removeMarkers(of scene: SceneID, in store: StateStore) throws(SceneStoreError) -> Bool {
         try Marker.store(of: store).removeScene(scene)
     }
 
@@ -151,7 +151,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
     /// - Parameter store: The app's store.
     /// - Returns: The scenes' IDs.
     /// - Throws: ``/SceneStore/SceneStoreError/cannotRead(path:errno:)`` when the markers' folder cannot be read.
-    package static func markedScenes(in store: SceneStore) throws(SceneStoreError) -> [SceneID] {
+    package static func markedScenes(in store: StateStore) throws(SceneStoreError) -> [SceneID] {
         try Marker.store(of: store).sceneIDs()
     }
 }

@@ -27,7 +27,7 @@ extension KeptAsideFile.Reason {
     public static let newerSchema = Self(
         known: "newer-schema", description: "its value, of a newer schema, was replaced by an older one's")
 
-    /// This reason with its words, as SceneStore or SceneNavigation keeps copies for it: a reason
+    /// This reason with its words, as StateStore or SceneNavigation keeps copies for it: a reason
     /// read back from a kept file's name holds only its name, and `crashloop`, the name of the
     /// crash-loop copies made before 0.2, is ``crashLoop``. A reason neither knows is itself.
     package var recognized: KeptAsideFile.Reason {

@@ -14,7 +14,7 @@
 /// }
 /// ```
 public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of failure: an open set of stable codes, as SceneStore's `KeptAsideFile.Reason` is.
+    /// What kind of failure: an open set of stable codes, as StateStore's `KeptAsideFile.Reason` is.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         /// The stable code.
         public let rawValue: String

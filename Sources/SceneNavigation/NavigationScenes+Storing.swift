@@ -49,11 +49,11 @@ extension NavigationScenes {
     /// - Returns: The file written, and the copies made.
     /// - Throws: ``NavigationError/newerSchema(key:stored:supported:)`` when a value of a newer
     ///   schema is there and `replacingNewerSchema` is false (nothing is written);
-    ///   ``NavigationError/store(_:)`` with the errors of ``/SceneStore/SceneStore/update(_:_:)``
+    ///   ``NavigationError/store(_:)`` with the errors of ``/SceneStore/StateStore/update(_:_:)``
     ///   (an invalid key, a file of a newer format, a value over the limits).
     @discardableResult
     package static func store(
-        _ value: SceneValue, schema: Int = 0, key: String = "navigation", in scene: SceneID, of store: SceneStore,
+        _ value: SceneValue, schema: Int = 0, key: String = "navigation", in scene: SceneID, of store: StateStore,
         replacingNewerSchema: Bool = false,
         keepingAside keepAside: (SceneDocument) -> KeptAsideFile.Reason? = { _ in .replaced }
     ) throws(NavigationError) -> Replacement {
@@ -62,7 +62,7 @@ extension NavigationScenes {
         var refused: Int?
         var reason: KeptAsideFile.Reason?
         do throws(SceneStoreError) {
-            try SceneStore.validate(key: key)
+            try StateStore.validate(key: key)
             // The stored value's schema is judged once, in the body, which sees what the file holds
             // before the copy is asked for.
             let outcome = try store.update(
@@ -101,7 +101,7 @@ extension NavigationScenes {
     }
 
     /// Refuses to replace a scene's value of a newer schema than `schema`: what a tool asks before it
-    /// replaces a scene's state without restoring it, as ``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)-6lxqy``
+    /// replaces a scene's state without restoring it, as ``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)``
     /// with `restoring: false` does (which keeps such a value aside as `newer-schema` and replaces it).
     /// - Parameters:
     ///   - scene: The scene.
@@ -112,11 +112,11 @@ extension NavigationScenes {
     ///   the key is of a newer schema; ``NavigationError/store(_:)`` when the scene's file cannot be
     ///   read (a corrupt file is no value of a newer schema: it is moved aside by the next write).
     package static func refuseNewerSchema(
-        of scene: SceneID, key: String = "navigation", than schema: Int, in store: SceneStore
+        of scene: SceneID, key: String = "navigation", than schema: Int, in store: StateStore
     ) throws(NavigationError) {
         let document: SceneDocument
         do throws(SceneStoreError) {
-            try SceneStore.validate(key: key)
+            try StateStore.validate(key: key)
             document = try store.document(for: scene)
         } catch .sceneNotFound, .corrupt, .cannotRead(_, .notADirectory) {
             // No value of a newer schema: the write that follows moves a corrupt file aside, and
@@ -165,11 +165,11 @@ extension NavigationScenes {
     ///   ``NavigationError/noValue(key:in:keys:)`` when it holds no value under the key;
     ///   ``NavigationError/cannotDecode(key:reason:location:)`` when the schema beside it is not a version.
     package static func storedValue(
-        of scene: SceneID, key: String = "navigation", policy: RestorePolicy = RestorePolicy(), in store: SceneStore
+        of scene: SceneID, key: String = "navigation", policy: RestorePolicy = RestorePolicy(), in store: StateStore
     ) throws(NavigationError) -> StoredValue {
         let document: SceneDocument
         do throws(SceneStoreError) {
-            try SceneStore.validate(key: key)
+            try StateStore.validate(key: key)
             document = try store.document(for: scene)
         } catch {
             throw .store(error)

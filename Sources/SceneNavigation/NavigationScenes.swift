@@ -42,7 +42,7 @@ public enum NavigationScenes {
     ///   markers.
     @discardableResult
     public static func remove(
-        _ scene: SceneID, from store: SceneStore, keepingNewerFormat: Bool = false
+        _ scene: SceneID, from store: StateStore, keepingNewerFormat: Bool = false
     ) throws(SceneStoreError) -> Bool {
         // Looked at before the markers go: another scene's file (an ID that differs only in case)
         // is never this scene's, and a newer format's may be kept.
@@ -90,7 +90,7 @@ public enum NavigationScenes {
     /// - Throws: ``/SceneStore/SceneStoreError/cannotRead(path:errno:)`` when a folder cannot be listed.
     @discardableResult
     public static func removeAll(
-        except live: Set<SceneID>, from store: SceneStore
+        except live: Set<SceneID>, from store: StateStore
     ) throws(SceneStoreError) -> PruneOutcome {
         var outcome = PruneOutcome()
         let ids = Set(try store.sceneIDs()).union(try CrashLoopGuard.markedScenes(in: store))
@@ -106,7 +106,7 @@ public enum NavigationScenes {
     }
 
     /// Removes every scene last saved before a date, with its markers, and every file kept aside
-    /// before it (see ``/SceneStore/SceneStore/prune(before:)``). A scene this process has restored
+    /// before it (see ``/SceneStore/StateStore/prune(before:)``). A scene this process has restored
     /// or connected and not yet closed is kept, whatever its age: whether it is held is asked under
     /// the scene's lock, right before its removal. A restore that begins after that question reads
     /// nothing; so prune once a scene has restored, not while scenes are restoring.
@@ -116,7 +116,7 @@ public enum NavigationScenes {
     /// - Returns: What was removed and what could not be; a scene whose markers could not be
     ///   removed is among the failures.
     /// - Throws: ``/SceneStore/SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be listed.
-    public static func prune(before date: Date, in store: SceneStore) throws(SceneStoreError) -> PruneOutcome {
+    public static func prune(before date: Date, in store: StateStore) throws(SceneStoreError) -> PruneOutcome {
         // A scene restored or connected now is in use, whatever its save time says.
         var outcome = try store.prune(before: date, keeping: { LiveScenes.isLive($0, in: store) })
         for scene in outcome.removedScenes {
@@ -162,7 +162,7 @@ public enum NavigationScenes {
     ///   ``NavigationError/store(_:)`` when the copy cannot be read (corrupt, newer format) or the
     ///   scene cannot be written.
     public static func recover(
-        _ scene: SceneID, key: String = "navigation", from fileName: String? = nil, in store: SceneStore,
+        _ scene: SceneID, key: String = "navigation", from fileName: String? = nil, in store: StateStore,
         dryRun: Bool = false
     ) throws(NavigationError) -> Recovery {
         let copies: [KeptAsideFile]

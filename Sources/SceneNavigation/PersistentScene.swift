@@ -26,7 +26,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
     /// The scene's model.
     public let model: SceneNavigationModel<Value>
     /// The app's store.
-    package let store: SceneStore
+    package let store: StateStore
     /// The value's key.
     package let key: String
     /// What to do with elements that cannot be restored, and the maximum age.
@@ -74,7 +74,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
     ///   - onConnect: Told of each connection once it is made.
     ///   - onError: Told when the scene cannot be restored or saved.
     public init(
-        _ model: SceneNavigationModel<Value>, store: SceneStore, key: String = "navigation",
+        _ model: SceneNavigationModel<Value>, store: StateStore, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
         identity: SceneIdentity = .perScene, onConnect: (@MainActor (ScenePersistence<Value>) -> Void)? = nil,
         onError: @escaping @MainActor (NavigationError) -> Void

@@ -22,7 +22,7 @@ public enum RestoreIntervention: Sendable, Hashable, CustomStringConvertible {
     case newerSchema(stored: Int, supported: Int)
     /// The stored value is not the state's shape at all (`reason` says why): nothing was restored,
     /// a copy of the scene's file was kept aside, and the scene started from the model's state
-    /// (``ScenePersistence/run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)-63tzy`` does this
+    /// (``ScenePersistence/run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)`` does this
     /// rather than fail every launch).
     case unrestorable(reason: String)
 

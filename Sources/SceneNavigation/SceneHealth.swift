@@ -41,13 +41,13 @@ package struct SceneHealth: Sendable {
     /// value under `key`, what `dryRun` (a restore that changes nothing, such as
     /// ``SceneNavigationModel/restore(from:key:policy:now:)``) makes of it.
     /// - Parameters:
-    ///   - summary: The scene, as ``/SceneStore/SceneStore/scenes()`` lists it.
+    ///   - summary: The scene, as ``/SceneStore/StateStore/scenes()`` lists it.
     ///   - key: The value's key, `navigation` by default.
     ///   - store: The app's store.
     ///   - now: The time ages are measured at (one reading for a whole listing, so ages compare).
     ///   - dryRun: Restores the scene's document, changing nothing.
     public init(
-        of summary: SceneSummary, key: String = "navigation", in store: SceneStore, now: Date,
+        of summary: SceneSummary, key: String = "navigation", in store: StateStore, now: Date,
         dryRun: (SceneDocument) throws(NavigationError) -> RestoreOutcome
     ) {
         self.summary = summary

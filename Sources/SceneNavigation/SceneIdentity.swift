@@ -99,7 +99,7 @@ public enum SceneIdentity: Sendable, Hashable {
     /// - Returns: The scene, and the source of its state when that is another scene.
     /// - Throws: ``/SceneStore/SceneStoreError/cannotRead(path:errno:)`` when the scenes cannot be listed.
     package func resolve(
-        stored: SceneID?, in store: SceneStore, key: String = "navigation", new: SceneID
+        stored: SceneID?, in store: StateStore, key: String = "navigation", new: SceneID
     ) throws(SceneStoreError) -> Resolution {
         // Only the launch's windows adopt: one opened after the launch settled starts fresh.
         let adopts = needsListing(stored: stored) && LiveScenes.isLaunching(store)

@@ -255,7 +255,7 @@ extension SceneNavigationModel {
     }
 
     /// Restores the model from what a scene stores, changing nothing on disk: the same decisions as
-    /// ``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)-6lxqy`` about a value
+    /// ``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)`` about a value
     /// of a newer schema (not restored) and one older than `policy.maximumAge` (not restored), with
     /// no crash-loop guard, no copy kept and nothing written. For tools and tests: `navstate
     /// restore` is this call.
@@ -274,7 +274,7 @@ extension SceneNavigationModel {
     ///   the errors of ``restore(from:key:policy:schemaVersion:)``.
     @discardableResult
     public func restore(
-        from store: SceneStore, scene: SceneID, key: String = "navigation", policy: RestorePolicy = RestorePolicy()
+        from store: StateStore, scene: SceneID, key: String = "navigation", policy: RestorePolicy = RestorePolicy()
     ) async throws(NavigationError) -> RestoreOutcome {
         let document = try await offMain { () throws(SceneStoreError) in try store.document(for: scene) }
         return try restore(from: document, key: key, policy: policy, now: store.configuration.now())

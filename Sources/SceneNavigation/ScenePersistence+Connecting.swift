@@ -52,7 +52,7 @@ extension ScenePersistence {
     ///   ``NavigationError/cannotDecode(key:reason:location:)`` when the stored value is not the
     ///   state's shape at all (the model is untouched and nothing is written over it).
     public static func restore(
-        _ model: Model, from store: SceneStore, scene: SceneID, key: String = "navigation",
+        _ model: Model, from store: StateStore, scene: SceneID, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
         deepLink: ((Model) -> Void)? = nil
     ) throws(NavigationError) -> ScenePersistence {
@@ -74,7 +74,7 @@ extension ScenePersistence {
     /// restore, and every write of the connection waits for it (``pendingCopy``): before the first
     /// frame, only the scene's own file and the guard's records are read and written.
     static func restore(
-        _ model: Model, from store: SceneStore, scene: SceneID, copying source: SceneID?, key: String,
+        _ model: Model, from store: StateStore, scene: SceneID, copying source: SceneID?, key: String,
         policy: RestorePolicy, guard requestedGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?,
         defersCopies: Bool
     ) throws(NavigationError) -> ScenePersistence {
@@ -193,7 +193,7 @@ extension ScenePersistence {
 
     /// The scene's writer for the key, with the schema the model writes beside the value.
     private static func makeWriter(
-        for model: Model, in store: SceneStore, scene: SceneID, key: String
+        for model: Model, in store: StateStore, scene: SceneID, key: String
     ) throws(NavigationError) -> SceneWriter {
         do {
             let writer = try store.writer(forKey: key, in: scene)
@@ -213,7 +213,7 @@ extension ScenePersistence {
     /// for another key of the scene (in this launch) holds it already.
     static func keepAsideBeforeFirstWrite(
         _ stored: SceneValue, of scene: SceneID, key: String, writer: SceneWriter, sharedCopy: SharedCopy,
-        in store: SceneStore
+        in store: StateStore
     ) throws(NavigationError) {
         do {
             try writer.keepAsideBeforeFirstWrite(reason: .unrestored) { document in
@@ -254,7 +254,7 @@ extension ScenePersistence {
     /// - Returns: The connection, with the restore's report.
     /// - Throws: The errors of ``restore(_:from:scene:key:policy:guard:deepLink:)``.
     public static func connect(
-        _ model: Model, to store: SceneStore, scene: SceneID, key: String = "navigation",
+        _ model: Model, to store: StateStore, scene: SceneID, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), restoring: Bool = true,
         guard crashGuard: CrashLoopGuard? = CrashLoopGuard(), deepLink: ((Model) -> Void)? = nil
     ) async throws(NavigationError) -> ScenePersistence {
@@ -265,7 +265,7 @@ extension ScenePersistence {
 
     /// The connection, with why a stored value is not restored (when `run` starts fresh).
     static func connect(
-        _ model: Model, to store: SceneStore, scene: SceneID, key: String, policy: RestorePolicy, restoring: Bool,
+        _ model: Model, to store: StateStore, scene: SceneID, key: String, policy: RestorePolicy, restoring: Bool,
         guard crashGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?, unrestorable: String?
     ) async throws(NavigationError) -> ScenePersistence {
         if restoring {

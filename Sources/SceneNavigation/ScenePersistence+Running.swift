@@ -5,7 +5,7 @@ import SceneStore
 extension ScenePersistence {
     /// Connects, hands the connection over, then keeps writing changes through until the calling
     /// task is cancelled, and closes (the last change durable, the restore healthy): the whole of a
-    /// scene's `.task` in one call, with every option of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)-6lxqy``.
+    /// scene's `.task` in one call, with every option of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)``.
     ///
     /// A stored value that cannot be restored at all (not the state's shape: an incompatible build
     /// saved it) does not fail every launch: it is kept aside (``keptAsidePath``), the scene starts
@@ -25,10 +25,10 @@ extension ScenePersistence {
     ///   - deepLink: Applied to the model in place of the saved paths, or nil.
     ///   - connected: Called with the connection once it is made: its report, intervention and
     ///     kept-aside copy, and ``leftForeground()`` for the scene's phase.
-    /// - Throws: The errors of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)-6lxqy`` but an
+    /// - Throws: The errors of ``connect(_:to:scene:key:policy:restoring:guard:deepLink:)`` but an
     ///   unrestorable value and a corrupt file, and those of ``close()``.
     public static func run(
-        _ model: Model, store: SceneStore, scene: SceneID, key: String = "navigation",
+        _ model: Model, store: StateStore, scene: SceneID, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), restoring: Bool = true,
         guard crashGuard: CrashLoopGuard? = CrashLoopGuard(), deepLink: ((Model) -> Void)? = nil,
         connected: (ScenePersistence) -> Void
@@ -40,7 +40,7 @@ extension ScenePersistence {
 
     /// The whole of a scene's `.task`: the body of every `run`.
     static func running(
-        _ model: Model, store: SceneStore, scene: SceneID, key: String, policy: RestorePolicy, restoring: Bool,
+        _ model: Model, store: StateStore, scene: SceneID, key: String, policy: RestorePolicy, restoring: Bool,
         guard crashGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?, connected: (ScenePersistence) -> Void
     ) async throws(NavigationError) {
         let persistence = try await connectOrStartFresh(
@@ -53,7 +53,7 @@ extension ScenePersistence {
     /// Connects; when the stored value cannot be restored at all, starts fresh with it kept aside
     /// (``RestoreDecision/unrestorable(after:)``).
     static func connectOrStartFresh(
-        _ model: Model, to store: SceneStore, scene: SceneID, key: String, policy: RestorePolicy, restoring: Bool,
+        _ model: Model, to store: StateStore, scene: SceneID, key: String, policy: RestorePolicy, restoring: Bool,
         guard crashGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?
     ) async throws(NavigationError) -> ScenePersistence {
         do {
@@ -83,7 +83,7 @@ extension ScenePersistence {
 extension ScenePersistence {
     /// 0.2.0's run, which handed the restore's report to `restored` rather than the connection to
     /// `connected`. Forwards to the general
-    /// ``run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)-63tzy``, which restores,
+    /// ``run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)``, which restores,
     /// writes changes through until the calling task is cancelled, and makes the last one durable.
     /// - Parameters:
     ///   - model: The model to restore and save.
@@ -101,7 +101,7 @@ extension ScenePersistence {
     )
     @_disfavoredOverload
     public static func run(
-        _ model: Model, store: SceneStore, scene: SceneID, key: String = "navigation",
+        _ model: Model, store: StateStore, scene: SceneID, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
         restored: (RestoreReport?) -> Void = { _ in }
     ) async throws(NavigationError) {

@@ -44,7 +44,7 @@ public final class ScenePersistence<State: Codable & Equatable> {
     public let key: String
 
     let model: Model
-    let store: SceneStore
+    let store: StateStore
     /// The writer, and the restore's marker: internal so that tests can wait for their steps.
     let writer: SceneWriter
     let health: RestoreHealth?
@@ -76,7 +76,7 @@ public final class ScenePersistence<State: Codable & Equatable> {
 
     init(
         model: Model, writer: SceneWriter, outcome: RestoreOutcome, scene: SceneID, key: String,
-        health: RestoreHealth?, crashGuard: CrashLoopGuard?, unchangedRevision: UInt64?, store: SceneStore,
+        health: RestoreHealth?, crashGuard: CrashLoopGuard?, unchangedRevision: UInt64?, store: StateStore,
         sharedCopy: SharedCopy, hold: LiveScenes.Hold, restored: Restored? = nil, copiesBeforeFirstWrite: Bool = false,
         pendingCopy: PendingCopy? = nil
     ) {
@@ -265,7 +265,7 @@ extension ScenePersistence {
     static var confirmationInterval: TimeInterval { 60 }
 
     /// Waits until the model's current state is durable. When it was stored already (nothing to
-    /// write), the scene's save time moves to now instead (`SceneStore.confirm(_:)`; at most once
+    /// write), the scene's save time moves to now instead (`StateStore.confirm(_:)`; at most once
     /// a minute per connection), so that the age limit and `prune` go by the last time the state was
     /// saved, not the last time it changed. After a deep link, until the model changes, and after
     /// ``cancel()``, nothing is written nor confirmed.

@@ -133,7 +133,7 @@ public final class AppSimulator<State: Codable & Equatable> {
         makeModel: @escaping @MainActor (String) -> Model
     ) throws(SceneStoreError) {
         guard let first = keys.first else { throw .invalidKey("", reason: "a simulated scene needs at least one key") }
-        for key in keys { try SceneStore.validate(key: key) }
+        for key in keys { try StateStore.validate(key: key) }
         guard Set(keys).count == keys.count else { throw .invalidKey(first, reason: "each key is given once") }
         self.temporary = temporary
         self.scene = try SceneID(scene)
@@ -146,7 +146,7 @@ public final class AppSimulator<State: Codable & Equatable> {
     /// Launches: a new store and a new model per key, each restored from what the scene holds.
     /// - Parameter deepLink: Applied to the first key's model in place of its saved paths, or nil.
     /// - Returns: The launch.
-    /// - Throws: What ``/SceneNavigation/ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)-6lxqy``
+    /// - Throws: What ``/SceneNavigation/ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)``
     ///   throws (the keys connected before are cancelled, as a failed launch ends);
     ///   ``SimulatorError/alreadyRunning`` when a launch has not ended.
     @discardableResult

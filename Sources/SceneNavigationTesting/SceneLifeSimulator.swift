@@ -84,7 +84,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     package var delaysDisappearances = false
     private var launches = 0
     private let firstLaunch = Int64(Date().timeIntervalSince1970 * 1000)
-    private var store: SceneStore?
+    private var store: StateStore?
     private var phase: SceneLife.Phase = .active
     /// The crash-loop guard's count as its documented rules give it, kept apart from the guard:
     /// per scene, the restores counted as failed, and the launches in a row that ended with nothing

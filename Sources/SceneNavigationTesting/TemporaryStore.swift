@@ -24,11 +24,11 @@ public final class TemporaryStore: Sendable {
     /// The app's ID.
     public let appID: AppID
     /// The store's settings, such as its clock.
-    public let configuration: SceneStore.Configuration
+    public let configuration: StateStore.Configuration
     /// The clock the store's settings read, when one was given.
     public let clock: TestClock?
     /// The app's store.
-    public let store: SceneStore
+    public let store: StateStore
 
     /// Creates a fresh folder under the system's temporary folder and an app's store in it.
     /// - Parameters:
@@ -38,7 +38,7 @@ public final class TemporaryStore: Sendable {
     /// - Throws: ``/SceneStore/SceneStoreError/invalidAppID(_:reason:)``, or
     ///   ``/SceneStore/SceneStoreError/cannotCreateDirectory(path:errno:)`` when the folder cannot be made.
     public init(
-        appID: String = "app", clock: TestClock? = nil, configuration: SceneStore.Configuration = .init()
+        appID: String = "app", clock: TestClock? = nil, configuration: StateStore.Configuration = .init()
     ) throws(SceneStoreError) {
         var configuration = configuration
         if let clock { configuration.now = { clock.now } }
@@ -47,7 +47,7 @@ public final class TemporaryStore: Sendable {
         let base = (ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
         stateRoot = try Platform.makeTemporaryFolder(template: base + "/scene-navigation-testing-XXXXXX")
         self.configuration = configuration
-        store = SceneStore(appID: self.appID, stateRoot: stateRoot, configuration: configuration)
+        store = StateStore(appID: self.appID, stateRoot: stateRoot, configuration: configuration)
     }
 
     deinit {
@@ -61,8 +61,8 @@ public final class TemporaryStore: Sendable {
     /// these settings or others.
     /// - Parameter configuration: Its settings, this store's by default.
     /// - Returns: A new store over the same folder.
-    public func makeStore(configuration: SceneStore.Configuration? = nil) -> SceneStore {
-        SceneStore(appID: appID, stateRoot: stateRoot, configuration: configuration ?? self.configuration)
+    public func makeStore(configuration: StateStore.Configuration? = nil) -> StateStore {
+        StateStore(appID: appID, stateRoot: stateRoot, configuration: configuration ?? self.configuration)
     }
 
     /// The store of another app in the same folder, opened as a new process would open it.
@@ -72,9 +72,9 @@ public final class TemporaryStore: Sendable {
     /// - Returns: A new store over the same folder.
     /// - Throws: ``/SceneStore/SceneStoreError/invalidAppID(_:reason:)``.
     public func makeStore(
-        appID: String, configuration: SceneStore.Configuration? = nil
-    ) throws(SceneStoreError) -> SceneStore {
-        SceneStore(appID: try AppID(appID), stateRoot: stateRoot, configuration: configuration ?? self.configuration)
+        appID: String, configuration: StateStore.Configuration? = nil
+    ) throws(SceneStoreError) -> StateStore {
+        StateStore(appID: try AppID(appID), stateRoot: stateRoot, configuration: configuration ?? self.configuration)
     }
 
     /// A path inside the folder.

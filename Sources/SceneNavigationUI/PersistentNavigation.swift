@@ -97,7 +97,7 @@
         ///     what was wrong); the model is left as it was.
         ///   - content: The scene's views.
         public init(
-            _ model: SceneNavigationModel<Value>, store: SceneStore, key: String = "navigation",
+            _ model: SceneNavigationModel<Value>, store: StateStore, key: String = "navigation",
             policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
             identity: SceneIdentity = .perScene, links: LinkOpening<Value>? = nil,
             handoff: NavigationHandoff<Value>? = nil,
@@ -137,7 +137,7 @@
         )
         @_disfavoredOverload
         public init(
-            _ model: SceneNavigationModel<Value>, store: SceneStore, key: String = "navigation",
+            _ model: SceneNavigationModel<Value>, store: StateStore, key: String = "navigation",
             policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
             identity: SceneIdentity = .perScene, linkConditions: Set<String> = ["*"],
             openURL: (@MainActor (URL) -> Link?)? = nil,
@@ -174,7 +174,7 @@
         )
         @_disfavoredOverload
         public init(
-            _ model: SceneNavigationModel<Value>, store: SceneStore, key: String = "navigation",
+            _ model: SceneNavigationModel<Value>, store: StateStore, key: String = "navigation",
             policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
             identity: SceneIdentity = .perScene, linkConditions: Set<String> = ["*"],
             openURL: (@MainActor (URL) -> Link?)? = nil, handoff: NavigationHandoff<Value>?,
@@ -189,7 +189,7 @@
 
         /// The one initialiser the public ones forward to.
         init(
-            _ model: SceneNavigationModel<Value>, store: SceneStore, key: String, policy: RestorePolicy,
+            _ model: SceneNavigationModel<Value>, store: StateStore, key: String, policy: RestorePolicy,
             guard crashGuard: CrashLoopGuard?, identity: SceneIdentity, openURL: (@MainActor (URL) -> Link?)?,
             linkConditions: Set<String>?, handoff: NavigationHandoff<Value>?,
             onConnect: (@MainActor (ScenePersistence<Value>) -> Void)?,

@@ -1,6 +1,6 @@
 /// An error number reported by the operating system, such as `ENOENT` or `EACCES`.
 ///
-/// SceneStore reads `errno` right after the call that failed and carries it in
+/// StateStore reads `errno` right after the call that failed and carries it in
 /// ``SceneStoreError``, so the reason is never lost between the failure and the report.
 public struct Errno: Error, Hashable, Sendable, RawRepresentable, CustomStringConvertible {
     /// The raw error number, as in `<errno.h>`.

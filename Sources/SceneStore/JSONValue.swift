@@ -1,6 +1,6 @@
 /// A JSON value, as stored in a scene document.
 ///
-/// SceneStore keeps values as readable JSON rather than opaque blobs. `JSONValue` is the tree that
+/// StateStore keeps values as readable JSON rather than opaque blobs. `JSONValue` is the tree that
 /// its strict parser produces and its deterministic writer prints: objects are written with their
 /// keys sorted by their UTF-8 bytes, numbers keep the exact text they were written with, and the
 /// same value always becomes the same bytes.

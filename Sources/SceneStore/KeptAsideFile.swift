@@ -4,11 +4,11 @@
     import Foundation
 #endif
 
-/// A copy of a scene's file that SceneStore kept aside instead of losing it.
+/// A copy of a scene's file that StateStore kept aside instead of losing it.
 ///
 /// Each is kept next to the scene's file, named `<scene>.<reason>-<time>.json`: `<time>` is when it
 /// was kept, in UTC (`20261121T210407.123Z`), and a second one within the same millisecond gets
-/// `-1`, `-2`, ... SceneStore keeps these itself:
+/// `-1`, `-2`, ... StateStore keeps these itself:
 ///
 /// - `<scene>.corrupt-<time>.json`: a file that could not be parsed, moved out of the scene's place
 ///   before a new one was written there;
@@ -16,11 +16,11 @@
 ///   made before that value was replaced.
 ///
 /// Modules above add reasons of their own (``Reason`` is an open set) for the copies they keep.
-/// Nothing removes these files but an explicit ``SceneStore/prune(before:)`` or the user.
+/// Nothing removes these files but an explicit ``StateStore/prune(before:)`` or the user.
 public struct KeptAsideFile: Sendable, Equatable {
     /// Why a file was kept aside: a short name written into the kept file's name.
     ///
-    /// An open set, as `Errno` is: SceneStore defines ``corrupt`` and ``invalid``, and a module
+    /// An open set, as `Errno` is: StateStore defines ``corrupt`` and ``invalid``, and a module
     /// that keeps copies for reasons of its own declares them as static members of an extension.
     /// Two reasons are equal when their names are.
     public struct Reason: Sendable, Hashable, RawRepresentable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-/// What ``SceneStore/prune(before:)`` removed, and what it could not remove.
+/// What ``StateStore/prune(before:)`` removed, and what it could not remove.
 public struct PruneOutcome: Sendable, Equatable {
     /// A scene or kept-aside file that could not be removed, and why.
     public struct Failure: Sendable, Equatable {

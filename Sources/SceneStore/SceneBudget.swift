@@ -2,8 +2,8 @@
 ///
 /// Apple asks that what a scene stores be lightweight (`@SceneStorage` is not for large data), and
 /// Android's saved instance state makes the app crash past about 1 MB; a store refuses files over
-/// ``SceneStore/Configuration/maximumFileSize`` (4 MiB). The budget
-/// (``SceneStore/Configuration/sizeBudget``, 256 KiB by default) warns well before that: a
+/// ``StateStore/Configuration/maximumFileSize`` (4 MiB). The budget
+/// (``StateStore/Configuration/sizeBudget``, 256 KiB by default) warns well before that: a
 /// navigation state that grows past it is usually a path that never shrinks, or data kept where
 /// only identifiers belong. Nothing is refused for it.
 ///
@@ -80,7 +80,7 @@ public struct SceneBudget: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension SceneStore {
+extension StateStore {
     /// How close a scene's file is to the store's size budget
     /// (``Configuration/sizeBudget``).
     /// - Parameter scene: The scene.
@@ -99,7 +99,7 @@ extension SceneStore {
     }
 }
 
-extension SceneStore {
+extension StateStore {
     /// The size of a scene's file, without reading it; nil when it has none.
     func fileSize(of scene: SceneID) throws(SceneStoreError) -> Int64? {
         let path = path(for: scene)

@@ -24,7 +24,7 @@
 /// }
 /// ```
 public struct SceneDocument: Sendable, Equatable {
-    /// The format this version of SceneStore writes and the newest it reads.
+    /// The format this version of StateStore writes and the newest it reads.
     package static let formatVersion = 1
 
     /// The scene the document belongs to; always the file's name.
@@ -75,14 +75,14 @@ extension SceneDocument {
     /// The document's bytes as a store with these limits writes them: refused when a read with the
     /// same limits would refuse them, so that what is written can always be read back.
     /// - Parameters:
-    ///   - configuration: The limits: ``SceneStore/Configuration/maximumFileSize`` and
-    ///     ``SceneStore/Configuration/maximumDepth``.
+    ///   - configuration: The limits: ``StateStore/Configuration/maximumFileSize`` and
+    ///     ``StateStore/Configuration/maximumDepth``.
     ///   - path: The file the bytes are for, named in errors.
     /// - Returns: The bytes of ``encoded()``.
     /// - Throws: ``SceneStoreError/documentTooDeep(path:depth:limit:)`` when a value nests so deeply
     ///   that the file would pass the depth limit; ``SceneStoreError/documentTooLarge(path:size:limit:)``
     ///   when the file would pass the size limit.
-    package func encoded(within configuration: SceneStore.Configuration, path: String) throws(SceneStoreError)
+    package func encoded(within configuration: StateStore.Configuration, path: String) throws(SceneStoreError)
         -> [UInt8]
     {
         try encoded(within: configuration, path: path, reusing: [:]).bytes
@@ -139,7 +139,7 @@ extension SceneDocument {
     /// refused as ``encoded(within:path:)`` refuses them.
     /// - Returns: The bytes and the entries they were made of.
     func encoded(
-        within configuration: SceneStore.Configuration, path: String, reusing reusable: [String: Entry]
+        within configuration: StateStore.Configuration, path: String, reusing reusable: [String: Entry]
     ) throws(SceneStoreError) -> (bytes: [UInt8], entries: [String: Entry]) {
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(values.count)

@@ -3,7 +3,7 @@
 /// A scene's state is stored in `<scene-id>.json`, so an identifier is validated when it is
 /// created: 1 to 64 characters from the ASCII letters, digits, `-` and `_`, starting with a letter
 /// or a digit. That allowlist rules out everything that could reach outside the app's folder or
-/// collide with SceneStore's own files: `/`, `..`, a leading dot, NUL and other control
+/// collide with StateStore's own files: `/`, `..`, a leading dot, NUL and other control
 /// characters, and non-ASCII look-alikes (a Cyrillic `а` or a fullwidth `／`), whose different
 /// Unicode spellings would otherwise be different files under one name.
 ///

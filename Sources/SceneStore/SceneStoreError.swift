@@ -1,4 +1,4 @@
-/// Everything that can go wrong in SceneStore, with the path, key or scene it concerns.
+/// Everything that can go wrong in StateStore, with the path, key or scene it concerns.
 ///
 /// Every case reads as a sentence through ``description``, such as
 /// `cannot write '/home/me/.local/state/navstate/scenes/main.json': Permission denied`.
@@ -35,7 +35,7 @@ public enum SceneStoreError: Error, Sendable, Equatable, CustomStringConvertible
     /// (`found`): on a file system that ignores case (APFS and HFS+ by default, exFAT, casefolded
     /// ext4) the two IDs name one file. Nothing is read from it, moved or written over it.
     case caseConflict(path: String, scene: SceneID, found: String)
-    /// The scene's file was written by a newer version of SceneStore. It is never overwritten.
+    /// The scene's file was written by a newer version of StateStore. It is never overwritten.
     case newerFormat(path: String, format: Int, supported: Int)
     /// Reading the scene's file failed.
     case cannotRead(path: String, errno: Errno)

@@ -19,8 +19,8 @@ public enum SceneValue: Sendable, Hashable {
 ///
 /// `Bool`, `Int`, `Double`, `String`, `URL`, `Data` and ``SceneValue`` conform. Types with `Int`
 /// or `String` raw values are stored through their raw value by the `RawRepresentable` overloads
-/// of ``SceneStore/value(_:forKey:in:)-13a2j``; any `Codable` type through
-/// ``SceneStore/decodedValue(_:forKey:in:decoder:)``.
+/// of ``StateStore/value(_:forKey:in:)-8if96``; any `Codable` type through
+/// ``StateStore/decodedValue(_:forKey:in:decoder:)``.
 public protocol SceneStorable: Sendable {
     /// The value as stored.
     var sceneValue: SceneValue { get }

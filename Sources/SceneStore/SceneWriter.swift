@@ -71,7 +71,7 @@ public final class SceneWriter: Sendable {
     public let scene: SceneID
     /// The key written to.
     public let key: String
-    private let store: SceneStore
+    private let store: StateStore
     /// Where the steps run: a step's thread goes on with the step that follows it, and a second
     /// step that can run beside it (the next value's write while one syncs) gets a thread of its
     /// own.
@@ -146,7 +146,7 @@ public final class SceneWriter: Sendable {
         var writtenSequence: UInt64?
     }
 
-    init(store: SceneStore, key: String, scene: SceneID) {
+    init(store: StateStore, key: String, scene: SceneID) {
         self.store = store
         self.key = key
         self.scene = scene
@@ -164,7 +164,7 @@ public final class SceneWriter: Sendable {
     ///   - key: Its key, another than the writer's.
     /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``, also when `key` is the writer's own.
     package func setCompanion(_ value: SceneValue?, forKey key: String) throws(SceneStoreError) {
-        try SceneStore.validate(key: key)
+        try StateStore.validate(key: key)
         guard key != self.key else { throw .invalidKey(key, reason: "it is the writer's own key") }
         state.withLock { $0.companions[key] = .some(value) }
     }
@@ -424,7 +424,7 @@ public final class SceneWriter: Sendable {
     private func prepare(_ ticket: WriterMachine.Ticket) -> [WriterMachine.Action] {
         let (value, companions, keepingAside, session, slot) = state.withLock { state in
             // The second temporary file when the first is in flight.
-            let slot = state.prepared.values.contains { $0.temporary == SceneStore.temporaryName(for: scene) } ? 1 : 0
+            let slot = state.prepared.values.contains { $0.temporary == StateStore.temporaryName(for: scene) } ? 1 : 0
             return (
                 state.values.removeValue(forKey: ticket), state.companions, state.keepingAside, state.session, slot
             )
@@ -517,7 +517,7 @@ public final class SceneWriter: Sendable {
 
 // MARK: - Write-through
 
-extension SceneStore {
+extension StateStore {
     /// A writer that writes one (scene, key) through to disk as values arrive.
     /// - Parameters:
     ///   - key: The value's key.

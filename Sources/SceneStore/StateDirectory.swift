@@ -1,4 +1,4 @@
-/// Where SceneStore keeps its files, by the convention of the platform, in one of two places:
+/// Where StateStore keeps its files, by the convention of the platform, in one of two places:
 /// ``Location/persistent`` (the default) or ``Location/cache``.
 ///
 /// - **Linux and other systems** follow the XDG Base Directory rules: the persistent root is

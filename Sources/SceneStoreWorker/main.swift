@@ -1,4 +1,4 @@
-// A small process that drives SceneStore from the outside, for the tests and the reliability script
+// A small process that drives StateStore from the outside, for the tests and the reliability script
 // that need several OS processes, a process killed mid-write, or a process-wide setting such as
 // the umask. Not a product.
 //
@@ -32,7 +32,7 @@ func fail(_ message: String) -> Never {
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else { fail("usage: SceneStoreWorker <command> <scenes-dir> <scene> ...") }
 let command = arguments[1]
-let store = SceneStore(scenesDirectory: arguments[2])
+let store = StateStore(scenesDirectory: arguments[2])
 let scene: SceneID
 do {
     scene = try SceneID(arguments[3])

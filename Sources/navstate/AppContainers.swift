@@ -10,7 +10,7 @@ import SceneStore
 /// app's container, or in an app's data container on an iOS Simulator device.
 ///
 /// - `--container <bundle-id>`: `~/Library/Containers/<bundle-id>/Data/Library/Application Support`
-///   (a sandboxed macOS app's Application Support, where SceneStore keeps its scenes there).
+///   (a sandboxed macOS app's Application Support, where StateStore keeps its scenes there).
 /// - `--simulator <device|booted> --bundle <bundle-id>`: the device is a folder of
 ///   `~/Library/Developer/CoreSimulator/Devices` named by its UDID, or the device whose
 ///   `device.plist` has that `name`, or, for `booted`, the one whose `state` is 3 (booted); the app

@@ -30,7 +30,7 @@ extension CommandLineTool {
     /// Warns when a scene's file is over its size budget (`--budget`, 256 KiB by default).
     /// - Returns: The budget's use, when the scene has a file.
     @discardableResult
-    mutating func warnAboutBudget(of scene: SceneID, in store: SceneStore) -> SceneBudget? {
+    mutating func warnAboutBudget(of scene: SceneID, in store: StateStore) -> SceneBudget? {
         guard let use = try? store.budget(of: scene) else { return nil }
         if use.isOver {
             warn("scene '\(scene)' is \(use) (--budget): keep identifiers in navigation state, not data")

@@ -7,7 +7,7 @@ struct Environment {
     static let inputLimit = 64 << 20
 
     let appID: AppID
-    let store: SceneStore
+    let store: StateStore
     let data: DataModel
     /// Whether scenes hold the cookbook's navigation (the default app, or recipe data given);
     /// any other app's values are shown as paths, element by element.
@@ -17,7 +17,7 @@ struct Environment {
     init(_ line: ParsedCommandLine, context: CommandLineTool.Context) throws {
         let givenApp = try line.value(GlobalOptions.app)
         let dataPath = try line.value(GlobalOptions.data)
-        var configuration = SceneStore.Configuration(now: context.now)
+        var configuration = StateStore.Configuration(now: context.now)
         if let budget = try line.value(GlobalOptions.budget) { configuration.sizeBudget = budget }
         if let request = try Self.containerRequest(line) {
             // Only commands that never write look inside another app's container.
@@ -32,7 +32,7 @@ struct Environment {
                 let root = try containers.stateRoot(for: request)
                 // The app's folder there: the one given, or the only one that holds scenes.
                 appID = try AppID(try givenApp ?? containers.appID(in: root))
-                store = SceneStore(appID: appID, stateRoot: root, configuration: configuration)
+                store = StateStore(appID: appID, stateRoot: root, configuration: configuration)
             } catch let error as AppContainers.NotFound {
                 throw CommandError.noContainer(error.description)
             }
@@ -40,9 +40,9 @@ struct Environment {
             appID = try AppID(givenApp ?? CommandLineTool.defaultAppID)
             if let directory = try line.value(GlobalOptions.stateDirectory) {
                 guard !directory.isEmpty else { throw CommandError.usage("option '--state-dir' needs a path") }
-                store = SceneStore(appID: appID, stateRoot: context.absolute(directory), configuration: configuration)
+                store = StateStore(appID: appID, stateRoot: context.absolute(directory), configuration: configuration)
             } else {
-                store = try SceneStore(appID: appID, environment: context.environment, configuration: configuration)
+                store = try StateStore(appID: appID, environment: context.environment, configuration: configuration)
             }
         }
         isCookbook = appID.rawValue == CommandLineTool.defaultAppID || dataPath != nil

@@ -17,7 +17,10 @@ import Testing
     ) throws -> Data {
         let entries: [[String: Any]] = symbols.enumerated().map { index, symbol in
             var entry: [String: Any] = [
-                "kind": ["identifier": "swift.func", "displayName": "Function"],
+                "kind": [
+                    "identifier": symbol.declaration.hasPrefix("typealias ") ? "swift.typealias" : "swift.func",
+                    "displayName": "Function",
+                ],
                 "identifier": ["precise": "s:Sample\(index)", "interfaceLanguage": "swift"],
                 "pathComponents": symbol.path,
                 "declarationFragments": [["kind": "text", "spelling": symbol.declaration]],
@@ -90,6 +93,27 @@ import Testing
             conformanceGone.standardOutput.contains(
                 "Sample: removed without a deprecation: Sample.SceneThing\tconforms to Swift.Sendable"),
             "\(conformanceGone.standardOutput)")
+    }
+
+    @Test("a release's check: a type renamed with a deprecated typealias of its old name keeps its declarations")
+    func renamedType() throws {
+        let user = (path: ["user(_:)"], declaration: "func user(_ thing: SceneThing) -> SceneThings", deprecated: false)
+        let alias = (path: ["SceneThing"], declaration: "typealias SceneThing = Thing", deprecated: true)
+        let renamed = [
+            (path: ["Thing"], declaration: "struct Thing", deprecated: false),
+            (path: ["Thing", "open(_:)"], declaration: "func open(_ name: String)", deprecated: false),
+            (path: ["user(_:)"], declaration: "func user(_ thing: Thing) -> SceneThings", deprecated: false), alias,
+        ]
+        let forwarded = try Self.check("since", baseline: [Self.kept, Self.open, user], current: renamed)
+        #expect(forwarded.status == 0, "\(forwarded.standardOutput)")
+        // Without the alias, the old name's declarations are gone.
+        let gone = try Self.check("since", baseline: [Self.kept, Self.open, user], current: renamed.dropLast())
+        #expect(gone.status == 1)
+        #expect(
+            gone.standardOutput.contains(
+                "Sample: gone or changed without a deprecation in API: Sample.SceneThing.open(_:)\tfunc open(_ name: String)"
+            ),
+            "\(gone.standardOutput)")
     }
 
     @Test("a member of a deprecated type counts as deprecated")

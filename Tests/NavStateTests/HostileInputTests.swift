@@ -156,7 +156,7 @@ import Testing
     @Test("the library reports the same errors, and writing over a hostile file never follows or overwrites it")
     func libraryAndWrites() throws {
         let directory = try Self.makeCorpus()
-        let store = SceneStore(appID: try AppID("cookbook"), stateRoot: directory.appending("state"))
+        let store = StateStore(appID: try AppID("cookbook"), stateRoot: directory.appending("state"))
         for testCase in Self.cases where testCase.health != "ok" {
             let scene = try SceneID(testCase.name)
             do {

@@ -140,7 +140,7 @@ import Testing
                   position 3: Swift.Optional<MyApp.User> -> Swift.Optional<Notes.Person>
 
                 """)
-        let store = try SceneStore(appID: AppID(Self.app), stateRoot: directory.appending("state"))
+        let store = try StateStore(appID: AppID(Self.app), stateRoot: directory.appending("state"))
         let document = try store.document(for: SceneID("navigation-path"))
         #expect(document.savedAt == fixedNow)
         let original = try SceneDocument(
@@ -185,7 +185,7 @@ import Testing
     func retagStateAndBinary() async throws {
         let directory = try TemporaryDirectory()
         _ = try install(in: directory)
-        let store = try SceneStore(appID: AppID(Self.app), stateRoot: directory.appending("state"))
+        let store = try StateStore(appID: AppID(Self.app), stateRoot: directory.appending("state"))
         let scene = try SceneID("navigation-path")
         try store.setSceneValue(.binary(Data(#"["MyApp.User","{}","Swift.Int","1"]"#.utf8)), forKey: "data", in: scene)
         let state = await navstate(
@@ -366,7 +366,7 @@ import Testing
             ],
             in: directory, dataLimitKilobytes: 65_536)
         #expect(hugeRetag.status == 0)
-        let store = try SceneStore(appID: AppID(Self.app), stateRoot: directory.appending("state"))
+        let store = try StateStore(appID: AppID(Self.app), stateRoot: directory.appending("state"))
         #expect(
             try store.sceneValue(forKey: "path", in: SceneID("long-type-name"))
                 == .json(.array([.string("Kit." + String(repeating: "A", count: 100_000)), .string("1")])))

@@ -10,7 +10,7 @@ import Testing
 @Suite struct OtherAppTests {
     /// A router app's scene, as SceneNavigation stores `{"isActive": ..., "items": RoutePath<Item>}`.
     func saveRouterScene(in directory: TemporaryDirectory) throws {
-        let store = try SceneStore(appID: AppID("com.example.router"), environment: directory.environment)
+        let store = try StateStore(appID: AppID("com.example.router"), environment: directory.environment)
         let value = try JSONValue(
             parsing: Array(#"{"isActive":true,"items":[{"sub1":{"id":1}},{"sub3":{"id":3}}]}"#.utf8))
         try store.setSceneValue(.json(value), forKey: "router", in: SceneID("main"))
@@ -79,7 +79,7 @@ import Testing
     /// A mail app's whole navigation, as SceneNavigation saves it: a tab, the split view's columns,
     /// a path, a chain of presentations, and the record of the screens it left out.
     func saveMailScene(in directory: TemporaryDirectory) throws {
-        let store = try SceneStore(appID: AppID("com.example.mail"), environment: directory.environment)
+        let store = try StateStore(appID: AppID("com.example.mail"), environment: directory.environment)
         let value = try JSONValue(
             parsing: Array(
                 (#"{"columns":"detailOnly","mail":[{"inbox":{}},{"message":{"id":7}}],"#
@@ -142,7 +142,7 @@ import Testing
     @Test("a record of screens not saved that is not one: restore names it and fails, inspect shows why")
     func brokenUnsavedRecord() async throws {
         let directory = try TemporaryDirectory()
-        let store = try SceneStore(appID: AppID("com.example.mail"), environment: directory.environment)
+        let store = try StateStore(appID: AppID("com.example.mail"), environment: directory.environment)
         try store.update(SceneID("main")) { values in
             values["navigation"] = .json(.array([]))
             values["navigation.unsaved"] = .json(.string("all of it"))

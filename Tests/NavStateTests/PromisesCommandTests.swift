@@ -45,7 +45,7 @@ import Testing
                 == "warning: the scene's file was kept at '\(kept)' before its 'navigation' value was replaced: its value, of a newer schema, was replaced by an older one's\n"
         )
         #expect(try directory.contents("state/cookbook/scenes/ns.newer-schema-20270115T080000.000Z.json") == before)
-        let store = try SceneStore(appID: AppID("cookbook"), environment: directory.environment)
+        let store = try StateStore(appID: AppID("cookbook"), environment: directory.environment)
         #expect(try store.document(for: SceneID("ns")).values["navigation.schema"] == nil)
         // The scene is not stuck: it restores.
         let restored = await navstate(["restore", "ns"], in: directory)

@@ -16,8 +16,8 @@ import Testing
         try Data(text.utf8).write(to: URL(fileURLWithPath: directory.appending(name)))
     }
 
-    func routerStore(_ directory: TemporaryDirectory) throws -> SceneStore {
-        try SceneStore(appID: AppID("com.example.router"), environment: directory.environment)
+    func routerStore(_ directory: TemporaryDirectory) throws -> StateStore {
+        try StateStore(appID: AppID("com.example.router"), environment: directory.environment)
     }
 
     @Test("item 9: another app's save stores any JSON exactly as given, and refuses the cookbook's options")
@@ -128,7 +128,7 @@ import Testing
         let later = fixedNow.addingTimeInterval(8 * 86_400)
         let again = await navstate(["save", "main", "--recipe", "Apple Pie"], in: directory, now: later)
         #expect(again.status == 0)
-        let document = try SceneStore(appID: AppID("cookbook"), environment: directory.environment)
+        let document = try StateStore(appID: AppID("cookbook"), environment: directory.environment)
             .document(for: SceneID("main"))
         #expect(document.savedAt == later)
         let pruned = await navstate(["prune", "--older-than", "7d"], in: directory, now: later)
@@ -139,7 +139,7 @@ import Testing
         _ = await navstate(["save", "fixture", "--input", "empty.json", "--as-is"], in: directory)
         _ = await navstate(["save", "fixture", "--input", "empty.json", "--as-is"], in: directory, now: later)
         #expect(
-            try SceneStore(appID: AppID("cookbook"), environment: directory.environment)
+            try StateStore(appID: AppID("cookbook"), environment: directory.environment)
                 .document(for: SceneID("fixture")).savedAt == later)
         _ = await navstate(app + ["save", "probe", "--input", "empty.json"], in: directory)
         _ = await navstate(app + ["save", "probe", "--input", "empty.json"], in: directory, now: later)

@@ -127,7 +127,7 @@ import Testing
 
                 """)
         #expect(!FileManager.default.fileExists(atPath: directory.appending("state/cookbook/restores/main.json")))
-        let store = try SceneStore(appID: AppID("cookbook"), stateRoot: directory.appending("state"))
+        let store = try StateStore(appID: AppID("cookbook"), stateRoot: directory.appending("state"))
         let document = try store.document(for: SceneID("main"))
         #expect(document.savedAt == fixedNow)
         let copy = try SceneDocument(decoding: Array(Self.saved.utf8), scene: SceneID("main"), path: "copy")

@@ -12,7 +12,7 @@ import Testing
 @MainActor
 @Suite struct CookbookPersistenceTests {
     /// The cookbook's state stored in a scene, read back against the built-in data.
-    func stored(in store: SceneStore, _ scene: SceneID) throws -> CookbookState? {
+    func stored(in store: StateStore, _ scene: SceneID) throws -> CookbookState? {
         guard let value = try store.sceneValue(forKey: "navigation", in: scene) else { return nil }
         let model = NavigationModel()
         try model.restore(from: value)

@@ -33,7 +33,7 @@ import Testing
         }
 
         @MainActor func launch(saving: Bool) async throws {
-            let store = try SceneStore(appID: AppID("com.example.drafts"),
+            let store = try StateStore(appID: AppID("com.example.drafts"),
                                        environment: ProcessInfo.processInfo.environment)
             let model = SceneNavigationModel(AppState())
             let persistence = try await ScenePersistence.connect(model, to: store, scene: SceneID("main"))

@@ -350,7 +350,11 @@ import Testing
             }
             for release in releases {
                 let kept = try runProcess(
-                    swift, [script, "since", directory.path, api + "/releases/" + release, "SceneNavigationUI"])
+                    swift,
+                    [
+                        script, "since", directory.path, api + "/releases/" + release, "SceneNavigationUI",
+                        "--renames-from", api,
+                    ])
                 #expect(kept.status == 0, "\(kept.standardOutput)")
             }
         #endif

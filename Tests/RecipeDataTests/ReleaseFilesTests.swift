@@ -44,7 +44,7 @@ struct MailState: Codable, Equatable, Sendable {
 
     /// What a launch of this release makes of each scene, and of each kept-aside copy, of an app.
     static func restoreAll<State: Codable & Equatable>(
-        _ store: SceneStore, key: (SceneID) -> String = { _ in "navigation" },
+        _ store: StateStore, key: (SceneID) -> String = { _ in "navigation" },
         model: () -> SceneNavigationModel<State>
     ) async throws -> JSONValue {
         // The copies the release kept aside first: a restore below may keep copies of its own.

@@ -22,7 +22,7 @@ import Testing
 
     static func simulator(_ identity: SceneIdentity) throws -> SceneLifeSimulator<MailScreens> {
         // Unsynced writes: the lives test the decisions, not the disk (the crash-window tests do).
-        var configuration = SceneStore.Configuration()
+        var configuration = StateStore.Configuration()
         configuration.synchronizesWrites = false
         configuration.durableRemovals = false
         return SceneLifeSimulator(

@@ -11,7 +11,7 @@ import Testing
 @MainActor
 @Suite struct DeprecatedForwardersTests {
     let temporary: TemporaryStore
-    var store: SceneStore { temporary.store }
+    var store: StateStore { temporary.store }
     let scene: SceneID
 
     init() throws {
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test("summary(of:), keepCopy, keepAsideIfUnreadable and removeValueAndEmptyScene do what 0.2.0's did")
-    @available(*, deprecated, message: "calls 0.2.0's SceneStore methods")
+    @available(*, deprecated, message: "calls 0.2.0's StateStore methods")
     func storeCalls() throws {
         #expect(try store.summary(of: scene) == nil)
         try store.setSceneValue(.json(.string("a")), forKey: "navigation", in: scene)
@@ -148,7 +148,7 @@ import Testing
     }
 
     @Test("a scene's file, bytes and document read as before; the sibling store, the companion and the writer's wait")
-    @available(*, deprecated, message: "uses 0.2.0's SceneStore and SceneWriter internals")
+    @available(*, deprecated, message: "uses 0.2.0's StateStore and SceneWriter internals")
     func storeInternals() async throws {
         try store.setSceneValue(.json(.string("a")), forKey: "navigation", in: scene)
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: store.path(for: scene))))

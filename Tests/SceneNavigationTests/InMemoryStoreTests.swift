@@ -11,7 +11,7 @@ import Testing
 @Suite struct InMemoryStoreTests {
     @Test("a preview's store restores and saves a scene's life in memory, never on disk, and shares nothing")
     func previewStore() async throws {
-        let store = SceneStore.inMemory()
+        let store = StateStore.inMemory()
         #expect(store.scenesDirectory.hasPrefix("/in-memory/") && store.scenesDirectory.hasSuffix("/scenes"))
         let first = PersistentScene(SceneNavigationModel(ModalScreens()), store: store, onError: { _ in })
         first.handle(.phase(.active))
@@ -37,7 +37,7 @@ import Testing
         await again.settle()
 
         // Another preview's store holds nothing of it.
-        let other = SceneStore.inMemory()
+        let other = StateStore.inMemory()
         #expect(other.scenesDirectory != store.scenesDirectory)
         #expect(try other.scenes().isEmpty)
         #expect(throws: SceneStoreError.self) { try other.document(for: id) }
@@ -45,7 +45,7 @@ import Testing
 
     @Test("writers of one scene in memory wait for each other's lock and lose nothing")
     func lockedWriters() async throws {
-        let store = SceneStore.inMemory()
+        let store = StateStore.inMemory()
         let scene = try SceneID("main")
         let failures = await withTaskGroup(of: String?.self) { group in
             for index in 0..<16 {

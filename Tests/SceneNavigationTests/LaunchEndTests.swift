@@ -10,12 +10,12 @@ import Testing
 /// screen showing, stack overflows, and crash reporters installed before or after the guard.
 @Suite struct LaunchEndTests {
     let temporary: TemporaryStore
-    let store: SceneStore
+    let store: StateStore
     let scene: SceneID
 
     init() throws {
         temporary = try TemporaryStore(clock: TestClock())
-        store = SceneStore(appID: try AppID("worker"), stateRoot: temporary.stateRoot)
+        store = StateStore(appID: try AppID("worker"), stateRoot: temporary.stateRoot)
         scene = try SceneID("main")
     }
 

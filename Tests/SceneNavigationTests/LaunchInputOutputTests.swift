@@ -75,11 +75,11 @@ import Testing
 
     let temporary: TemporaryStore
     let files = RecordingFileSystem()
-    let store: SceneStore
+    let store: StateStore
 
     init() throws {
         temporary = try TemporaryStore()
-        store = SceneStore(
+        store = StateStore(
             scenesDirectory: temporary.store.scenesDirectory, configuration: temporary.configuration, fileSystem: files)
     }
 

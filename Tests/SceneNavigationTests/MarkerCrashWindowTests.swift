@@ -12,8 +12,8 @@ import Testing
     static let scenes = "/simulated/app/scenes"
     static let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
 
-    static func store(_ fileSystem: SimulatedFileSystem) -> SceneStore {
-        SceneStore(scenesDirectory: scenes, configuration: .init(now: clock), fileSystem: fileSystem)
+    static func store(_ fileSystem: SimulatedFileSystem) -> StateStore {
+        StateStore(scenesDirectory: scenes, configuration: .init(now: clock), fileSystem: fileSystem)
     }
 
     /// What the next guarded restore counts on a disk: the failures it finds before it.
@@ -29,7 +29,7 @@ import Testing
     /// and returns every disk a reboot could find, with whether the operation had returned, and
     /// the disk it leaves when nothing is cut.
     static func outcomes(
-        from initial: SimulatedFileSystem.DiskState, _ operation: (SceneStore) throws -> Void
+        from initial: SimulatedFileSystem.DiskState, _ operation: (StateStore) throws -> Void
     ) throws -> (calls: Int, disks: [SimulatedFileSystem.DiskState], finished: SimulatedFileSystem.DiskState) {
         let probe = SimulatedFileSystem(directory: restores, disk: initial)
         try operation(store(probe))

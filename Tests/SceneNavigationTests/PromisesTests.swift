@@ -11,7 +11,7 @@ import Testing
 @Suite struct PromisesTests {
     let temporary: TemporaryStore
     let clock = TestClock()
-    var store: SceneStore { temporary.store }
+    var store: StateStore { temporary.store }
     let scene: SceneID
 
     init() throws {
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test(
-        "a scene removed by SceneStore takes its markers: a later scene of that ID is not told its restore never became healthy"
+        "a scene removed by StateStore takes its markers: a later scene of that ID is not told its restore never became healthy"
     )
     func markerDoesNotOutliveItsScene() async throws {
         try temporary.saveScene("main", json: #"{"tab":1,"path":["a"]}"#)

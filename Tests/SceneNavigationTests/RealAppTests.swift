@@ -32,7 +32,7 @@ struct TabsState: Codable, Equatable, Sendable {
 @Suite struct RealAppTests {
     let temporary: TemporaryStore
     let clock = TestClock()
-    let store: SceneStore
+    let store: StateStore
     let scene: SceneID
 
     init() throws {
@@ -260,7 +260,7 @@ struct TabsState: Codable, Equatable, Sendable {
 
     @Test("item 12: a state whose file would pass the read limit is refused before anything is written")
     func tooLargeRefused() async throws {
-        let configuration = SceneStore.Configuration(
+        let configuration = StateStore.Configuration(
             maximumFileSize: 4096, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         let small = temporary.makeStore(configuration: configuration)
         let model = SceneNavigationModel(RoutePath<String>(["home"]))

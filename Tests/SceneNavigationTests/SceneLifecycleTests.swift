@@ -37,7 +37,7 @@ import Testing
             try store.set(1, forKey: "navigation", in: SceneID(name))
         }
         try store.removeValue(forKey: "navigation", in: SceneID("values-removed"))
-        // A scene whose marker outlived it (as a marker of 0.2.0, when SceneStore's removal left
+        // A scene whose marker outlived it (as a marker of 0.2.0, when StateStore's removal left
         // the markers in place, can still).
         let marked = try SceneID("marker-only")
         let model = SceneNavigationModel(RoutePath<String>())

@@ -23,7 +23,7 @@ struct TabState: Codable, Equatable, Sendable {
         var count = 0
         var running: (ScenePersistence<TabState>, CrashLoopGuard.Launch)?
     }
-    let store: SceneStore
+    let store: StateStore
     let scene: SceneID
 
     init() throws {
@@ -318,7 +318,7 @@ struct TabState: Codable, Equatable, Sendable {
     )
     func realEnds() throws {
         let root = temporary.stateRoot
-        let store = SceneStore(appID: try AppID("worker"), stateRoot: root)
+        let store = StateStore(appID: try AppID("worker"), stateRoot: root)
         // What the user left: a healthy launch that withheld the paths writes its state without
         // them when it closes, so each part of the test starts from this again.
         func navigate() throws {

@@ -16,7 +16,7 @@ import Testing
     func simulatedCaseInsensitiveDisk() throws {
         let fileSystem = SimulatedFileSystem(directory: Self.directory)
         fileSystem.ignoresCase = true
-        let store = SceneStore(
+        let store = StateStore(
             scenesDirectory: Self.directory, configuration: .init(now: Self.clock), fileSystem: fileSystem)
         let lower = try SceneID("main")
         let upper = try SceneID("Main")
@@ -55,7 +55,7 @@ import Testing
     func removalRefusesAConflict() throws {
         let fileSystem = SimulatedFileSystem(directory: Self.directory)
         fileSystem.ignoresCase = true
-        let store = SceneStore(
+        let store = StateStore(
             scenesDirectory: Self.directory, configuration: .init(now: Self.clock), fileSystem: fileSystem)
         try store.set(1, forKey: "n", in: SceneID("main"))
         let before = fileSystem.files
@@ -92,7 +92,7 @@ import Testing
     @Test("a lock file removed and made again while a writer waited: the writer locks the file its name leads to")
     func lockFileReplacedWhileWaiting() throws {
         let fileSystem = SimulatedFileSystem(directory: Self.directory)
-        let store = SceneStore(
+        let store = StateStore(
             scenesDirectory: Self.directory, configuration: .init(now: Self.clock), fileSystem: fileSystem)
         let scene = try SceneID("main")
         try store.set(1, forKey: "n", in: scene)

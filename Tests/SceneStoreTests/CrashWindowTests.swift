@@ -26,13 +26,13 @@ import Testing
         var initial: SimulatedFileSystem.DiskState?
         if let old {
             let setup = SimulatedFileSystem(directory: directory)
-            try SceneStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: setup)
+            try StateStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: setup)
                 .set(old, forKey: "n", in: scene)
             initial = setup.files
         }
         // Count the calls of a write that does not crash.
         let probe = SimulatedFileSystem(directory: directory, disk: initial)
-        try SceneStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: probe).set(
+        try StateStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: probe).set(
             new, forKey: "n", in: scene)
         let totalCalls = probe.callCount
 
@@ -42,13 +42,13 @@ import Testing
             let fileSystem = SimulatedFileSystem(directory: directory, disk: initial)
             fileSystem.fsyncDoesNothing = fsyncDoesNothing
             fileSystem.crashAtCall = crashAt == totalCalls ? nil : crashAt
-            let store = SceneStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: fileSystem)
+            let store = StateStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: fileSystem)
             let acknowledged = (try? store.set(new, forKey: "n", in: scene)) != nil
             // After an acknowledged write the power goes out too: nothing more was synced.
             for disk in fileSystem.crashStates() {
                 statesChecked += 1
                 let rebooted = SimulatedFileSystem(directory: directory, disk: disk)
-                let recovered = SceneStore(
+                let recovered = StateStore(
                     scenesDirectory: directory, configuration: .init(now: clock), fileSystem: rebooted)
                 do {
                     let value = try recovered.value(Int.self, forKey: "n", in: scene)
@@ -112,7 +112,7 @@ import Testing
 
     static func write(on fileSystem: SimulatedFileSystem, scene: SceneID) async -> Bool {
         let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
-        let store = SceneStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: fileSystem)
+        let store = StateStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: fileSystem)
         guard let writer = try? store.writer(forKey: "n", in: scene) else { return false }
         let submitted = Mutex(false)
         fileSystem.onWrite = { _, name in
@@ -129,7 +129,7 @@ import Testing
         let scene = try SceneID("main")
         let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
         let setup = SimulatedFileSystem(directory: Self.directory)
-        try SceneStore(scenesDirectory: Self.directory, configuration: .init(now: clock), fileSystem: setup)
+        try StateStore(scenesDirectory: Self.directory, configuration: .init(now: clock), fileSystem: setup)
             .set(1, forKey: "n", in: scene)
         let old = setup.files
         let probe = SimulatedFileSystem(directory: Self.directory, disk: old)
@@ -146,7 +146,7 @@ import Testing
             for disk in fileSystem.crashStates() {
                 states += 1
                 let rebooted = SimulatedFileSystem(directory: Self.directory, disk: disk)
-                let recovered = SceneStore(
+                let recovered = StateStore(
                     scenesDirectory: Self.directory, configuration: .init(now: clock), fileSystem: rebooted)
                 do {
                     let value = try recovered.value(Int.self, forKey: "n", in: scene)

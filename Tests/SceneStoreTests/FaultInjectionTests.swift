@@ -103,10 +103,10 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     ]
 
     /// A store on the faulty file system, in its own folder, holding `n = 1` in scene `main`.
-    static func storeHoldingOneValue() throws -> (TemporaryDirectory, FaultyFileSystem, SceneStore, SceneID) {
+    static func storeHoldingOneValue() throws -> (TemporaryDirectory, FaultyFileSystem, StateStore, SceneID) {
         let temporary = try TemporaryDirectory()
         let fileSystem = FaultyFileSystem()
-        let store = SceneStore(
+        let store = StateStore(
             scenesDirectory: temporary.appending("scenes"), configuration: .init(), fileSystem: fileSystem)
         let scene = try SceneID("main")
         try store.set(1, forKey: "n", in: scene)

@@ -121,7 +121,7 @@ import Testing
         "a store opened in the cache lives there; outside macOS no environment variable marks a sandbox",
         .enabled(if: StateDirectory.Convention.current == .xdg, "Linux's conventions: Apple's are the cases above"))
     func cacheStore() throws {
-        let store = try SceneStore(
+        let store = try StateStore(
             appID: AppID("app"), environment: ["HOME": "/home/u", "XDG_CACHE_HOME": "/c"], location: .cache)
         #expect(store.scenesDirectory == "/c/app/scenes")
         #expect(!StateDirectory.isSandboxed(environment: ["APP_SANDBOX_CONTAINER_ID": "a"]))

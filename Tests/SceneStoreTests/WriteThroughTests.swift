@@ -14,9 +14,9 @@ import Testing
     /// scene `main`'s key `n`.
     static func simulatedWriter(
         disk: SimulatedFileSystem.DiskState? = nil
-    ) throws -> (SimulatedFileSystem, SceneStore, SceneWriter) {
+    ) throws -> (SimulatedFileSystem, StateStore, SceneWriter) {
         let fileSystem = SimulatedFileSystem(directory: directory, disk: disk)
-        let store = SceneStore(
+        let store = StateStore(
             scenesDirectory: directory, configuration: .init(now: { Date(timeIntervalSince1970: 1_800_000_000) }),
             fileSystem: fileSystem)
         return (fileSystem, store, try store.writer(forKey: "n", in: SceneID("main")))

@@ -27,7 +27,7 @@ let benchmarks: @Sendable () -> Void = {
             CookbookState(selectedCategory: .salad, path: RoutePath(path)),
         ]
         let directory = makeTemporaryDirectory()
-        let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
+        let store = StateStore(appID: try! AppID("bench"), stateRoot: directory)
         let scene = try! SceneID("main")
         try! store.setSceneValue(.json(try! NavigationCoding.encode(states[0])), forKey: "navigation", in: scene)
         let documentBytes = try! store.file(of: scene).bytes
@@ -63,7 +63,7 @@ let benchmarks: @Sendable () -> Void = {
     // save writes): what the allocator is asked for per save, through the persistence.
     do {
         let path = makePath(length: 10_000, from: bigData)
-        let store = SceneStore(appID: try! AppID("bench"), stateRoot: makeTemporaryDirectory())
+        let store = StateStore(appID: try! AppID("bench"), stateRoot: makeTemporaryDirectory())
         let saver = PersistedSave(store: store, scene: try! SceneID("main"), path: path)
         let counter = Counter()
         Benchmark(
@@ -79,7 +79,7 @@ let benchmarks: @Sendable () -> Void = {
             CookbookState(selectedCategory: .dessert, path: RoutePath(path)),
             CookbookState(selectedCategory: .salad, path: RoutePath(path)),
         ]
-        let store = SceneStore(appID: try! AppID("bench"), stateRoot: makeTemporaryDirectory())
+        let store = StateStore(appID: try! AppID("bench"), stateRoot: makeTemporaryDirectory())
         let scene = try! SceneID("main")
         try! store.setSceneValue(.json(try! NavigationCoding.encode(states[0])), forKey: "navigation", in: scene)
         let counter = Counter()
@@ -96,7 +96,7 @@ let benchmarks: @Sendable () -> Void = {
 
     do {
         let directory = makeTemporaryDirectory()
-        let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
+        let store = StateStore(appID: try! AppID("bench"), stateRoot: directory)
         let scene = try! SceneID("burst")
         let recipes = Array(DataModel.cookbook.recipes.prefix(3))
         let mutations = 100_000
@@ -145,7 +145,7 @@ let benchmarks: @Sendable () -> Void = {
         for size in pathSizes {
             let path = makePath(length: size, from: data)
             let directory = makeTemporaryDirectory()
-            let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
+            let store = StateStore(appID: try! AppID("bench"), stateRoot: directory)
             let scene = try! SceneID("main")
             try! store.setSceneValue(
                 .json(try! NavigationCoding.encode(CookbookState(selectedCategory: .dessert, path: RoutePath(path)))),
@@ -226,7 +226,7 @@ let benchmarks: @Sendable () -> Void = {
 
     for count in [1_000, 10_000] {
         let directory = makeTemporaryDirectory()
-        let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
+        let store = StateStore(appID: try! AppID("bench"), stateRoot: directory)
         try! FileManager.default.createDirectory(atPath: store.scenesDirectory, withIntermediateDirectories: true)
         let path = makePath(length: 10, from: DataModel.cookbook)
         for index in 0..<count {
@@ -352,7 +352,7 @@ let benchmarks: @Sendable () -> Void = {
 
     do {
         let directory = makeTemporaryDirectory()
-        let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
+        let store = StateStore(appID: try! AppID("bench"), stateRoot: directory)
         let scene = try! SceneID("guarded")
         try! store.setSceneValue(.json(try! NavigationCoding.encode(RoutePath(makeRoutes(10)))), forKey: "navigation", in: scene)
         // Both run one after the other in each iteration. The guarded restore writes the marker
@@ -378,7 +378,7 @@ let benchmarks: @Sendable () -> Void = {
 
     do {
         let directory = makeTemporaryDirectory()
-        let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
+        let store = StateStore(appID: try! AppID("bench"), stateRoot: directory)
         let scene = try! SceneID("routes")
         burstBenchmark("burst/routes/100000 mutations") {
             await routeBurst(store: store, scene: scene, mutations: 100_000)
@@ -497,7 +497,7 @@ let benchmarks: @Sendable () -> Void = {
 
     do {
         let directory = makeTemporaryDirectory()
-        let store = SceneStore(appID: try! AppID("bench"), stateRoot: directory)
+        let store = StateStore(appID: try! AppID("bench"), stateRoot: directory)
         let alone = try! SceneID("path-alone")
         let withChain = try! SceneID("path-and-chain")
         let path = RoutePath(makeRoutes(10))
@@ -574,7 +574,7 @@ let benchmarks: @Sendable () -> Void = {
 /// Mutates a connected model `mutations` times, then flushes. Returns the producer's cost per
 /// mutation (ns), the number of files written, and the time from the last mutation until durable (us).
 @MainActor
-func burst(store: SceneStore, scene: SceneID, recipes: [Recipe], mutations: Int) async -> (Int, Int, Int) {
+func burst(store: StateStore, scene: SceneID, recipes: [Recipe], mutations: Int) async -> (Int, Int, Int) {
     let model = NavigationModel()
     // From no file, so that the last state is never the one stored by the run before.
     _ = try! store.removeScene(scene)
@@ -631,7 +631,7 @@ struct SheetsState: Codable, Equatable, Sendable {
 /// same path, each read from its file, decoded and reported (the model's restore from a store,
 /// which `navstate restore` is), in the order `first` says.
 @MainActor
-func restorePair(store: SceneStore, alone: SceneID, withChain: SceneID, first: Bool) async -> (Int, Int) {
+func restorePair(store: StateStore, alone: SceneID, withChain: SceneID, first: Bool) async -> (Int, Int) {
     let clock = ContinuousClock()
     func restore(_ scene: SceneID) async -> Int {
         let model = SceneNavigationModel(SheetsState())
@@ -655,7 +655,7 @@ func makeRoutes(_ count: Int) -> [BenchRoute] {
 }
 
 @MainActor
-func routeBurst(store: SceneStore, scene: SceneID, mutations: Int, guarded: Bool = false) async -> (Int, Int, Int) {
+func routeBurst(store: StateStore, scene: SceneID, mutations: Int, guarded: Bool = false) async -> (Int, Int, Int) {
     let model = SceneNavigationModel(RoutePath<BenchRoute>())
     // Unguarded: from no file, so that the last state is never the one stored by the run before.
     if !guarded { _ = try! store.removeScene(scene) }
@@ -667,13 +667,13 @@ func routeBurst(store: SceneStore, scene: SceneID, mutations: Int, guarded: Bool
 
 /// `count` saves of one change each of the `Sendable` routes, as `mainActorRouteSaves` makes them.
 @MainActor
-func routeSaves(store: SceneStore, scene: SceneID, count: Int) async -> Int {
+func routeSaves(store: StateStore, scene: SceneID, count: Int) async -> Int {
     await saves(of: SceneNavigationModel(RoutePath<BenchRoute>()), store: store, scene: scene, count: count, routes: makeRoutes(8))
 }
 
 /// The burst of routes that are not `Sendable`.
 @MainActor
-func routeBurst(store: SceneStore, scene: SceneID, mutations: Int, routes: [UnsendableRoute]) async -> (Int, Int, Int) {
+func routeBurst(store: StateStore, scene: SceneID, mutations: Int, routes: [UnsendableRoute]) async -> (Int, Int, Int) {
     await burst(of: SceneNavigationModel(RoutePath<UnsendableRoute>()), store: store, scene: scene, mutations: mutations, routes: routes)
 }
 
@@ -704,7 +704,7 @@ func burstBenchmark(_ name: String, run: @escaping @Sendable () async -> (Int, I
 /// One restore of a scene with the crash-loop guard (the marker written, then removed when the app
 /// marks itself healthy) and one without; the time of each, in nanoseconds.
 @MainActor
-func guardedRestore(store: SceneStore, scene: SceneID) async -> (Int, Int) {
+func guardedRestore(store: StateStore, scene: SceneID) async -> (Int, Int) {
     let clock = ContinuousClock()
     let start = clock.now
     let guardedModel = SceneNavigationModel(RoutePath<BenchRoute>())
@@ -753,13 +753,13 @@ func interleavedSave(
 /// A cookbook model connected to a store, whose saves a benchmark times: each change of the
 /// category made durable by `flush()`, as an app's persistence makes it.
 final class PersistedSave: @unchecked Sendable {
-    private let store: SceneStore
+    private let store: StateStore
     private let scene: SceneID
     private let path: [Recipe]
     private var model: NavigationModel?
     private var persistence: ScenePersistence<CookbookState>?
 
-    init(store: SceneStore, scene: SceneID, path: [Recipe]) {
+    init(store: StateStore, scene: SceneID, path: [Recipe]) {
         self.store = store
         self.scene = scene
         self.path = path

@@ -64,7 +64,7 @@ func makeTemporaryDirectory() -> String {
     return String(cString: path)
 }
 
-/// The physical floor of a durable replace: the same steps SceneStore takes (temporary file,
+/// The physical floor of a durable replace: the same steps StateStore takes (temporary file,
 /// write, fsync, close, rename, fsync of the folder) with raw system calls and a ready buffer.
 func floorDurableReplace(directory: String, name: String, bytes: [UInt8]) {
     let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -34,14 +34,14 @@ nonisolated public func routes<Route>(
 
 /// A burst of `mutations` route mutations from no file, written through: the producer's cost per
 /// mutation (ns), the physical writes, and the time from the last mutation until durable (ns).
-public func mainActorRouteBurst(store: SceneStore, scene: SceneID, mutations: Int) async -> (Int, Int, Int) {
+public func mainActorRouteBurst(store: StateStore, scene: SceneID, mutations: Int) async -> (Int, Int, Int) {
     await burst(of: SceneNavigationModel(RoutePath<MainActorRoute>()), store: store, scene: scene, mutations: mutations,
         routes: makeMainActorRoutes(8))
 }
 
 /// `count` saves of one change each (a push or a pop, then `flush()`), from no file: the time per
 /// save (ns), the change made durable before the next.
-public func mainActorRouteSaves(store: SceneStore, scene: SceneID, count: Int) async -> Int {
+public func mainActorRouteSaves(store: StateStore, scene: SceneID, count: Int) async -> Int {
     await saves(of: SceneNavigationModel(RoutePath<MainActorRoute>()), store: store, scene: scene, count: count,
         routes: makeMainActorRoutes(8))
 }
@@ -52,7 +52,7 @@ public func mainActorRouteSaves(store: SceneStore, scene: SceneID, count: Int) a
 /// A burst through a model of no file, without the guard: what `measureBurst` returns.
 @inlinable
 public func burst<Route: Codable & Hashable>(
-    of model: SceneNavigationModel<RoutePath<Route>>, store: SceneStore, scene: SceneID, mutations: Int, routes: [Route]
+    of model: SceneNavigationModel<RoutePath<Route>>, store: StateStore, scene: SceneID, mutations: Int, routes: [Route]
 ) async -> (Int, Int, Int) {
     // From no file, so that the last state is never the one stored by the run before.
     _ = try! store.removeScene(scene)
@@ -63,7 +63,7 @@ public func burst<Route: Codable & Hashable>(
 /// Saves through a model of no file, without the guard: what `measureSaves` returns.
 @inlinable
 public func saves<Route: Codable & Hashable>(
-    of model: SceneNavigationModel<RoutePath<Route>>, store: SceneStore, scene: SceneID, count: Int, routes: [Route]
+    of model: SceneNavigationModel<RoutePath<Route>>, store: StateStore, scene: SceneID, count: Int, routes: [Route]
 ) async -> Int {
     _ = try! store.removeScene(scene)
     let persistence = try! await ScenePersistence.connect(model, to: store, scene: scene, restoring: false, guard: nil)

@@ -49,7 +49,7 @@ extension CrashLoopGuard {
     /// - Returns: The state.
     /// - Throws: ``/SceneStore/SceneStoreError`` when the marker cannot be read.
     @available(*, deprecated, message: "read ScenePersistence's outcome (its intervention) after a restore")
-    public static func state(of scene: SceneID, key: String, in store: SceneStore) throws(SceneStoreError) -> State {
+    public static func state(of scene: SceneID, key: String, in store: StateStore) throws(SceneStoreError) -> State {
         State(try markerState(of: scene, key: key, in: store))
     }
 
@@ -66,7 +66,7 @@ extension CrashLoopGuard {
             "use NavigationScenes.recover(_:key:from:in:dryRun:), which clears the guard, or ScenePersistence.markHealthy()"
     )
     @discardableResult
-    public static func reset(_ scene: SceneID, key: String, in store: SceneStore) throws(SceneStoreError) -> Bool {
+    public static func reset(_ scene: SceneID, key: String, in store: StateStore) throws(SceneStoreError) -> Bool {
         try clearMarker(scene, key: key, in: store)
     }
 }

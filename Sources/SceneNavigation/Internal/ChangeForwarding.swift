@@ -58,7 +58,7 @@ enum ChangeForwarding {
 /// type has no business.
 func newestCopy(
     of scene: SceneID, reason: KeptAsideFile.Reason, holding value: SceneValue, under key: String,
-    in store: SceneStore
+    in store: StateStore
 ) -> String? {
     guard let files = try? store.keptAsideFiles(),
         let newest = files.last(where: { $0.scene == scene && $0.reason == reason }),

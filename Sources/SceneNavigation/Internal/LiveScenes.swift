@@ -47,7 +47,7 @@ package enum LiveScenes {
     /// Holds a scene's key in a store for one connection.
     /// - Throws: ``NavigationError/store(_:)`` (``/SceneStore/SceneStoreError/invalidArgument(_:reason:)``)
     ///   when another connection of this process holds it.
-    static func hold(_ scene: SceneID, key: String, in store: SceneStore) throws(NavigationError) -> Hold {
+    static func hold(_ scene: SceneID, key: String, in store: StateStore) throws(NavigationError) -> Hold {
         let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
         let token = tokens.wrappingAdd(1, ordering: .relaxed).newValue
         let isNew = held.withLock { held in
@@ -67,7 +67,7 @@ package enum LiveScenes {
     }
 
     /// Whether any connection of this process holds a scene of a store.
-    static func isLive(_ scene: SceneID, in store: SceneStore) -> Bool {
+    static func isLive(_ scene: SceneID, in store: StateStore) -> Bool {
         let folder = store.scenesDirectory
         let name = scene.rawValue.lowercased()
         // A connection that is closing still has its last write on the way.
@@ -76,7 +76,7 @@ package enum LiveScenes {
     }
 
     /// The scenes of a store held now.
-    static func scenes(in store: SceneStore) -> Set<String> {
+    static func scenes(in store: StateStore) -> Set<String> {
         let folder = store.scenesDirectory
         return held.withLock { entries in Set(entries.keys.filter { $0.folder == folder }.map(\.scene)) }
     }
@@ -86,13 +86,13 @@ package enum LiveScenes {
     private static let closing = Mutex<[Entry: SceneWriter]>([:])
 
     /// Notes that a connection of a scene's key is closing, its last state handed to `writer`.
-    static func beginClosing(_ scene: SceneID, key: String, in store: SceneStore, writer: SceneWriter) {
+    static func beginClosing(_ scene: SceneID, key: String, in store: StateStore, writer: SceneWriter) {
         let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
         closing.withLock { $0[entry] = writer }
     }
 
     /// Notes that a closing connection has closed.
-    static func endClosing(_ scene: SceneID, key: String, in store: SceneStore, writer: SceneWriter) {
+    static func endClosing(_ scene: SceneID, key: String, in store: StateStore, writer: SceneWriter) {
         let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
         closing.withLock { writers in
             if writers[entry] === writer { writers[entry] = nil }
@@ -104,7 +104,7 @@ package enum LiveScenes {
     /// queue of its own, so the main actor may wait for it; the wait is bounded, as the write
     /// needs the scene's lock, which another process may hold, and past the limit the restore
     /// reads what is there.
-    static func awaitClosing(_ scene: SceneID, key: String, in store: SceneStore, limit: Duration = .seconds(1)) {
+    static func awaitClosing(_ scene: SceneID, key: String, in store: StateStore, limit: Duration = .seconds(1)) {
         let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
         guard let writer = closing.withLock({ $0[entry] }) else { return }
         _ = waitBlocking(atMost: limit) { try? await writer.flush() }
@@ -118,11 +118,11 @@ package enum LiveScenes {
 
     private struct WeakStore: @unchecked Sendable {
         // Only compared by identity while alive, never used through; held under the mutex.
-        weak var store: SceneStore?
+        weak var store: StateStore?
     }
 
     /// Notes that a store's launch has settled.
-    static func settleLaunch(of store: SceneStore) {
+    static func settleLaunch(of store: StateStore) {
         settled.withLock { stores in
             stores.removeAll { $0.store == nil }
             if !stores.contains(where: { $0.store === store }) { stores.append(WeakStore(store: store)) }
@@ -130,7 +130,7 @@ package enum LiveScenes {
     }
 
     /// Whether a store's launch is still restoring its windows: adoption is for them only.
-    static func isLaunching(_ store: SceneStore) -> Bool {
+    static func isLaunching(_ store: StateStore) -> Bool {
         settled.withLock { stores in !stores.contains { $0.store === store } }
     }
 
@@ -139,13 +139,13 @@ package enum LiveScenes {
     private static let adopted = Mutex<Set<Entry>>([])
 
     /// Notes that a window took a copy of a scene's state for `key`.
-    static func noteAdopted(_ scene: SceneID, key: String, in store: SceneStore) {
+    static func noteAdopted(_ scene: SceneID, key: String, in store: StateStore) {
         let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
         _ = adopted.withLock { $0.insert(entry) }
     }
 
     /// The scenes of a store whose state for `key` a window of this process has adopted.
-    static func adoptedScenes(in store: SceneStore, key: String) -> Set<String> {
+    static func adoptedScenes(in store: StateStore, key: String) -> Set<String> {
         let folder = store.scenesDirectory
         return adopted.withLock { entries in
             Set(entries.filter { $0.folder == folder && $0.key == key }.map(\.scene))
@@ -160,7 +160,7 @@ extension LiveScenes {
     /// writes it was closing, in the store's folder. A real process's end lets go of all of them
     /// with the process.
     /// - Parameter store: The store the simulated process ran in.
-    package static func endSimulatedProcess(in store: SceneStore) {
+    package static func endSimulatedProcess(in store: StateStore) {
         let folder = store.scenesDirectory
         held.withLock { held in held = held.filter { $0.key.folder != folder } }
         closing.withLock { writers in writers = writers.filter { $0.key.folder != folder } }

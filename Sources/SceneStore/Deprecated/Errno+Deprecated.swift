@@ -1,7 +1,7 @@
-// MARK: - Deprecated: 0.2.0's error numbers that SceneStore no longer reports
+// MARK: - Deprecated: 0.2.0's error numbers that StateStore no longer reports
 
 extension Errno {
-    /// `EINTR`: the call was interrupted by a signal. SceneStore retries such calls and never
+    /// `EINTR`: the call was interrupted by a signal. StateStore retries such calls and never
     /// reports this number.
     @available(
         *, deprecated,
@@ -9,7 +9,7 @@ extension Errno {
     )
     public static let interrupted = Errno(rawValue: ErrorNumber.interrupted)
 
-    /// `EAGAIN`: the resource is temporarily unavailable. SceneStore's locks wait instead.
+    /// `EAGAIN`: the resource is temporarily unavailable. StateStore's locks wait instead.
     @available(*, deprecated, message: "SceneStore's locks wait and never report EAGAIN; use Errno(rawValue: EAGAIN)")
     public static let wouldBlock = Errno(rawValue: ErrorNumber.wouldBlock)
 

@@ -1,4 +1,4 @@
-/// The system calls that SceneStore makes, as one small interface.
+/// The system calls that StateStore makes, as one small interface.
 ///
 /// The real implementation (`SystemFileSystem`) makes each call once; tests substitute an
 /// implementation that fails a chosen call or records the state a crash would leave behind.

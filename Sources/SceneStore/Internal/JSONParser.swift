@@ -1,6 +1,6 @@
 /// A strict RFC 8259 parser over a byte buffer.
 ///
-/// Written by hand rather than using `JSONSerialization` because SceneStore must reject what
+/// Written by hand rather than using `JSONSerialization` because StateStore must reject what
 /// Foundation accepts silently (duplicate keys keep the first there) and must say where a file is
 /// broken (Foundation loses the location on Linux).
 struct JSONParser {

@@ -2,8 +2,8 @@ import Dispatch
 import Synchronization
 
 /// A file system held in memory, for a store that never touches the disk
-/// (``SceneStore/inMemory()``): folders, files, descriptors, renames and `flock`s behave as the
-/// kernel's do for what SceneStore asks of them, and nothing outlives the store. `fsync` has
+/// (``StateStore/inMemory()``): folders, files, descriptors, renames and `flock`s behave as the
+/// kernel's do for what StateStore asks of them, and nothing outlives the store. `fsync` has
 /// nothing to do.
 ///
 /// `Sendable`: every access to the state holds `state`'s lock; a `flock` that must wait waits on a

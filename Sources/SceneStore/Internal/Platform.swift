@@ -1,4 +1,4 @@
-// The only file in SceneStore that imports the C library. Everything else talks to `FileSystem`
+// The only file in StateStore that imports the C library. Everything else talks to `FileSystem`
 // and `Errno`, so the module still builds for Apple platforms and tests can swap the file system.
 
 #if canImport(Glibc)

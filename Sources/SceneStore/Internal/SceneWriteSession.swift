@@ -21,7 +21,7 @@ import Synchronization
 /// touches its own write's descriptor only.
 final class SceneWriteSession: @unchecked Sendable {
     private let shared = Mutex(())
-    let store: SceneStore
+    let store: StateStore
     let scene: SceneID
     private let directory: Int32
     private let lock: Int32
@@ -78,8 +78,8 @@ final class SceneWriteSession: @unchecked Sendable {
     ///   - scene: The scene.
     ///   - mustWrite: Whether the first write is made whatever it holds: the folder sync after the
     ///     writer's last rename failed, so the file may hold a value that a power cut would undo.
-    /// - Throws: The errors of ``SceneStore/update(_:_:)`` before its write.
-    init(store: SceneStore, scene: SceneID, mustWrite: Bool = false) throws(SceneStoreError) {
+    /// - Throws: The errors of ``StateStore/update(_:_:)`` before its write.
+    init(store: StateStore, scene: SceneID, mustWrite: Bool = false) throws(SceneStoreError) {
         self.store = store
         self.scene = scene
         guard let directory = try store.openScenesDirectory(creating: true) else {
@@ -99,7 +99,7 @@ final class SceneWriteSession: @unchecked Sendable {
             do throws(SceneStoreError) {
                 let path = store.path(for: scene)
                 if let (bytes, status) = try store.readVerifiedFile(
-                    named: SceneStore.fileName(for: scene), path: path, in: directory),
+                    named: StateStore.fileName(for: scene), path: path, in: directory),
                     let known = store.documents.entry(of: scene, holding: bytes), !known.entries.isEmpty
                 {
                     // The bytes this store last wrote (compared whole, so another writer's are
@@ -135,7 +135,7 @@ final class SceneWriteSession: @unchecked Sendable {
 
     /// The name of a temporary file: the first is every write's, the second the pipelined one's.
     static func temporaryName(for scene: SceneID, slot: Int) -> String {
-        slot == 0 ? SceneStore.temporaryName(for: scene) : "." + scene.rawValue + ".json.\(slot).tmp"
+        slot == 0 ? StateStore.temporaryName(for: scene) : "." + scene.rawValue + ".json.\(slot).tmp"
     }
 
     /// Writes the file that setting `values` gives into a temporary file (not synced yet), or
@@ -211,7 +211,7 @@ final class SceneWriteSession: @unchecked Sendable {
             }
             if keepAside.shouldKeep(document) {
                 keptAside = try store.keepCopy(
-                    of: SceneStore.LoadedFile(document: document, status: found.status, bytes: found.bytes),
+                    of: StateStore.LoadedFile(document: document, status: found.status, bytes: found.bytes),
                     scene: scene, reason: keepAside.reason, in: directory)
             }
         }
@@ -265,7 +265,7 @@ final class SceneWriteSession: @unchecked Sendable {
             try store.removeSiblingRecords(of: scene)
             store.documents.forget(scene)
             do throws(Errno) {
-                try store.fileSystem.unlinkAt(directory, SceneStore.fileName(for: scene))
+                try store.fileSystem.unlinkAt(directory, StateStore.fileName(for: scene))
             } catch {
                 throw .cannotRemove(path: store.path(for: scene), errno: error)
             }
@@ -273,7 +273,7 @@ final class SceneWriteSession: @unchecked Sendable {
             return
         }
         do throws(Errno) {
-            try store.fileSystem.renameAt(directory, prepared.temporary, SceneStore.fileName(for: scene))
+            try store.fileSystem.renameAt(directory, prepared.temporary, StateStore.fileName(for: scene))
         } catch {
             try? store.fileSystem.unlinkAt(directory, prepared.temporary)
             throw .cannotWrite(path: store.path(for: scene), errno: error)

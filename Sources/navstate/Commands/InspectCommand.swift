@@ -143,7 +143,7 @@ struct InspectCommand: Subcommand {
     /// by element.
     private func showGeneric(
         _ tool: inout CommandLineTool, _ file: SceneFile, guardState: GuardState, keptAside kept: [KeptAsideFile],
-        store: SceneStore
+        store: StateStore
     ) {
         let document = file.document
         let summary = SceneSummary(
@@ -188,7 +188,7 @@ struct InspectCommand: Subcommand {
     /// Shows a scene file whose contents cannot be used: its problem and its bytes, escaped.
     private func showUnusable(
         _ tool: inout CommandLineTool, _ scene: SceneID, error: SceneStoreError, keptAside kept: [KeptAsideFile],
-        store: SceneStore
+        store: StateStore
     ) throws {
         let bytes = try store.fileBytes(of: scene)
         var health = SceneSummary.Health.corrupt(reason: error.description)
@@ -299,7 +299,7 @@ struct InspectCommand: Subcommand {
     /// A scene value's crash-loop guard, or why its marker cannot be read.
     typealias GuardState = Result<CrashLoopGuard.MarkerState, SceneStoreError>
 
-    static func guardState(of scene: SceneID, key: String, in store: SceneStore) -> GuardState {
+    static func guardState(of scene: SceneID, key: String, in store: StateStore) -> GuardState {
         Result { () throws(SceneStoreError) in try CrashLoopGuard.markerState(of: scene, key: key, in: store) }
     }
 

@@ -165,7 +165,7 @@ extension CommandLineTool {
     /// Where a part of a scene's value (under `key`, stored as JSON) is in the scene's file: the
     /// line and column, when the file can be read and holds the part.
     static func position(
-        of location: [JSONValue.PathComponent], key: String, in scene: SceneID, _ store: SceneStore
+        of location: [JSONValue.PathComponent], key: String, in scene: SceneID, _ store: StateStore
     ) -> JSONTextPosition? {
         guard let bytes = try? store.fileBytes(of: scene) else { return nil }
         return JSONValue.position(of: [.key("values"), .key(key), .key("json")] + location, in: bytes)

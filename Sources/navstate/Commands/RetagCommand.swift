@@ -18,7 +18,7 @@ struct RetagCommand: Subcommand {
             help: "The scene value holding the path in SwiftUI's NavigationPath format.",
             required: true)
     ) { text in
-        try SceneStore.validate(key: text)
+        try StateStore.validate(key: text)
         return text
     }
     static let from = OptionDeclaration(

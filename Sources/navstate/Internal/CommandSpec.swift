@@ -132,7 +132,7 @@ enum SharedDeclarations {
     /// `--key`: checked as the store checks every key, so an invalid one is a usage error (64)
     /// for every subcommand, before anything is read.
     static let key = OptionDeclaration(.key) { text in
-        try SceneStore.validate(key: text)
+        try StateStore.validate(key: text)
         return text
     }
     static let json = FlagDeclaration(spec: .json)

@@ -76,7 +76,7 @@ typealias Model = SceneNavigationModel<AppState>
 /// One launch of the app: connect (restoring, with the report printed), navigate, close, and print
 /// the state it ends with.
 @MainActor func launch(
-    _ name: String, store: SceneStore, scene: SceneID, deleted: Set<Int> = [], deepLink: ((Model) -> Void)? = nil,
+    _ name: String, store: StateStore, scene: SceneID, deleted: Set<Int> = [], deepLink: ((Model) -> Void)? = nil,
     navigating: (Model) -> Void = { _ in }
 ) async throws {
     let model = makeModel(deleted: deleted)
@@ -87,7 +87,7 @@ typealias Model = SceneNavigationModel<AppState>
     print("\(name): \(describe(model))")
 }
 
-let store = try SceneStore(appID: AppID("com.example.wallet"), environment: ProcessInfo.processInfo.environment)
+let store = try StateStore(appID: AppID("com.example.wallet"), environment: ProcessInfo.processInfo.environment)
 let scene = try SceneID("main")
 
 switch CommandLine.arguments.dropFirst().first {

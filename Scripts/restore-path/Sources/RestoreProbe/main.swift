@@ -13,7 +13,7 @@ struct MailState: Codable, Equatable {
 @MainActor
 func run() async throws {
     let arguments = CommandLine.arguments
-    let store = SceneStore(appID: try AppID("probe"), stateRoot: arguments[2])
+    let store = StateStore(appID: try AppID("probe"), stateRoot: arguments[2])
     let scene = try SceneID("main")
     let model = SceneNavigationModel(MailState())
     if arguments[1] == "save" {

@@ -33,7 +33,7 @@ public struct SceneWriteOutcome: Sendable, Equatable {
 
 // MARK: - Writing
 
-extension SceneStore {
+extension StateStore {
     /// Reads a scene's values, lets `body` change them, and writes the result durably, all under
     /// the scene's exclusive lock, so concurrent updates from any process are never lost.
     ///

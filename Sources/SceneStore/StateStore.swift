@@ -7,7 +7,7 @@
 /// Per-scene storage of keyed values in plain JSON files, like SwiftUI's `@SceneStorage`.
 ///
 /// Each scene is one file, `<scenes-directory>/<scene-id>.json`, holding several keyed values (as
-/// several `@SceneStorage` properties share one scene). What SceneStore guarantees:
+/// several `@SceneStorage` properties share one scene). What StateStore guarantees:
 ///
 /// - **Durable, atomic writes.** A write goes to a temporary file in the same folder, is flushed
 ///   with `fsync`, renamed over the old file, and the folder is flushed too; only then does the
@@ -28,13 +28,13 @@
 /// and ``writeThrough(_:forKey:in:)``, which do their I/O on a queue of their own.
 ///
 /// ```swift
-/// let store = try SceneStore(appID: AppID("com.example.cookbook"),
+/// let store = try StateStore(appID: AppID("com.example.cookbook"),
 ///                            environment: ProcessInfo.processInfo.environment)
 /// let scene = try SceneID("main")
 /// try store.set("dessert", forKey: "tab", in: scene)
 /// let tab = try store.value(String.self, forKey: "tab", in: scene)   // "dessert"
 /// ```
-public final class SceneStore: Sendable {
+public final class StateStore: Sendable {
     /// Settings of a store.
     public struct Configuration: Sendable {
         /// The largest scene file that is read, in bytes; larger files are refused unread.
@@ -146,8 +146,8 @@ public final class SceneStore: Sendable {
     /// to it has no crash-loop guard, whose records of how a process ended are files of the
     /// process's own.
     /// - Returns: The store.
-    public static func inMemory() -> SceneStore {
-        SceneStore(
+    public static func inMemory() -> StateStore {
+        StateStore(
             scenesDirectory: "/in-memory/\(UUID().uuidString)/scenes", configuration: Configuration(),
             fileSystem: MemoryFileSystem())
     }
@@ -170,7 +170,7 @@ public final class SceneStore: Sendable {
     ///   - configuration: Its settings; this store's by default.
     /// - Returns: The store.
     /// - Throws: ``SceneStoreError/invalidArgument(_:reason:)`` naming the folder when it is not such a name.
-    package func sibling(folder: String, configuration: Configuration? = nil) throws(SceneStoreError) -> SceneStore {
+    package func sibling(folder: String, configuration: Configuration? = nil) throws(SceneStoreError) -> StateStore {
         let valid =
             !folder.isEmpty && folder.utf8.count <= 64 && folder != "scenes"
             && folder.unicodeScalars.allSatisfy {
@@ -182,7 +182,7 @@ public final class SceneStore: Sendable {
         }
         let parent = scenesDirectory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
             separator: "/")
-        return SceneStore(
+        return StateStore(
             scenesDirectory: parent + "/" + folder, configuration: configuration ?? self.configuration,
             fileSystem: fileSystem)
     }

@@ -6,7 +6,7 @@
 
 // MARK: - Typed values
 
-extension SceneStore {
+extension StateStore {
     /// Reads a value of one of the types `@SceneStorage` supports.
     /// - Parameters:
     ///   - type: The type to read, such as `Int.self`.

@@ -6,7 +6,7 @@
 
 // MARK: - Keeping aside
 
-extension SceneStore {
+extension StateStore {
     /// Keeps a copy of a scene's file aside, byte for byte, before the caller replaces what it
     /// holds: nothing stored is lost silently.
     ///

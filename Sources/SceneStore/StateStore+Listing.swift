@@ -6,7 +6,7 @@
 
 // MARK: - Listing
 
-extension SceneStore {
+extension StateStore {
     /// Lists every stored scene with its keys, size, last-saved time and health, sorted by scene.
     ///
     /// Listing never changes, moves or repairs anything. Files whose names are not

@@ -8,7 +8,7 @@ import Dispatch
 
 // MARK: - Reading
 
-extension SceneStore {
+extension StateStore {
     /// Reads a scene's whole document.
     ///
     /// Reading never creates, moves or repairs anything.
@@ -75,7 +75,7 @@ extension SceneStore {
     /// - Throws: The errors of ``document(for:)`` other than `sceneNotFound`.
     package func loadedDocument(for scene: SceneID) async throws(SceneStoreError) -> SceneDocument? {
         let result: Result<SceneDocument?, SceneStoreError> = await withCheckedContinuation { continuation in
-            SceneStore.ioQueue.async {
+            StateStore.ioQueue.async {
                 do throws(SceneStoreError) {
                     continuation.resume(returning: .success(try self.loadWithoutLock(scene)?.document))
                 } catch {

@@ -1,6 +1,6 @@
 // MARK: - Deprecated: 0.2.0's calls, forwarded to their replacements until 0.4.0
 
-extension SceneStore {
+extension StateStore {
     /// Summarises one scene.
     /// - Parameter scene: The scene.
     /// - Returns: The summary, or nil when nothing is saved for the scene.
@@ -73,7 +73,7 @@ extension SceneStore {
 
 // MARK: - Deprecated: the files' internals that tools of this package read, until 0.4.0
 
-extension SceneStore {
+extension StateStore {
     /// A scene's file as stored: its exact bytes and its decoded document, read once.
     /// - Parameter scene: The scene.
     /// - Returns: The bytes and the document.
@@ -108,7 +108,7 @@ extension StateDirectory {
     ///   - appID: The app.
     ///   - root: The state root.
     /// - Returns: The folder's path.
-    @available(*, deprecated, message: "use SceneStore(appID:stateRoot:configuration:) and its scenesDirectory")
+    @available(*, deprecated, message: "use StateStore(appID:stateRoot:configuration:) and its scenesDirectory")
     public static func scenesDirectory(for appID: AppID, root: String) -> String {
         scenesFolder(for: appID, root: root)
     }
@@ -129,7 +129,7 @@ extension SceneDocument {
     public static var currentFormat: Int { formatVersion }
 
     /// The document as the bytes of its file: pretty-printed, sorted keys, newline at the end.
-    @available(*, deprecated, message: "let SceneStore write documents: update(_:_:) or setSceneValue(_:forKey:in:)")
+    @available(*, deprecated, message: "let StateStore write documents: update(_:_:) or setSceneValue(_:forKey:in:)")
     public func encoded() -> [UInt8] { encodedBytes() }
 }
 
@@ -169,7 +169,7 @@ extension StateDirectory {
     }
 }
 
-extension SceneStore {
+extension StateStore {
     /// A store of the same app and state root whose files live in another folder next to the
     /// scenes folder (`<root>/<app-id>/<folder>`), with this store's settings: where SceneNavigation
     /// keeps its restore markers.
@@ -179,9 +179,9 @@ extension SceneStore {
     @available(
         *, deprecated,
         message:
-            "a store of its own is SceneStore(appID:stateRoot:configuration:); the folders beside scenes/ are navstate's"
+            "a store of its own is StateStore(appID:stateRoot:configuration:); the folders beside scenes/ are navstate's"
     )
-    public func siblingStore(folder: String) throws(SceneStoreError) -> SceneStore {
+    public func siblingStore(folder: String) throws(SceneStoreError) -> StateStore {
         try sibling(folder: folder)
     }
 }

@@ -130,7 +130,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
                 var scene = scene
                 // Another window took the scene while this one was hidden (its root made again
                 // with the same ID): this one goes on in a new scene of its own, with its model.
-                if LiveScenes.scenes(in: store).contains(scene.rawValue.lowercased()) {
+                if SceneHolds.scenes(in: store).contains(scene.rawValue.lowercased()) {
                     if let freshID {
                         scene = freshID
                     } else {

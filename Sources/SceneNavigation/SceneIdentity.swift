@@ -105,7 +105,7 @@ public enum SceneIdentity: Sendable, Hashable {
         let adopts = needsListing(stored: stored) && LiveScenes.isLaunching(store)
         let candidates = adopts ? try store.scenesByModification().map(\.scene) : []
         return resolve(
-            stored: stored, candidates: candidates, live: LiveScenes.scenes(in: store),
+            stored: stored, candidates: candidates, live: SceneHolds.scenes(in: store),
             adopted: LiveScenes.adoptedScenes(in: store, key: key), new: new)
     }
 }

@@ -82,7 +82,12 @@ extension ScenePersistence {
         let crashGuard = store.isInMemory ? nil : requestedGuard
         let writer = try makeWriter(for: model, in: store, scene: scene, key: key)
         // Held before the file is read: a prune that runs meanwhile leaves the scene alone.
-        let hold = try LiveScenes.hold(scene, key: key, in: store)
+        let hold: SceneHolds.Hold
+        do throws(SceneStoreError) {
+            hold = try SceneHolds.hold(scene, key: key, in: store)
+        } catch {
+            throw .store(error)
+        }
         let read = source ?? scene
         // A connection of this scene that is closing has its last write on the way: read after it.
         LiveScenes.awaitClosing(read, key: key, in: store)
@@ -273,7 +278,12 @@ extension ScenePersistence {
                 model, from: store, scene: scene, key: key, policy: policy, guard: crashGuard, deepLink: deepLink)
         }
         let writer = try makeWriter(for: model, in: store, scene: scene, key: key)
-        let hold = try LiveScenes.hold(scene, key: key, in: store)
+        let hold: SceneHolds.Hold
+        do throws(SceneStoreError) {
+            hold = try SceneHolds.hold(scene, key: key, in: store)
+        } catch {
+            throw .store(error)
+        }
         var facts = RestoreDecision.Facts(hasStoredValue: false)
         facts.restoring = false
         facts.unrestorable = unrestorable

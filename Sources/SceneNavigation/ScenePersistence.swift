@@ -49,7 +49,7 @@ public final class ScenePersistence<State: Codable & Equatable> {
     let writer: SceneWriter
     let health: RestoreHealth?
     /// The scene's key, held for this connection (``LiveScenes``).
-    let hold: LiveScenes.Hold
+    let hold: SceneHolds.Hold
     private let forwarding: Task<Void, Never>?
     private let encodingFailure: EncodingFailure
     private let healthTimer: Task<Void, Never>?
@@ -77,7 +77,7 @@ public final class ScenePersistence<State: Codable & Equatable> {
     init(
         model: Model, writer: SceneWriter, outcome: RestoreOutcome, scene: SceneID, key: String,
         health: RestoreHealth?, crashGuard: CrashLoopGuard?, unchangedRevision: UInt64?, store: StateStore,
-        sharedCopy: SharedCopy, hold: LiveScenes.Hold, restored: Restored? = nil, copiesBeforeFirstWrite: Bool = false,
+        sharedCopy: SharedCopy, hold: SceneHolds.Hold, restored: Restored? = nil, copiesBeforeFirstWrite: Bool = false,
         pendingCopy: PendingCopy? = nil
     ) {
         self.pendingCopy = pendingCopy
@@ -324,7 +324,7 @@ extension ScenePersistence {
     public func close() async throws(NavigationError) {
         defer {
             hold.release()
-            LiveScenes.endClosing(scene, key: key, in: store, writer: writer)
+            SceneHolds.endClosing(scene, key: key, in: store, writer: writer)
             Termination.remove(ObjectIdentifier(self))
         }
         let handedOver = beginClosing()
@@ -374,7 +374,7 @@ extension ScenePersistence {
                 encodingFailure.record(error)
             }
         }
-        LiveScenes.beginClosing(scene, key: key, in: store, writer: writer)
+        SceneHolds.beginClosing(scene, key: key, in: store, writer: writer)
         hold.release()
         return true
     }

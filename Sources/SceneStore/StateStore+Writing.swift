@@ -256,58 +256,6 @@ extension StateStore {
         return try update(scene, creating: false) { values in values[key] = nil }
     }
 
-    /// Deletes a scene's file and its lock file, as SwiftUI destroys a scene's storage when the
-    /// scene is closed: a scene that is gone leaves nothing behind (an app that makes a scene per
-    /// window, each with an ID of its own, would otherwise leave a lock file per window).
-    ///
-    /// Whatever is in the scene's place is removed, even a corrupt file or one of a newer format:
-    /// removal is an explicit request. A symbolic link is removed, never its target. The lock file
-    /// is removed while it is held, and every writer checks after locking that it holds the file its
-    /// name leads to, so no writer works on a scene through a removed lock file. A lock file without
-    /// a scene file (its values all removed) goes too. A file that holds another scene, whose ID
-    /// differs only in case, is never removed (``SceneStoreError/caseConflict(path:scene:found:)``):
-    /// on a file system that ignores case it is that scene's.
-    ///
-    /// What the scene has in the folders beside an app's scenes folder (`sibling(folder:configuration:)`,
-    /// such as SceneNavigation's restore markers) is removed first, so none outlives the scene; an
-    /// update that leaves a scene no value removes them too.
-    ///
-    /// - Parameter scene: The scene.
-    /// - Returns: Whether there was a scene file to remove.
-    /// - Throws: ``SceneStoreError/caseConflict(path:scene:found:)`` for another scene's file, left
-    ///   as it is; ``SceneStoreError/cannotRemove(path:errno:)`` or ``SceneStoreError/cannotLock(path:errno:)``.
-    @discardableResult
-    public func removeScene(_ scene: SceneID) throws(SceneStoreError) -> Bool {
-        try removeScene(scene, onlyIf: { _ in true })
-    }
-
-    /// Deletes a scene's file as ``removeScene(_:)`` does, but leaves a file of a newer format (one
-    /// a newer version wrote, which it may need) in place, checked under the scene's lock.
-    /// - Parameters:
-    ///   - scene: The scene.
-    ///   - keepingNewerFormat: Whether a file of a newer format is refused rather than removed.
-    /// - Returns: Whether there was a file to remove.
-    /// - Throws: ``SceneStoreError/newerFormat(path:format:supported:)`` for a refused file, left as
-    ///   it was; the errors of ``removeScene(_:)``.
-    @discardableResult
-    package func removeScene(_ scene: SceneID, keepingNewerFormat: Bool) throws(SceneStoreError) -> Bool {
-        guard keepingNewerFormat else { return try removeScene(scene) }
-        return try removeScene(
-            scene,
-            onlyIf: { (directory) throws(SceneStoreError) in
-                do throws(SceneStoreError) {
-                    _ = try load(scene, in: directory)
-                } catch .newerFormat(let path, let format, let supported) {
-                    throw .newerFormat(path: path, format: format, supported: supported)
-                } catch .caseConflict(let path, let scene, let found) {
-                    throw .caseConflict(path: path, scene: scene, found: found)
-                } catch {
-                    // Anything else in the scene's place is removed, as asked.
-                }
-                return true
-            })
-    }
-
     /// What an update does to the scene's file.
     private enum FileChange {
         /// Writes the bytes of a document, made of these entries.
@@ -369,105 +317,13 @@ extension StateStore {
     }
 
     /// Removes a scene's file under its lock, durably unless the configuration says otherwise.
-    private func unlink(_ scene: SceneID, in directory: Int32) throws(SceneStoreError) {
+    func unlink(_ scene: SceneID, in directory: Int32) throws(SceneStoreError) {
         documents.forget(scene)
         do throws(Errno) {
             try fileSystem.unlinkAt(directory, Self.fileName(for: scene))
             if configuration.durableRemovals { try fileSystem.synchronize(directory) }
         } catch {
             throw .cannotRemove(path: path(for: scene), errno: error)
-        }
-    }
-
-    /// Removes a scene under its lock when `shouldRemove` approves what is there now.
-    func removeScene(
-        _ scene: SceneID, onlyIf shouldRemove: (Int32) throws(SceneStoreError) -> Bool
-    ) throws(SceneStoreError) -> Bool {
-        let path = path(for: scene)
-        // Looked at before locking: a scene with neither file nor lock file, or a folder in its
-        // place, gets no lock file (a refused removal changes nothing).
-        guard let directory = try openScenesDirectory(creating: false) else {
-            try removeSiblingRecords(of: scene)
-            return false
-        }
-        defer { try? fileSystem.close(directory) }
-        do throws(Errno) {
-            if try fileSystem.statusAt(directory, Self.fileName(for: scene)).kind == .directory {
-                throw .isADirectory
-            }
-        } catch .noSuchFile {
-            guard (try? fileSystem.statusAt(directory, Self.lockName(for: scene))) != nil else {
-                try removeSiblingRecords(of: scene)
-                return false
-            }
-        } catch {
-            throw .cannotRemove(path: path, errno: error)
-        }
-        let lock = try lockScene(scene, in: directory)
-        defer { try? fileSystem.close(lock) }  // closing releases the flock
-        let exists: Bool
-        do throws(Errno) {
-            _ = try fileSystem.statusAt(directory, Self.fileName(for: scene))
-            exists = true
-        } catch .noSuchFile {
-            // No scene file: only its lock file is left to remove.
-            exists = false
-        } catch {
-            throw .cannotRemove(path: path, errno: error)
-        }
-        if exists {
-            // Another scene's file (its ID differs only in case) is never this scene's to remove.
-            do throws(SceneStoreError) {
-                _ = try load(scene, in: directory)
-            } catch .caseConflict(let path, let scene, let found) {
-                throw .caseConflict(path: path, scene: scene, found: found)
-            } catch {}
-            guard try shouldRemove(directory) else { return false }
-            // Its records beside the scenes folder first: a failure leaves the scene in place to
-            // remove again, never a record that outlives it.
-            try removeSiblingRecords(of: scene)
-            try unlink(scene, in: directory)
-        } else {
-            try removeSiblingRecords(of: scene)
-        }
-        // Temporary files a writer stopped mid-write left (it holds the lock while they exist, so
-        // none is in use now) go with the scene.
-        for slot in 0...1 {
-            try? fileSystem.unlinkAt(directory, SceneWriteSession.temporaryName(for: scene, slot: slot))
-        }
-        // Removed while held: a writer waiting on it finds its name gone and locks anew.
-        do throws(Errno) {
-            try fileSystem.unlinkAt(directory, Self.lockName(for: scene))
-            if configuration.durableRemovals { try fileSystem.synchronize(directory) }
-        } catch {
-            throw .cannotRemove(path: scenesDirectory + "/" + Self.lockName(for: scene), errno: error)
-        }
-        return exists
-    }
-
-    /// Removes what a scene has in the folders beside an app's scenes folder (the
-    /// `sibling(folder:configuration:)` of each: records an app keeps per scene, such as a
-    /// restore guard's markers), so that none outlives the scene to be taken for a later scene's
-    /// with the same ID: a file there is removed only when it is a scene document of this scene.
-    /// Only a store whose folder is an app's `scenes` folder has siblings.
-    func removeSiblingRecords(of scene: SceneID) throws(SceneStoreError) {
-        guard scenesDirectory.hasSuffix("/scenes") else { return }
-        let parent = String(scenesDirectory.dropLast("/scenes".count))
-        let names: [String]
-        do throws(Errno) {
-            names = try fileSystem.listDirectory(parent)
-        } catch .noSuchFile {
-            return
-        } catch {
-            throw .cannotRead(path: parent, errno: error)
-        }
-        for name in names.sorted() where name.lowercased() != "scenes" {
-            // Only a scene document of this very scene is a record of it: any other file with its
-            // name (an app's own data beside its scenes), a name that cannot be a sibling's folder,
-            // an entry that is no folder, or one that cannot be read is left as it is.
-            guard let sibling = try? sibling(folder: name), (try? sibling.document(for: scene)) != nil
-            else { continue }
-            try sibling.removeScene(scene)
         }
     }
 

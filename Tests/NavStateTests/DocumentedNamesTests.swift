@@ -79,7 +79,7 @@ import Testing
     }
 
     static let types = [
-        "NavigationCoding", "ScenePersistence", "NavigationScenes", "SceneStore", "SceneNavigationModel",
+        "NavigationCoding", "ScenePersistence", "NavigationScenes", "StateStore", "SceneNavigationModel",
         "CrashLoopGuard", "NavigationMigrations", "NavigationTypeRegistry", "RouteResolvers", "StoredNavigationPath",
         "MixedPath", "RoutePath", "PersistentScene", "SceneLife", "AppSimulator", "PayloadReplay", "DataModel",
     ]

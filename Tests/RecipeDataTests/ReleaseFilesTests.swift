@@ -165,7 +165,7 @@ struct MailState: Codable, Equatable, Sendable {
             ("looped", MailState(tab: 3, path: [.inbox, .settings])),
             ("expired", MailState(tab: 0, path: [.inbox, .settings])),
         ] {
-            let recovery = try NavigationScenes.recover(SceneID(scene), in: mail)
+            let recovery = try mail.recover(SceneID(scene))
             #expect(recovery.written && recovery.guardCleared == false)
             let model = Self.mailModel()
             let persistence = try await ScenePersistence.connect(

@@ -210,4 +210,35 @@ import Testing
         change(model)
         #expect(model.state == MailState(tab: 0, mail: [.inbox, .message(id: 7)]))
     }
+
+    @Test(
+        "0.3.0's NavigationScenes removes, prunes and recovers as the store does, and the old name of the store is the store"
+    )
+    @available(
+        *, deprecated, message: "calls 0.3.0's NavigationScenes.remove, removeAll, prune, recover and SceneStore"
+    )
+    func navigationScenesForwarders() throws {
+        let old: SceneStore = store
+        for name in ["a", "b", "c", "main"] { try temporary.saveScene(name, value: TabState(tab: 1)) }
+        try old.keepAside(scene, reason: .crashLoop)
+        #expect(try NavigationScenes.remove(SceneID("a"), from: old) == true)
+        #expect(try old.sceneIDs() == [SceneID("b"), SceneID("c"), scene])
+        #expect(
+            try NavigationScenes.removeAll(except: [SceneID("b"), scene], from: old).removedScenes == [SceneID("c")])
+        let pruned = try NavigationScenes.prune(before: .distantFuture, in: old)
+        #expect(try pruned.removedScenes == [SceneID("b"), scene])
+        #expect(pruned.removedKeptAside.count == 1)
+        #expect(try old.sceneIDs().isEmpty)
+        // Nothing kept aside is left to recover: the forwarder throws what the store's recover throws.
+        #expect(throws: NavigationError.self) { try NavigationScenes.recover(scene, in: old) }
+        try temporary.saveScene("main", value: TabState(tab: 4))
+        try old.keepAside(scene, reason: .crashLoop)
+        try temporary.saveScene("main", value: TabState(tab: 9))
+        let recovery = try NavigationScenes.recover(scene, in: old)
+        #expect(recovery.written)
+        #expect(recovery.file.reason == .crashLoop)
+        let stored = try #require(try old.sceneValue(forKey: "navigation", in: scene))
+        #expect(recovery.value == stored)
+        #expect(try NavigationCoding.decode(TabState.self, from: stored).state.tab == 4)
+    }
 }

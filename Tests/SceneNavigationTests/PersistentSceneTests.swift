@@ -173,7 +173,7 @@ import Testing
         let persistent = persistentScene()
         clock.advance(by: .seconds(90 * 86_400))
         persistent.handle(.appeared)
-        let pruned = try NavigationScenes.prune(before: clock.now, in: temporary.store)
+        let pruned = try temporary.store.prune(before: clock.now)
         #expect(pruned.removedScenes.isEmpty)
         #expect(persistent.model.state == TabState(tab: 2, path: ["a", "b"]))
         #expect(try temporary.store.sceneIDs() == [scene])
@@ -182,9 +182,9 @@ import Testing
         // Closed, and saved or confirmed just now: still not old.
         clock.advance(by: .seconds(1))
         #expect(
-            try NavigationScenes.prune(before: clock.now.addingTimeInterval(-60), in: temporary.store).removedScenes
+            try temporary.store.prune(before: clock.now.addingTimeInterval(-60)).removedScenes
                 .isEmpty)
-        #expect(try NavigationScenes.prune(before: clock.now, in: temporary.store).removedScenes == [scene])
+        #expect(try temporary.store.prune(before: clock.now).removedScenes == [scene])
     }
 
     @Test("resolving: a window without an ID adopts a copy of the newest scene no window holds or has copied")

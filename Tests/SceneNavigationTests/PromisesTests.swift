@@ -153,7 +153,7 @@ import Testing
         try store.keepAside(scene, reason: .crashLoop)
         let savedAt = try store.document(for: scene).savedAt
         clock.advance(by: .seconds(60))
-        let recovery = try NavigationScenes.recover(scene, in: store)
+        let recovery = try store.recover(scene)
         #expect(recovery.written)
         #expect(try store.document(for: scene).savedAt == clock.now)
         #expect(try store.document(for: scene).savedAt != savedAt)
@@ -161,7 +161,7 @@ import Testing
         try store.update(scene) { values in values["navigation.schema"] = .json(.number(JSONNumber(3))) }
         let newer = try Data(contentsOf: URL(fileURLWithPath: store.path(for: scene)))
         clock.advance(by: .seconds(1))
-        _ = try NavigationScenes.recover(scene, in: store)
+        _ = try store.recover(scene)
         let copy = try #require(try store.keptAsideFiles().last)
         #expect(copy.reason == .newerSchema)
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy.path)) == newer)

@@ -297,7 +297,7 @@ struct TabsState: Codable, Equatable, Sendable {
         #expect(try store.document(for: scene).savedAt == savedAt.addingTimeInterval(7 * 86_400))
         #expect(second.statistics.written == 0)
         // The age limit and prune go by it.
-        let outcome = try NavigationScenes.prune(before: clock.now.addingTimeInterval(-86_400), in: store)
+        let outcome = try store.prune(before: clock.now.addingTimeInterval(-86_400))
         #expect(outcome.removedScenes.isEmpty)
         let aged = SceneNavigationModel(RoutePath<String>())
         let restored = try await ScenePersistence.connect(

@@ -20,7 +20,7 @@ import Testing
         let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
         await persistence.cancel()
         #expect(try CrashLoopGuard.markedScenes(in: store) == [scene])
-        #expect(try NavigationScenes.remove(scene, from: store))
+        #expect(try store.removeScene(scene))
         #expect(temporary.files().filter { $0.contains("window-1") }.isEmpty)
         // The next scene of that ID is not guarded.
         let next = SceneNavigationModel(RoutePath<String>())
@@ -49,7 +49,7 @@ import Testing
         try store.removeScene(marked)
         #expect(try CrashLoopGuard.markedScenes(in: store).isEmpty)
         try markers.update(marked) { $0 = marker.values }
-        let outcome = try NavigationScenes.removeAll(except: [SceneID("live")], from: store)
+        let outcome = try store.removeAll(except: [SceneID("live")])
         #expect(outcome.removedScenes == [try SceneID("gone"), marked, try SceneID("values-removed")])
         #expect(outcome.failures.isEmpty)
         // A record of how a process ended is the process's, not a scene's: it stays.
@@ -72,7 +72,7 @@ extension SceneLifecycleTests {
         #expect(linkAsSecondName(temporary.path("app/scenes/main.json"), temporary.path("app/scenes/Main.json")))
         #expect(linkAsSecondName(temporary.path("app/restores/main.json"), temporary.path("app/restores/Main.json")))
         let before = temporary.files()
-        #expect(throws: SceneStoreError.self) { try NavigationScenes.remove(SceneID("Main"), from: store) }
+        #expect(throws: SceneStoreError.self) { try store.removeScene(SceneID("Main")) }
         #expect(temporary.files() == before)
         #expect(try CrashLoopGuard.markedScenes(in: store).contains(SceneID("main")))
     }

@@ -1,103 +1,11 @@
 import SceneStore
 import Synchronization
 
-/// The scenes this process keeps saved right now, by store, scene and key: a second connection of
-/// one scene's key is refused (two would overwrite each other's value), and a scene that is
-/// restored or connected is never removed by a prune or by removing all but the live scenes.
-///
-/// Scenes are compared without case: on a case-insensitive disk (APFS on macOS, by default),
-/// `Main` and `main` are one file.
+/// What this process knows of its windows' scenes beyond the store's holds (`SceneHolds`, a scene
+/// key held by one connection): which stores' launches have settled, and which scenes a window
+/// took a copy of.
 package enum LiveScenes {
-    /// A scene's key held by one connection, until released.
-    final class Hold: Sendable {
-        private let entry: Entry
-        /// This hold's own mark in the registry: a release lets go of the entry only while it is
-        /// still this hold's (a simulated process's end may have let it go, and another taken it).
-        private let token: UInt64
-        private let released = Atomic(false)
-
-        fileprivate init(_ entry: Entry, token: UInt64) {
-            self.entry = entry
-            self.token = token
-        }
-
-        /// Whether the key has been let go.
-        var isReleased: Bool { released.load(ordering: .acquiring) }
-
-        /// Lets the scene's key go: idempotent.
-        func release() {
-            guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
-            held.withLock { held in
-                if held[entry] == token { held[entry] = nil }
-            }
-        }
-
-        deinit { release() }
-    }
-
-    fileprivate struct Entry: Hashable {
-        var folder: String
-        var scene: String
-        var key: String
-    }
-
-    private static let held = Mutex<[Entry: UInt64]>([:])
-    private static let tokens = Atomic<UInt64>(0)
-
-    /// Holds a scene's key in a store for one connection.
-    /// - Throws: ``NavigationError/store(_:)`` (``/SceneStore/SceneStoreError/invalidArgument(_:reason:)``)
-    ///   when another connection of this process holds it.
-    static func hold(_ scene: SceneID, key: String, in store: StateStore) throws(NavigationError) -> Hold {
-        let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
-        let token = tokens.wrappingAdd(1, ordering: .relaxed).newValue
-        let isNew = held.withLock { held in
-            guard held[entry] == nil else { return false }
-            held[entry] = token
-            return true
-        }
-        guard isNew else {
-            throw .store(
-                .invalidArgument(
-                    key,
-                    reason:
-                        "scene '\(scene)' already keeps '\(key)' saved in this process; two connections of one key "
-                        + "would overwrite each other's value (give each its own key, or close the first)"))
-        }
-        return Hold(entry, token: token)
-    }
-
-    /// Whether any connection of this process holds a scene of a store.
-    static func isLive(_ scene: SceneID, in store: StateStore) -> Bool {
-        let folder = store.scenesDirectory
-        let name = scene.rawValue.lowercased()
-        // A connection that is closing still has its last write on the way.
-        return held.withLock { entries in entries.keys.contains { $0.folder == folder && $0.scene == name } }
-            || closing.withLock { writers in writers.keys.contains { $0.folder == folder && $0.scene == name } }
-    }
-
-    /// The scenes of a store held now.
-    static func scenes(in store: StateStore) -> Set<String> {
-        let folder = store.scenesDirectory
-        return held.withLock { entries in Set(entries.keys.filter { $0.folder == folder }.map(\.scene)) }
-    }
-
-    /// The writers of connections that are closing, by scene and key: their last write is on its
-    /// way, and a restore of the scene waits for it.
-    private static let closing = Mutex<[Entry: SceneWriter]>([:])
-
-    /// Notes that a connection of a scene's key is closing, its last state handed to `writer`.
-    static func beginClosing(_ scene: SceneID, key: String, in store: StateStore, writer: SceneWriter) {
-        let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
-        closing.withLock { $0[entry] = writer }
-    }
-
-    /// Notes that a closing connection has closed.
-    static func endClosing(_ scene: SceneID, key: String, in store: StateStore, writer: SceneWriter) {
-        let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
-        closing.withLock { writers in
-            if writers[entry] === writer { writers[entry] = nil }
-        }
-    }
+    fileprivate typealias Entry = SceneHolds.Entry
 
     /// Waits, blocking the caller, until a closing connection of the scene's key has written its
     /// last state, for at most `limit`: for a restore, which must read it. The writer works on a
@@ -105,8 +13,7 @@ package enum LiveScenes {
     /// needs the scene's lock, which another process may hold, and past the limit the restore
     /// reads what is there.
     static func awaitClosing(_ scene: SceneID, key: String, in store: StateStore, limit: Duration = .seconds(1)) {
-        let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
-        guard let writer = closing.withLock({ $0[entry] }) else { return }
+        guard let writer = SceneHolds.closingWriter(of: scene, key: key, in: store) else { return }
         _ = waitBlocking(atMost: limit) { try? await writer.flush() }
     }
 
@@ -140,8 +47,7 @@ package enum LiveScenes {
 
     /// Notes that a window took a copy of a scene's state for `key`.
     static func noteAdopted(_ scene: SceneID, key: String, in store: StateStore) {
-        let entry = Entry(folder: store.scenesDirectory, scene: scene.rawValue.lowercased(), key: key)
-        _ = adopted.withLock { $0.insert(entry) }
+        _ = adopted.withLock { $0.insert(Entry(scene, key: key, in: store)) }
     }
 
     /// The scenes of a store whose state for `key` a window of this process has adopted.
@@ -162,8 +68,7 @@ extension LiveScenes {
     /// - Parameter store: The store the simulated process ran in.
     package static func endSimulatedProcess(in store: StateStore) {
         let folder = store.scenesDirectory
-        held.withLock { held in held = held.filter { $0.key.folder != folder } }
-        closing.withLock { writers in writers = writers.filter { $0.key.folder != folder } }
+        SceneHolds.releaseAll(in: store)
         adopted.withLock { entries in entries = entries.filter { $0.folder != folder } }
     }
 }

@@ -38,8 +38,8 @@ struct PruneCommand: Subcommand {
 
     func run(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
         let store = environment.store
-        let outcome = try NavigationScenes.prune(
-            before: tool.context.now().addingTimeInterval(-Double(olderThan.duration.components.seconds)), in: store)
+        let outcome = try store.prune(
+            before: tool.context.now().addingTimeInterval(-Double(olderThan.duration.components.seconds)))
         let text = olderThan.text
         if json {
             tool.printJSON(

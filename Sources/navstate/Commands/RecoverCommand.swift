@@ -43,8 +43,7 @@ struct RecoverCommand: Subcommand {
     }
 
     func run(_ tool: inout CommandLineTool, _ environment: Environment) async throws {
-        let recovery = try NavigationScenes.recover(
-            scene, key: key, from: file, in: environment.store, dryRun: dryRun)
+        let recovery = try environment.store.recover(scene, key: key, from: file, dryRun: dryRun)
         let chosen = recovery.file
         let value = CommandLineTool.shownJSON(recovery.value, key: key)
         if json {

@@ -40,7 +40,7 @@ struct RemoveCommand: Subcommand {
         // only, checked under the scene's lock.
         let removed: Bool
         do {
-            removed = try NavigationScenes.remove(scene, from: environment.store, keepingNewerFormat: !force)
+            removed = try environment.store.removeScene(scene, keepingNewerFormat: !force)
         } catch .newerFormat(_, let format, let supported) {
             throw CommandError.unusableValue(
                 "refusing to remove '\(path)': it has format \(format), newer than the supported format \(supported) "

@@ -80,11 +80,8 @@ extension CrashLoopGuard {
         ///   - store: The app's store.
         /// - Throws: ``/SceneStore/SceneStoreError/cannotWrite(path:errno:)`` when the record cannot be written.
         public func record(_ end: End, in store: StateStore) throws(SceneStoreError) {
-            let path = try LaunchRecords.path(of: id, in: store)
-            if let error = Platform.replace(path, with: Array((end.rawValue + "\n").utf8)) {
-                if Errno(rawValue: error) == .noSuchFile { return }
-                throw .cannotWrite(path: path, errno: Errno(rawValue: error))
-            }
+            try Marker.store(of: store).replaceRecord(
+                named: LaunchRecords.fileName(of: id), with: Array((end.rawValue + "\n").utf8))
         }
     }
 }
@@ -114,11 +111,6 @@ enum RecordedEnd: String, Sendable, Hashable, CaseIterable {
 /// The records of launches: where they are, how to read one, and the running process's, written by
 /// its signal handler, at exit, and when its restored screen shows.
 enum LaunchRecords {
-    /// A record's path in an app's store: beside the markers.
-    static func path(of id: String, in store: StateStore) throws(SceneStoreError) -> String {
-        try Marker.store(of: store).scenesDirectory + "/" + fileName(of: id)
-    }
-
     static func fileName(of id: String) -> String { "launch-\(id).end" }
 
     /// What a launch's record in `folder` says: nil when nothing was written (a SIGKILL before
@@ -135,7 +127,8 @@ enum LaunchRecords {
     /// records beyond the newest 16 (a marker whose record is gone reads its launch's end as
     /// nothing recorded, as SIGKILL's). A process records in at most 16 stores' folders; in any
     /// further one, its end reads as nothing recorded too.
-    static func begin(_ launch: CrashLoopGuard.Launch, in folder: String) {
+    static func begin(_ launch: CrashLoopGuard.Launch, in markers: StateStore) {
+        let folder = markers.scenesDirectory
         let path = folder + "/" + fileName(of: launch.id)
         if launch.isProcess {
             opened.withLock { opened in
@@ -168,7 +161,7 @@ enum LaunchRecords {
             }
         } else if Platform.prefix(of: path) == nil {
             // Not written: a record that cannot be made reads as nothing written, as SIGKILL's.
-            _ = Platform.replace(path, with: [])
+            _ = try? markers.replaceRecord(named: fileName(of: launch.id), with: [])
             removeOld(in: folder, keeping: fileName(of: launch.id))
         }
     }
@@ -177,10 +170,13 @@ enum LaunchRecords {
     /// running process, a `pwrite` into its open record (not synced: it has to outlive the
     /// process, not a power cut); for a simulated launch, the record's file. Never over an end
     /// already written.
-    static func noteShown(_ launch: CrashLoopGuard.Launch, in folder: String) {
+    static func noteShown(_ launch: CrashLoopGuard.Launch, in markers: StateStore) {
+        let folder = markers.scenesDirectory
         guard launch.isProcess else {
             let path = folder + "/" + fileName(of: launch.id)
-            if Platform.prefix(of: path)?.isEmpty ?? true { _ = Platform.replace(path, with: Array("shown\n".utf8)) }
+            if Platform.prefix(of: path)?.isEmpty ?? true {
+                _ = try? markers.replaceRecord(named: fileName(of: launch.id), with: Array("shown\n".utf8))
+            }
             return
         }
         opened.withLock { opened in

@@ -194,7 +194,7 @@ final class RestoreHealth: Sendable {
             }
             scenes.append(source)
         }
-        LaunchRecords.begin(launch, in: folder)
+        LaunchRecords.begin(launch, in: markers)
         return (failures, RestoreHealth(markers: markers, scenes: scenes, written: written, key: key, launch: launch))
     }
 
@@ -232,7 +232,7 @@ final class RestoreHealth: Sendable {
             return !shown
         }
         guard first else { return }
-        LaunchRecords.noteShown(launch, in: markers.scenesDirectory)
+        LaunchRecords.noteShown(launch, in: markers)
     }
 
     /// Marks the restore healthy once the writer's changes so far are durable (off the main

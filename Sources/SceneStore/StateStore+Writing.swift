@@ -376,79 +376,35 @@ extension StateStore {
         }
     }
 
-    /// The durable atomic replace: temporary file (O_EXCL, 0600), every byte, fsync, checked close,
-    /// rename, fsync of the folder. Success is reported only after all of it; on any failure the
-    /// temporary file is removed and the old file is untouched. A store whose writes are not
-    /// synced (`Configuration.synchronizesWrites`) leaves out both `fsync`s.
+    /// The durable atomic replace of a file of the scenes folder (``DurableWrite``), named for
+    /// the scene unless `name` says otherwise.
     func replace(
         _ scene: SceneID, with bytes: [UInt8], in directory: Int32, mode: UInt32, named name: String? = nil
     ) throws(SceneStoreError) {
-        let target = name ?? Self.fileName(for: scene)
-        let path = scenesDirectory + "/" + target
-        let temporary = Self.temporaryName(for: scene)
-        let descriptor = try writeTemporary(temporary, bytes: bytes, mode: mode, in: directory, for: path)
-        do {
-            // A failed fsync fails the write; it is never retried on this descriptor.
-            if configuration.synchronizesWrites { try fileSystem.synchronize(descriptor) }
-        } catch {
-            try? fileSystem.close(descriptor)
-            try? fileSystem.unlinkAt(directory, temporary)
-            throw .cannotWrite(path: path, errno: error)
-        }
-        do {
-            try fileSystem.close(descriptor)
-        } catch {
-            try? fileSystem.unlinkAt(directory, temporary)
-            throw .cannotWrite(path: path, errno: error)
-        }
-        do {
-            try fileSystem.renameAt(directory, temporary, target)
-        } catch {
-            try? fileSystem.unlinkAt(directory, temporary)
-            throw .cannotWrite(path: path, errno: error)
-        }
-        do {
-            if configuration.synchronizesWrites { try fileSystem.synchronize(directory) }
-        } catch {
-            throw .cannotWrite(path: path, errno: error)
-        }
+        try durableWrite(of: name ?? Self.fileName(for: scene), in: directory).replace(
+            bytes: bytes, mode: mode, temporary: Self.temporaryName(for: scene))
     }
 
-    /// Creates a temporary file with the mode given and writes every byte into it, not synced yet.
-    /// On failure the temporary file is removed.
-    /// - Returns: Its descriptor, open.
-    /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)`` naming `path`, the file it is for.
-    func writeTemporary(
-        _ temporary: String, bytes: [UInt8], mode: UInt32, in directory: Int32, for path: String
-    ) throws(SceneStoreError) -> Int32 {
-        let descriptor: Int32
-        do {
-            descriptor = try openTemporary(temporary, in: directory)
-        } catch {
-            throw .cannotWrite(path: path, errno: error)
-        }
-        do {
-            try fileSystem.setMode(descriptor, mode & 0o7777)
-            try fileSystem.writeAll(descriptor, bytes)
-        } catch {
-            try? fileSystem.close(descriptor)
-            try? fileSystem.unlinkAt(directory, temporary)
-            throw .cannotWrite(path: path, errno: error)
-        }
-        return descriptor
+    /// Replaces a file of the scenes folder that is no scene's (a record of a launch) with
+    /// `bytes`, owner-only, by the durable write of every file of the store. It takes no lock: a
+    /// record has one writer.
+    /// - Parameters:
+    ///   - name: The file's name in the folder.
+    ///   - bytes: What it holds.
+    /// - Returns: False, writing nothing, when the folder does not exist.
+    /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)`` or ``SceneStoreError/cannotRead(path:errno:)``.
+    @discardableResult
+    package func replaceRecord(named name: String, with bytes: [UInt8]) throws(SceneStoreError) -> Bool {
+        guard let directory = try openScenesDirectory(creating: false) else { return false }
+        defer { try? fileSystem.close(directory) }
+        try durableWrite(of: name, in: directory).replace(bytes: bytes, mode: 0o600, temporary: "." + name + ".tmp")
+        return true
     }
 
-    /// Creates the temporary file. One left by a writer that crashed is removed first: only the
-    /// holder of the scene's lock, which we are, ever creates it.
-    private func openTemporary(_ name: String, in directory: Int32) throws(Errno) -> Int32 {
-        let flags =
-            Platform.writeOnly | Platform.create | Platform.exclusive | Platform.noFollow
-            | Platform.closeOnExec
-        do throws(Errno) {
-            return try fileSystem.openAt(directory, name, flags: flags, mode: 0o600)
-        } catch .fileExists {
-            try fileSystem.unlinkAt(directory, name)
-            return try fileSystem.openAt(directory, name, flags: flags, mode: 0o600)
-        }
+    /// The durable write of a file of the scenes folder, synced as the configuration says.
+    func durableWrite(of name: String, in directory: Int32) -> DurableWrite {
+        DurableWrite(
+            fileSystem: fileSystem, directory: directory, target: name, path: scenesDirectory + "/" + name,
+            synchronizes: configuration.synchronizesWrites)
     }
 }

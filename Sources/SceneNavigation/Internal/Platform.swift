@@ -6,8 +6,9 @@
     import Musl
 #endif
 
-/// SceneNavigation's few system calls: the launch record's file, and the fatal signals and exit it
-/// is written at. POSIX calls that Glibc, Musl and Darwin declare alike (`open`, `pwrite`, `read`,
+/// SceneNavigation's few system calls: the running process's launch record, and the fatal signals
+/// and exit it is written at (a simulated launch's record is written as every file of the store
+/// is). POSIX calls that Glibc, Musl and Darwin declare alike (`open`, `pwrite`, `read`,
 /// `sigaction`, `sigaltstack`, `raise`, `atexit`); where their declarations differ (the
 /// `sigaction` union's member names, SI_USER), each branch follows its C library's header, and the
 /// Darwin branch is type-checked on Linux against Apple's declarations (`Tests/DarwinDeclarations`).
@@ -20,16 +21,6 @@ enum Platform {
     /// Opens (creating, owner-only) a file to write at its start later; -1 when it cannot be.
     static func openForRecording(_ path: String) -> Int32 {
         open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    }
-
-    /// Replaces a file's bytes (creating it, owner-only).
-    /// - Returns: The error number when it cannot be written, or nil.
-    static func replace(_ path: String, with bytes: [UInt8]) -> Int32? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { return errno }
-        defer { close(descriptor) }
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        return written == bytes.count ? nil : errno
     }
 
     /// The first bytes of a file (at most `limit`), or nil when it cannot be read.

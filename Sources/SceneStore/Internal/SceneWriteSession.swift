@@ -9,9 +9,9 @@ import Synchronization
 /// One hold of a scene's lock by a ``SceneWriter``, and the steps of its writes: each step a few
 /// system calls, taken in the order the writer's ``WriterMachine`` gives them.
 ///
-/// Each write is the durable atomic replace of every scene write, in the same order of calls:
-/// temporary file (`O_EXCL`, the file's mode), every byte, `fsync`, checked close, rename, `fsync`
-/// of the folder. Two writes may be in flight: while one's temporary file is synced, the next is
+/// Each write is the durable atomic replace of every file of the store (``DurableWrite``), its steps
+/// taken one by one: temporary file (`O_EXCL`, the file's mode), every byte, `fsync`, checked
+/// close, rename, `fsync` of the folder. Two writes may be in flight: while one's temporary file is synced, the next is
 /// written and synced into a temporary file of its own (the second name), and the renames follow
 /// the order of the values.
 ///
@@ -39,6 +39,8 @@ final class SceneWriteSession: @unchecked Sendable {
     private var found: (bytes: [UInt8], status: FileStatus, document: SceneDocument?)?
     /// Where a corrupt file in the scene's place was moved when the lock was taken.
     let movedAsidePath: String?
+    /// The steps of each write, in the scenes folder.
+    private var write: DurableWrite { store.durableWrite(of: StateStore.fileName(for: scene), in: directory) }
 
     /// What a change sets: the writer's value and its companions.
     enum Value {
@@ -157,8 +159,7 @@ final class SceneWriteSession: @unchecked Sendable {
         }
         guard let prepared, let bytes = prepared.bytes else { return prepared }
         do throws(SceneStoreError) {
-            prepared.descriptor = try store.writeTemporary(
-                prepared.temporary, bytes: bytes, mode: mode, in: directory, for: store.path(for: scene))
+            prepared.descriptor = try write.begin(prepared.temporary, bytes: bytes, mode: mode).descriptor
         } catch {
             failed(prepared)
             throw error
@@ -240,21 +241,7 @@ final class SceneWriteSession: @unchecked Sendable {
     func synchronize(_ prepared: Prepared) throws(SceneStoreError) {
         guard let descriptor = prepared.descriptor else { return }
         prepared.descriptor = nil
-        let fileSystem = store.fileSystem
-        do throws(Errno) {
-            // A failed fsync fails the write; it is never retried on this descriptor.
-            if store.configuration.synchronizesWrites { try fileSystem.synchronize(descriptor) }
-        } catch {
-            try? fileSystem.close(descriptor)
-            try? fileSystem.unlinkAt(directory, prepared.temporary)
-            throw .cannotWrite(path: store.path(for: scene), errno: error)
-        }
-        do throws(Errno) {
-            try fileSystem.close(descriptor)
-        } catch {
-            try? fileSystem.unlinkAt(directory, prepared.temporary)
-            throw .cannotWrite(path: store.path(for: scene), errno: error)
-        }
+        try write.seal(.init(temporary: prepared.temporary, descriptor: descriptor))
     }
 
     /// Renames a synced write into place (or removes the file, for a write that leaves no value),
@@ -272,12 +259,7 @@ final class SceneWriteSession: @unchecked Sendable {
             shared.withLock { _ in found = nil }
             return
         }
-        do throws(Errno) {
-            try store.fileSystem.renameAt(directory, prepared.temporary, StateStore.fileName(for: scene))
-        } catch {
-            try? store.fileSystem.unlinkAt(directory, prepared.temporary)
-            throw .cannotWrite(path: store.path(for: scene), errno: error)
-        }
+        try write.commit(prepared.temporary)
         // The file as found is replaced: no copy of it is kept from now on.
         shared.withLock { _ in found = nil }
         store.documents.remember(
@@ -287,15 +269,12 @@ final class SceneWriteSession: @unchecked Sendable {
     /// Syncs the folder after a rename (after a removal only when the store's removals are durable).
     /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)``.
     func synchronizeFolder(after prepared: Prepared) throws(SceneStoreError) {
-        if prepared.bytes == nil ? !store.configuration.durableRemovals : !store.configuration.synchronizesWrites {
-            return
-        }
+        guard prepared.bytes == nil else { return try write.synchronizeFolder() }
+        guard store.configuration.durableRemovals else { return }
         do throws(Errno) {
             try store.fileSystem.synchronize(directory)
         } catch {
-            throw prepared.bytes == nil
-                ? .cannotRemove(path: store.path(for: scene), errno: error)
-                : .cannotWrite(path: store.path(for: scene), errno: error)
+            throw .cannotRemove(path: store.path(for: scene), errno: error)
         }
     }
 

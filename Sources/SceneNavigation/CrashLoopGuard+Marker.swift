@@ -158,7 +158,7 @@ final class RestoreHealth: Sendable {
         let isOfAnotherShape = { (document: SceneDocument) -> Bool in
             document.values[key].map { (try? Marker($0, path: path)) == nil } ?? false
         }
-        let copied = source.flatMap { source in try? markers.sceneValue(forKey: key, in: source) }
+        let copied = source.flatMap { source in try? markers.readSceneValue(forKey: key, in: source) }
         var written: SceneValue?
         try markers.update(scene, keepingAside: .invalid, if: isOfAnotherShape) { values in
             var counted = (failures: 0, unexplained: 0)

@@ -96,7 +96,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
         -> MarkerState
     {
         let markers = try Marker.store(of: store)
-        guard let value = try markers.sceneValue(forKey: key, in: scene) else { return .clean }
+        guard let value = try markers.readSceneValue(forKey: key, in: scene) else { return .clean }
         return try Marker(value, path: markers.path(for: scene)).state
     }
 
@@ -111,7 +111,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
         let markers = try Marker.store(of: store)
         let document: SceneDocument
         do {
-            document = try markers.document(for: scene)
+            document = try markers.storedDocument(for: scene)
         } catch .sceneNotFound {
             return [:]
         }
@@ -132,7 +132,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
     @discardableResult
     package static func clearMarker(_ scene: SceneID, key: String, in store: StateStore) throws(SceneStoreError) -> Bool
     {
-        try Marker.store(of: store).removeValue(forKey: key, in: scene).wroteFile
+        try Marker.store(of: store).deleteValue(forKey: key, in: scene).wroteFile
     }
 
     /// Removes every marker of a scene, for a scene that goes away: a new scene with the same ID
@@ -152,6 +152,6 @@ public struct CrashLoopGuard: Sendable, Hashable {
     /// - Returns: The scenes' IDs.
     /// - Throws: ``/SceneStore/SceneStoreError/cannotRead(path:errno:)`` when the markers' folder cannot be read.
     package static func markedScenes(in store: StateStore) throws(SceneStoreError) -> [SceneID] {
-        try Marker.store(of: store).sceneIDs()
+        try Marker.store(of: store).storedSceneIDs()
     }
 }

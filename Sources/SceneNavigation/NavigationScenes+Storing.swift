@@ -117,7 +117,7 @@ extension NavigationScenes {
         let document: SceneDocument
         do throws(SceneStoreError) {
             try StateStore.validate(key: key)
-            document = try store.document(for: scene)
+            document = try store.storedDocument(for: scene)
         } catch .sceneNotFound, .corrupt, .cannotRead(_, .notADirectory) {
             // No value of a newer schema: the write that follows moves a corrupt file aside, and
             // says what is wrong with a folder that is not one.
@@ -170,7 +170,7 @@ extension NavigationScenes {
         let document: SceneDocument
         do throws(SceneStoreError) {
             try StateStore.validate(key: key)
-            document = try store.document(for: scene)
+            document = try store.storedDocument(for: scene)
         } catch {
             throw .store(error)
         }

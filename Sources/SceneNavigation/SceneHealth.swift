@@ -57,7 +57,7 @@ package struct SceneHealth: Sendable {
         guard summary.health == .ok else { return }
         let document: SceneDocument
         do throws(SceneStoreError) {
-            document = try store.document(for: summary.scene)
+            document = try store.storedDocument(for: summary.scene)
         } catch {
             problem = error.description
             return

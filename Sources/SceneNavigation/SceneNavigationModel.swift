@@ -276,7 +276,7 @@ extension SceneNavigationModel {
     public func restore(
         from store: StateStore, scene: SceneID, key: String = "navigation", policy: RestorePolicy = RestorePolicy()
     ) async throws(NavigationError) -> RestoreOutcome {
-        let document = try await offMain { () throws(SceneStoreError) in try store.document(for: scene) }
+        let document = try await offMain { () throws(SceneStoreError) in try store.storedDocument(for: scene) }
         return try restore(from: document, key: key, policy: policy, now: store.configuration.now())
     }
 

@@ -94,7 +94,7 @@ extension ScenePersistence {
         // Read: the scene's file (the store's first entry).
         let document: SceneDocument?
         do throws(SceneStoreError) {
-            document = try store.document(for: read)
+            document = try store.storedDocument(for: read)
         } catch .sceneNotFound {
             document = nil
         } catch {
@@ -134,11 +134,12 @@ extension ScenePersistence {
         do throws(NavigationError) {
             if let reason = plan.keepAside {
                 if defersCopies {
-                    pendingCopy = PendingCopy { () throws(SceneStoreError) in try store.keepAside(read, reason: reason)
+                    pendingCopy = PendingCopy { () throws(SceneStoreError) in
+                        try store.keepAsideCopy(read, reason: reason)
                     }
                 } else {
                     do throws(SceneStoreError) {
-                        outcome.keptAsidePath = try store.keepAside(read, reason: reason)
+                        outcome.keptAsidePath = try store.keepAsideCopy(read, reason: reason)
                     } catch {
                         throw .store(error)
                     }
@@ -201,7 +202,7 @@ extension ScenePersistence {
         for model: Model, in store: StateStore, scene: SceneID, key: String
     ) throws(NavigationError) -> SceneWriter {
         do {
-            let writer = try store.writer(forKey: key, in: scene)
+            let writer = try store.makeWriter(forKey: key, in: scene)
             // Exactly the model's schema beside each value it writes: none for 0, so a number
             // another version stored there never outlives the value it described.
             try writer.setCompanion(
@@ -315,7 +316,7 @@ extension ScenePersistence {
             }
             outcome.keptAsidePath = try await offMain { () throws(SceneStoreError) in
                 // Kept when the value found wanting is still there, or is another one since.
-                try store.keepAside(scene, reason: reason ?? .invalid) { document in
+                try store.keepAsideCopy(scene, reason: reason ?? .invalid) { document in
                     guard let value = document.values[key] else { return false }
                     return value != checked || document.values[schemaKey] != checkedSchema || reason != nil
                 }

@@ -58,7 +58,7 @@ extension StateStore {
             }
             chosen = file
             do {
-                document = try store.document(ofKeptAside: file)
+                document = try store.storedDocument(ofKeptAside: file)
             } catch {
                 throw .store(error)
             }
@@ -67,7 +67,7 @@ extension StateStore {
             var found: (KeptAsideFile, SceneDocument)?
             var keysHeld = Set<String>()
             for file in copies.reversed() {
-                guard let document = try? store.document(ofKeptAside: file) else { continue }
+                guard let document = try? store.storedDocument(ofKeptAside: file) else { continue }
                 if document.values[key] != nil {
                     found = (file, document)
                     break

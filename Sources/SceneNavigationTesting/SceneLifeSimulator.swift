@@ -493,7 +493,7 @@ extension SceneLifeSimulator {
             guard window.isOpen, window.isShown, let scene = window.scene, let persistence = scene.persistence,
                 persistence.intervention == nil, !persistence.isReadOnly, !persistence.isHoldingStoredValue
             else { return nil }
-            let stored = try? temporary.store.decodedValue(State.self, forKey: "navigation", in: persistence.scene)
+            let stored = try? temporary.store.readDecoded(State.self, forKey: "navigation", in: persistence.scene)
             return stored == scene.model.state ? nil : "window \(index)'s last change is not on disk"
         }
     }

@@ -86,7 +86,7 @@ extension StateStore {
     /// - Parameter scene: The scene.
     /// - Returns: The use of the budget, or nil when the scene has no file.
     /// - Throws: ``SceneStoreError`` when the file cannot be examined.
-    public func budget(of scene: SceneID) throws(SceneStoreError) -> SceneBudget? {
+    package func storedBudget(of scene: SceneID) throws(SceneStoreError) -> SceneBudget? {
         guard let size = try fileSize(of: scene) else { return nil }
         return SceneBudget(size: size, budget: configuration.sizeBudget)
     }

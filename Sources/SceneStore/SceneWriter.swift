@@ -524,7 +524,7 @@ extension StateStore {
     ///   - scene: The scene.
     /// - Returns: The writer.
     /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``.
-    public func writer(forKey key: String, in scene: SceneID) throws(SceneStoreError) -> SceneWriter {
+    package func makeWriter(forKey key: String, in scene: SceneID) throws(SceneStoreError) -> SceneWriter {
         try Self.validate(key: key)
         return SceneWriter(store: self, key: key, scene: scene)
     }
@@ -543,11 +543,11 @@ extension StateStore {
     /// - Returns: What the writer did.
     /// - Throws: The error of the last write when it failed, or ``SceneStoreError/invalidKey(_:reason:)``.
     @discardableResult
-    public func writeThrough<Values: AsyncSequence>(
+    package func writingThrough<Values: AsyncSequence>(
         _ values: Values, forKey key: String, in scene: SceneID
     ) async throws(SceneStoreError) -> SceneWriter.Statistics
     where Values.Element: SceneStorable, Values.Failure == Never {
-        let writer = try writer(forKey: key, in: scene)
+        let writer = try makeWriter(forKey: key, in: scene)
         var iterator = values.makeAsyncIterator()
         while let value = await iterator.next(isolation: nil) {
             writer.submit(value)
@@ -569,11 +569,11 @@ extension StateStore {
     /// - Throws: The error of the last write when it failed (``SceneStoreError/cannotEncode(key:reason:)``
     ///   when the last value could not be encoded), or ``SceneStoreError/invalidKey(_:reason:)``.
     @discardableResult
-    public func writeThrough<Values: AsyncSequence>(
+    package func writingThrough<Values: AsyncSequence>(
         encoding values: Values, forKey key: String, in scene: SceneID, encoder: JSONEncoder = JSONEncoder()
     ) async throws(SceneStoreError) -> SceneWriter.Statistics
     where Values.Element: Encodable & Sendable, Values.Failure == Never {
-        let writer = try writer(forKey: key, in: scene)
+        let writer = try makeWriter(forKey: key, in: scene)
         var iterator = values.makeAsyncIterator()
         while let value = await iterator.next(isolation: nil) {
             writer.submit(encoding: value, encoder: encoder)

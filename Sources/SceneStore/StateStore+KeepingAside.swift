@@ -37,7 +37,7 @@ extension StateStore {
     ///   when the copy cannot be made; ``SceneStoreError/invalidArgument(_:reason:)`` for the reason
     ///   ``KeptAsideFile/Reason/corrupt``: only a write moves corrupt files aside.
     @discardableResult
-    public func keepAside(
+    package func keepAsideCopy(
         _ scene: SceneID, reason: KeptAsideFile.Reason, if shouldKeep: (SceneDocument) -> Bool = { _ in true }
     ) throws(SceneStoreError) -> String? {
         guard reason != .corrupt else {
@@ -76,7 +76,7 @@ extension StateStore {
     /// - Parameter file: A file from ``keptAsideFiles()``.
     /// - Returns: Its document.
     /// - Throws: The errors of ``document(for:)``, naming the copy's path.
-    public func document(ofKeptAside file: KeptAsideFile) throws(SceneStoreError) -> SceneDocument {
+    package func storedDocument(ofKeptAside file: KeptAsideFile) throws(SceneStoreError) -> SceneDocument {
         let name = String(file.path.split(separator: "/").last ?? "")
         guard KeptAsideFile.parse(name: name) != nil, file.path == scenesDirectory + "/" + name else {
             throw .cannotRead(path: file.path, errno: .noSuchFile)

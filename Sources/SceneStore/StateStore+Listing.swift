@@ -29,7 +29,7 @@ extension StateStore {
     ///
     /// - Returns: The IDs, sorted; empty when the app has no folder yet.
     /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be read.
-    public func sceneIDs() throws(SceneStoreError) -> [SceneID] {
+    package func storedSceneIDs() throws(SceneStoreError) -> [SceneID] {
         let ids = try withListing { (_, names) -> Set<SceneID> in
             Set(
                 names.compactMap { name -> SceneID? in

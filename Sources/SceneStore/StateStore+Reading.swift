@@ -19,7 +19,7 @@ extension StateStore {
     ///   ``SceneStoreError/notARegularFile(path:kind:)``, ``SceneStoreError/fileTooLarge(path:size:limit:)``,
     ///   ``SceneStoreError/corrupt(path:reason:)``, ``SceneStoreError/newerFormat(path:format:supported:)`` or
     ///   ``SceneStoreError/cannotRead(path:errno:)`` when the file cannot be used.
-    public func document(for scene: SceneID) throws(SceneStoreError) -> SceneDocument {
+    package func storedDocument(for scene: SceneID) throws(SceneStoreError) -> SceneDocument {
         guard let loaded = try loadWithoutLock(scene) else {
             throw .sceneNotFound(scene, path: path(for: scene))
         }
@@ -64,7 +64,7 @@ extension StateStore {
     /// - Returns: The value, or nil when the scene or the key has none.
     /// - Throws: The errors of ``document(for:)`` other than `sceneNotFound`, and
     ///   ``SceneStoreError/invalidKey(_:reason:)``.
-    public func sceneValue(forKey key: String, in scene: SceneID) throws(SceneStoreError) -> SceneValue? {
+    package func readSceneValue(forKey key: String, in scene: SceneID) throws(SceneStoreError) -> SceneValue? {
         try Self.validate(key: key)
         return try loadWithoutLock(scene)?.document.values[key]
     }

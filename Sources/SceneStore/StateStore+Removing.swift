@@ -84,7 +84,7 @@ extension StateStore {
     @discardableResult
     public func removeAll(except live: Set<SceneID>) throws(SceneStoreError) -> PruneOutcome {
         var outcome = PruneOutcome()
-        let ids = Set(try sceneIDs()).union(try recordedScenes())
+        let ids = Set(try storedSceneIDs()).union(try recordedScenes())
         for scene in ids.subtracting(live).sorted() where !SceneHolds.isHeld(scene, in: self) {
             do throws(SceneStoreError) {
                 try removeScene(scene, keepingNewerFormat: true)
@@ -241,7 +241,7 @@ extension StateStore {
             // Only a scene document of this very scene is a record of it: any other file with its
             // name (an app's own data beside its scenes), or one that cannot be read, is left as
             // it is.
-            guard (try? sibling.document(for: scene)) != nil else { continue }
+            guard (try? sibling.storedDocument(for: scene)) != nil else { continue }
             try sibling.removeScene(scene)
         }
     }
@@ -268,7 +268,7 @@ extension StateStore {
     func recordedScenes() throws(SceneStoreError) -> Set<SceneID> {
         var scenes = Set<SceneID>()
         for sibling in try siblings() {
-            scenes.formUnion((try? sibling.sceneIDs()) ?? [])
+            scenes.formUnion((try? sibling.storedSceneIDs()) ?? [])
         }
         return scenes
     }

@@ -15,10 +15,10 @@ extension StateStore {
     /// - Returns: The value, or nil when the scene or the key has none.
     /// - Throws: ``SceneStoreError/typeMismatch(key:scene:expected:found:)`` when the stored value
     ///   is of another type, or the errors of ``sceneValue(forKey:in:)``.
-    public func value<Value: SceneStorable>(
+    package func read<Value: SceneStorable>(
         _ type: Value.Type = Value.self, forKey key: String, in scene: SceneID
     ) throws(SceneStoreError) -> Value? {
-        guard let stored = try sceneValue(forKey: key, in: scene) else { return nil }
+        guard let stored = try readSceneValue(forKey: key, in: scene) else { return nil }
         guard let value = Value(sceneValue: stored) else {
             throw .typeMismatch(
                 key: key, scene: scene, expected: Value.sceneTypeDescription, found: stored.kindDescription)
@@ -34,10 +34,10 @@ extension StateStore {
     /// - Returns: What was written.
     /// - Throws: The errors of ``setSceneValue(_:forKey:in:)``.
     @discardableResult
-    public func set<Value: SceneStorable>(
+    package func put<Value: SceneStorable>(
         _ value: Value?, forKey key: String, in scene: SceneID
     ) throws(SceneStoreError) -> SceneWriteOutcome {
-        try setSceneValue(value?.sceneValue, forKey: key, in: scene)
+        try putSceneValue(value?.sceneValue, forKey: key, in: scene)
     }
 
     /// Reads a value stored through its raw value, such as an enum with `Int` or `String` raw values.
@@ -48,10 +48,10 @@ extension StateStore {
     /// - Returns: The value, or nil when the scene or the key has none.
     /// - Throws: ``SceneStoreError/typeMismatch(key:scene:expected:found:)`` when the stored raw
     ///   value is of another type or names no value of `type`, or the errors of ``sceneValue(forKey:in:)``.
-    public func value<Value: RawRepresentable>(
+    package func read<Value: RawRepresentable>(
         _ type: Value.Type = Value.self, forKey key: String, in scene: SceneID
     ) throws(SceneStoreError) -> Value? where Value.RawValue: SceneStorable {
-        guard let raw = try value(Value.RawValue.self, forKey: key, in: scene) else { return nil }
+        guard let raw = try read(Value.RawValue.self, forKey: key, in: scene) else { return nil }
         guard let value = Value(rawValue: raw) else {
             throw .typeMismatch(
                 key: key, scene: scene, expected: "a value of \(Value.self)", found: "the raw value \(raw)")
@@ -67,10 +67,10 @@ extension StateStore {
     /// - Returns: What was written.
     /// - Throws: The errors of ``setSceneValue(_:forKey:in:)``.
     @discardableResult
-    public func set<Value: RawRepresentable>(
+    package func put<Value: RawRepresentable>(
         _ value: Value?, forKey key: String, in scene: SceneID
     ) throws(SceneStoreError) -> SceneWriteOutcome where Value.RawValue: SceneStorable {
-        try setSceneValue(value?.rawValue.sceneValue, forKey: key, in: scene)
+        try putSceneValue(value?.rawValue.sceneValue, forKey: key, in: scene)
     }
 
     /// Reads any `Decodable` value, stored as readable JSON by ``setEncoded(_:forKey:in:encoder:)``.
@@ -83,11 +83,11 @@ extension StateStore {
     /// - Throws: ``SceneStoreError/cannotDecode(key:scene:reason:)`` when the stored JSON does not
     ///   decode, ``SceneStoreError/typeMismatch(key:scene:expected:found:)`` when it is binary, or the
     ///   errors of ``sceneValue(forKey:in:)``.
-    public func decodedValue<Value: Decodable>(
+    package func readDecoded<Value: Decodable>(
         _ type: Value.Type = Value.self, forKey key: String, in scene: SceneID,
         decoder: JSONDecoder = JSONDecoder()
     ) throws(SceneStoreError) -> Value? {
-        guard let stored = try sceneValue(forKey: key, in: scene) else { return nil }
+        guard let stored = try readSceneValue(forKey: key, in: scene) else { return nil }
         guard case .json(let json) = stored else {
             throw .typeMismatch(key: key, scene: scene, expected: "JSON", found: stored.kindDescription)
         }
@@ -108,10 +108,10 @@ extension StateStore {
     /// - Throws: ``SceneStoreError/cannotEncode(key:reason:)`` when encoding fails, or the errors of
     ///   ``setSceneValue(_:forKey:in:)``.
     @discardableResult
-    public func setEncoded<Value: Encodable>(
+    package func putEncoded<Value: Encodable>(
         _ value: Value?, forKey key: String, in scene: SceneID, encoder: JSONEncoder = JSONEncoder()
     ) throws(SceneStoreError) -> SceneWriteOutcome {
-        guard let value else { return try setSceneValue(nil, forKey: key, in: scene) }
-        return try setSceneValue(.json(try SceneWriter.encode(value, key: key, with: encoder)), forKey: key, in: scene)
+        guard let value else { return try putSceneValue(nil, forKey: key, in: scene) }
+        return try putSceneValue(.json(try SceneWriter.encode(value, key: key, with: encoder)), forKey: key, in: scene)
     }
 }

@@ -52,7 +52,7 @@ extension StateStore {
     ///   ``SceneStoreError/cannotCreateDirectory(path:errno:)``, ``SceneStoreError/cannotLock(path:errno:)`` and
     ///   ``SceneStoreError/cannotWrite(path:errno:)`` leave the previous file byte-identical; or what `body` throws.
     @discardableResult
-    public func update(
+    package func updateValues(
         _ scene: SceneID, _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
     ) throws(SceneStoreError) -> SceneWriteOutcome {
         try update(scene, creating: true, body)
@@ -199,7 +199,7 @@ extension StateStore {
     ///   and the read errors of ``update(_:_:)``, with the file untouched; its write errors, with the
     ///   previous file byte-identical; or what `body` throws.
     @discardableResult
-    public func updateExisting(
+    package func updateExistingValues(
         _ scene: SceneID, _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
     ) throws(SceneStoreError) -> SceneWriteOutcome {
         let path = path(for: scene)
@@ -234,11 +234,11 @@ extension StateStore {
     /// - Returns: What was written.
     /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``, or the errors of ``update(_:_:)``.
     @discardableResult
-    public func setSceneValue(
+    package func putSceneValue(
         _ value: SceneValue?, forKey key: String, in scene: SceneID
     ) throws(SceneStoreError) -> SceneWriteOutcome {
         try Self.validate(key: key)
-        return try update(scene) { values in values[key] = value }
+        return try updateValues(scene) { values in values[key] = value }
     }
 
     /// Removes one value of a scene; the scene's other values stay, and its file goes with the last.
@@ -248,7 +248,7 @@ extension StateStore {
     /// - Returns: What was written.
     /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``, or the errors of ``update(_:_:)``.
     @discardableResult
-    public func removeValue(forKey key: String, in scene: SceneID) throws(SceneStoreError)
+    package func deleteValue(forKey key: String, in scene: SceneID) throws(SceneStoreError)
         -> SceneWriteOutcome
     {
         try Self.validate(key: key)

@@ -24,15 +24,16 @@
 /// Not guaranteed: durability on file systems that ignore `fsync` or `flock` (some network file
 /// systems), and secrecy: like `@SceneStorage`, do not store sensitive data.
 ///
-/// The methods here block on file I/O; call them off the main actor, or use ``writer(forKey:in:)``
-/// and ``writeThrough(_:forKey:in:)``, which do their I/O on a queue of their own.
+/// An app holds it as a handle: it opens it, lists its scenes (``scenes()``), removes a scene
+/// (``removeScene(_:)``, ``removeAll(except:)``), prunes (``prune(before:)``) and lists the copies
+/// kept aside (``keptAsideFiles()``); SceneNavigation writes and reads the scenes' values through
+/// each scene's connection. The methods here block on file I/O; call them off the main actor.
 ///
 /// ```swift
 /// let store = try StateStore(appID: AppID("com.example.cookbook"),
 ///                            environment: ProcessInfo.processInfo.environment)
-/// let scene = try SceneID("main")
-/// try store.set("dessert", forKey: "tab", in: scene)
-/// let tab = try store.value(String.self, forKey: "tab", in: scene)   // "dessert"
+/// let scenes = try store.scenes()                                    // every scene, with its health
+/// try store.prune(before: Date().addingTimeInterval(-30 * 24 * 3600)) // a month unseen
 /// ```
 public final class StateStore: Sendable {
     /// Settings of a store.

@@ -43,12 +43,12 @@ do {
 /// Writes a small value, lets `prepare` make the next write fail, writes a large one, and prints
 /// the error, whether the old file is intact, and any temporary files left behind.
 func reportFailedLargeWrite(prepare: () -> Void) throws(SceneStoreError) {
-    try store.set(1, forKey: "small", in: scene)
+    try store.put(1, forKey: "small", in: scene)
     let path = store.path(for: scene)
     let before = FileManager.default.contents(atPath: path)
     prepare()
     do {
-        try store.set(String(repeating: "x", count: 65_536), forKey: "big", in: scene)
+        try store.put(String(repeating: "x", count: 65_536), forKey: "big", in: scene)
         print("error: none")
     } catch {
         print("error: \(error)")
@@ -85,7 +85,7 @@ func crashHarness(kills: Int, seed: UInt64) throws(SceneStoreError) {
     let executable = Bundle.main.executablePath ?? arguments[0]
     let temporaryPath = arguments[2] + "/." + scene.rawValue + ".json.tmp"
     for _ in 0..<kills {
-        let before = (try? store.value(Int.self, forKey: "n", in: scene)) ?? 0
+        let before = (try? store.read(Int.self, forKey: "n", in: scene)) ?? 0
         let child = Process()
         child.executableURL = URL(fileURLWithPath: executable)
         child.arguments = ["sequence", arguments[2], scene.rawValue, "n", "1000000"]
@@ -102,7 +102,7 @@ func crashHarness(kills: Int, seed: UInt64) throws(SceneStoreError) {
             }.last ?? before
         if FileManager.default.fileExists(atPath: temporaryPath) { temporarySeen += 1 }
         do {
-            let value = try store.value(Int.self, forKey: "n", in: scene) ?? 0
+            let value = try store.read(Int.self, forKey: "n", in: scene) ?? 0
             if value != acknowledged && value != acknowledged + 1 {
                 lost += 1
                 FileHandle.standardError.write(Data("lost: acknowledged \(acknowledged), found \(value)\n".utf8))
@@ -112,7 +112,7 @@ func crashHarness(kills: Int, seed: UInt64) throws(SceneStoreError) {
             FileHandle.standardError.write(Data("torn: \(error)\n".utf8))
         }
         // The next write (always a change) cleans up whatever the killed writer left.
-        try store.update(scene) { (values) throws(SceneStoreError) in
+        try store.updateValues(scene) { (values) throws(SceneStoreError) in
             values["checks"] = ((values["checks"].flatMap { Int(sceneValue: $0) } ?? 0) + 1).sceneValue
         }
         if FileManager.default.fileExists(atPath: temporaryPath) { leftovers += 1 }
@@ -132,29 +132,29 @@ do {
     case "increment":
         let key = arguments[4]
         for _ in 0..<count(5) {
-            try store.update(scene) { (values) throws(SceneStoreError) in
+            try store.updateValues(scene) { (values) throws(SceneStoreError) in
                 let current = values[key].flatMap { Int(sceneValue: $0) } ?? 0
                 values[key] = (current + 1).sceneValue
             }
         }
     case "sequence":
         let key = arguments[4]
-        let start = (try store.value(Int.self, forKey: key, in: scene) ?? 0) + 1
+        let start = (try store.read(Int.self, forKey: key, in: scene) ?? 0) + 1
         for number in start..<start + max(count(5), 1) {
-            try store.set(number, forKey: key, in: scene)
+            try store.put(number, forKey: key, in: scene)
             // Unbuffered, so the harness sees each acknowledgement the moment the write is durable.
             FileHandle.standardOutput.write(Data("ack \(number)\n".utf8))
         }
     case "umask":
         guard arguments.count > 4, let mask = mode_t(arguments[4], radix: 8) else { fail("bad umask") }
         umask(mask)
-        try store.set("value", forKey: "key", in: scene)
+        try store.put("value", forKey: "key", in: scene)
     case "read":
         let key = arguments[4]
         var last = 0
         for _ in 0..<count(5) {
             // Any error here (a torn or partial file) ends the process with status 1.
-            let value = try store.value(Int.self, forKey: key, in: scene) ?? 0
+            let value = try store.read(Int.self, forKey: key, in: scene) ?? 0
             if value < last { fail("value went back from \(last) to \(value)") }
             last = value
         }
@@ -167,7 +167,7 @@ do {
             close(filler)
         }
     case "get":
-        print(try store.value(Int.self, forKey: arguments[4], in: scene).map(String.init) ?? "none")
+        print(try store.read(Int.self, forKey: arguments[4], in: scene).map(String.init) ?? "none")
     case "crash":
         let seed = arguments.count > 5 ? UInt64(arguments[5]) ?? 1 : 1
         try crashHarness(kills: count(4), seed: seed)
@@ -176,7 +176,7 @@ do {
     case "pipeline":
         // Each value is handed over as soon as the writer has taken the one before, so the next
         // value is written while the one before it syncs: the writes overlap.
-        let writer = try store.writer(forKey: "n", in: scene)
+        let writer = try store.makeWriter(forKey: "n", in: scene)
         let total = count(4)
         let done = DispatchSemaphore(value: 0)
         Task.detached {

@@ -31,7 +31,7 @@ extension CommandLineTool {
     /// - Returns: The budget's use, when the scene has a file.
     @discardableResult
     mutating func warnAboutBudget(of scene: SceneID, in store: StateStore) -> SceneBudget? {
-        guard let use = try? store.budget(of: scene) else { return nil }
+        guard let use = try? store.storedBudget(of: scene) else { return nil }
         if use.isOver {
             warn("scene '\(scene)' is \(use) (--budget): keep identifiers in navigation state, not data")
         }

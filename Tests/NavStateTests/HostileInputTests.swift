@@ -160,7 +160,7 @@ import Testing
         for testCase in Self.cases where testCase.health != "ok" {
             let scene = try SceneID(testCase.name)
             do {
-                _ = try store.document(for: scene)
+                _ = try store.storedDocument(for: scene)
                 Issue.record("\(testCase.name) was read")
             } catch {
                 let message = error.description.replacingOccurrences(of: directory.path, with: "<tmp>")
@@ -168,11 +168,11 @@ import Testing
             }
         }
         for name in ["symlink", "fifo", "folder", "sparse", "oversized"] {
-            #expect(throws: SceneStoreError.self) { try store.set(1, forKey: "k", in: try SceneID(name)) }
+            #expect(throws: SceneStoreError.self) { try store.put(1, forKey: "k", in: try SceneID(name)) }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.appending("outside.txt"))) == Data("outside".utf8))
         // A corrupt one is moved aside and replaced, its bytes kept.
-        let outcome = try store.set(1, forKey: "k", in: try SceneID("truncated"))
+        let outcome = try store.put(1, forKey: "k", in: try SceneID("truncated"))
         let aside = try #require(outcome.movedAsidePath)
         #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == Data(try Fixtures.bytes("hostile/truncated.json")))
     }

@@ -141,7 +141,7 @@ import Testing
 
                 """)
         let store = try StateStore(appID: AppID(Self.app), stateRoot: directory.appending("state"))
-        let document = try store.document(for: SceneID("navigation-path"))
+        let document = try store.storedDocument(for: SceneID("navigation-path"))
         #expect(document.savedAt == fixedNow)
         let original = try SceneDocument(
             decoding: Fixtures.bytes("scenes/navigation-path.json"), scene: SceneID("navigation-path"), path: "fixture")
@@ -187,7 +187,7 @@ import Testing
         _ = try install(in: directory)
         let store = try StateStore(appID: AppID(Self.app), stateRoot: directory.appending("state"))
         let scene = try SceneID("navigation-path")
-        try store.setSceneValue(.binary(Data(#"["MyApp.User","{}","Swift.Int","1"]"#.utf8)), forKey: "data", in: scene)
+        try store.putSceneValue(.binary(Data(#"["MyApp.User","{}","Swift.Int","1"]"#.utf8)), forKey: "data", in: scene)
         let state = await navstate(
             [
                 "--app", Self.app, "retag", "navigation-path", "--key", "state", "--from", "MyApp", "--to", "Kit",
@@ -204,7 +204,8 @@ import Testing
             in: directory)
         #expect(binary.status == 0)
         #expect(
-            try store.sceneValue(forKey: "data", in: scene) == .binary(Data(#"["Kit.User","{}","Swift.Int","1"]"#.utf8))
+            try store.readSceneValue(forKey: "data", in: scene)
+                == .binary(Data(#"["Kit.User","{}","Swift.Int","1"]"#.utf8))
         )
     }
 
@@ -368,9 +369,9 @@ import Testing
         #expect(hugeRetag.status == 0)
         let store = try StateStore(appID: AppID(Self.app), stateRoot: directory.appending("state"))
         #expect(
-            try store.sceneValue(forKey: "path", in: SceneID("long-type-name"))
+            try store.readSceneValue(forKey: "path", in: SceneID("long-type-name"))
                 == .json(.array([.string("Kit." + String(repeating: "A", count: 100_000)), .string("1")])))
-        guard case .json(let hugeValue)? = try store.sceneValue(forKey: "path", in: SceneID("huge-element")) else {
+        guard case .json(let hugeValue)? = try store.readSceneValue(forKey: "path", in: SceneID("huge-element")) else {
             Issue.record("the huge element's path is gone")
             return
         }

@@ -13,8 +13,8 @@ import Testing
         let store = try StateStore(appID: AppID("com.example.router"), environment: directory.environment)
         let value = try JSONValue(
             parsing: Array(#"{"isActive":true,"items":[{"sub1":{"id":1}},{"sub3":{"id":3}}]}"#.utf8))
-        try store.setSceneValue(.json(value), forKey: "router", in: SceneID("main"))
-        try store.setSceneValue(
+        try store.putSceneValue(.json(value), forKey: "router", in: SceneID("main"))
+        try store.putSceneValue(
             .json(.array([.string("home"), .string("detail")])), forKey: "navigation", in: SceneID("main"))
     }
 
@@ -87,7 +87,7 @@ import Testing
                     + #""tab":"mail"}"#).utf8))
         let unsaved = try JSONValue(
             parsing: Array(#"[{"count":1,"location":"mail","position":2,"reason":"sensitive"}]"#.utf8))
-        try store.update(SceneID("main")) { values in
+        try store.updateValues(SceneID("main")) { values in
             values["navigation"] = .json(value)
             values["navigation.unsaved"] = .json(unsaved)
         }
@@ -143,7 +143,7 @@ import Testing
     func brokenUnsavedRecord() async throws {
         let directory = try TemporaryDirectory()
         let store = try StateStore(appID: AppID("com.example.mail"), environment: directory.environment)
-        try store.update(SceneID("main")) { values in
+        try store.updateValues(SceneID("main")) { values in
             values["navigation"] = .json(.array([]))
             values["navigation.unsaved"] = .json(.string("all of it"))
         }

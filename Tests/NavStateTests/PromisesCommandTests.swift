@@ -46,7 +46,7 @@ import Testing
         )
         #expect(try directory.contents("state/cookbook/scenes/ns.newer-schema-20270115T080000.000Z.json") == before)
         let store = try StateStore(appID: AppID("cookbook"), environment: directory.environment)
-        #expect(try store.document(for: SceneID("ns")).values["navigation.schema"] == nil)
+        #expect(try store.storedDocument(for: SceneID("ns")).values["navigation.schema"] == nil)
         // The scene is not stuck: it restores.
         let restored = await navstate(["restore", "ns"], in: directory)
         #expect(restored.status == 0)
@@ -61,7 +61,7 @@ import Testing
         let asIsReplaced = await navstate(
             ["save", "given", "--input", "-", "--as-is", "--replace-newer"], in: directory, input: input)
         #expect(asIsReplaced.status == 0)
-        #expect(try store.document(for: SceneID("given")).values["navigation.schema"] == nil)
+        #expect(try store.storedDocument(for: SceneID("given")).values["navigation.schema"] == nil)
     }
 
     @Test("item 12: save --input with a member that does not decode is refused with 65, naming it, and writes nothing")

@@ -33,7 +33,7 @@ import Testing
 
                 """)
         #expect(
-            try routerStore(directory).sceneValue(forKey: "navigation", in: SceneID("probe"))
+            try routerStore(directory).readSceneValue(forKey: "navigation", in: SceneID("probe"))
                 == .json(try JSONValue(parsing: Array(#"[{"panel":{"id":1}},{"panel":{"id":2}}]"#.utf8))))
         // Restored as its paths and members, never as the cookbook's.
         let restored = await navstate(app + ["restore", "probe"], in: directory)
@@ -45,7 +45,8 @@ import Testing
         let string = await navstate(
             app + ["save", "probe", "--input", "string.json", "--as-is", "--key", "tab"], in: directory)
         #expect(string.status == 0)
-        #expect(try routerStore(directory).sceneValue(forKey: "tab", in: SceneID("probe")) == .json(.string("inbox")))
+        #expect(
+            try routerStore(directory).readSceneValue(forKey: "tab", in: SceneID("probe")) == .json(.string("inbox")))
         for options in [["--recipe", "Apple Pie"], ["--category", "dessert"], ["--clear"]] {
             let refused = await navstate(app + ["save", "probe"] + options, in: directory)
             #expect(refused.status == 64)
@@ -66,7 +67,7 @@ import Testing
                 app + ["save", scene, "--input", Fixtures.path("hostile/\(name)")], in: directory)
             if let value = try? JSONValue(parsing: Fixtures.bytes("hostile/\(name)")) {
                 #expect(outcome.status == 0, "\(name): \(outcome.standardError)")
-                #expect(try store.sceneValue(forKey: "navigation", in: SceneID(scene)) == .json(value), "\(name)")
+                #expect(try store.readSceneValue(forKey: "navigation", in: SceneID(scene)) == .json(value), "\(name)")
             } else {
                 #expect(outcome.status == 65, "\(name)")
                 #expect(outcome.standardError.hasPrefix("Error: '\(Fixtures.path("hostile/\(name)"))': "), "\(name)")
@@ -129,7 +130,7 @@ import Testing
         let again = await navstate(["save", "main", "--recipe", "Apple Pie"], in: directory, now: later)
         #expect(again.status == 0)
         let document = try StateStore(appID: AppID("cookbook"), environment: directory.environment)
-            .document(for: SceneID("main"))
+            .storedDocument(for: SceneID("main"))
         #expect(document.savedAt == later)
         let pruned = await navstate(["prune", "--older-than", "7d"], in: directory, now: later)
         #expect(pruned.standardOutput.hasPrefix("No scenes older than 7d removed."))
@@ -140,10 +141,10 @@ import Testing
         _ = await navstate(["save", "fixture", "--input", "empty.json", "--as-is"], in: directory, now: later)
         #expect(
             try StateStore(appID: AppID("cookbook"), environment: directory.environment)
-                .document(for: SceneID("fixture")).savedAt == later)
+                .storedDocument(for: SceneID("fixture")).savedAt == later)
         _ = await navstate(app + ["save", "probe", "--input", "empty.json"], in: directory)
         _ = await navstate(app + ["save", "probe", "--input", "empty.json"], in: directory, now: later)
-        #expect(try routerStore(directory).document(for: SceneID("probe")).savedAt == later)
+        #expect(try routerStore(directory).storedDocument(for: SceneID("probe")).savedAt == later)
     }
 
     @Test("item 9: another app's save stores a schema when told, and keeps the value it replaces in a copy")
@@ -163,7 +164,7 @@ import Testing
             replaced.standardError
                 == "warning: the scene's file was kept at '<tmp>/state/com.example.router/scenes/main.replaced-20270115T080001.000Z.json' before its 'navigation' value was replaced: its value was replaced on request\n"
         )
-        let values = try store.document(for: SceneID("main")).values
+        let values = try store.storedDocument(for: SceneID("main")).values
         #expect(values["navigation.schema"] == .json(.number(JSONNumber(1))))
         let copies = try store.keptAsideFiles()
         #expect(copies.map(\.reason.rawValue) == ["replaced"])
@@ -183,7 +184,7 @@ import Testing
             app + ["save", "main", "--input", "v2.json", "--replace-newer"], in: directory,
             now: fixedNow.addingTimeInterval(2))
         #expect(replacing.status == 0)
-        #expect(try store.document(for: SceneID("main")).values["navigation.schema"] == nil)
+        #expect(try store.storedDocument(for: SceneID("main")).values["navigation.schema"] == nil)
         #expect(try store.keptAsideFiles().map(\.reason.rawValue) == ["replaced", "newer-schema"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.keptAsideFiles()[1].path)) == stored)
         let cookbook = await navstate(["save", "main", "--input", "v2.json", "--schema", "1"], in: directory)
@@ -209,7 +210,7 @@ import Testing
             String(repeating: "[", count: 253) + String(repeating: "]", count: 253), to: "deep.json", in: directory)
         let fits = await navstate(app + ["save", "deep", "--input", "deep.json"], in: directory)
         #expect(fits.status == 0)
-        #expect(try routerStore(directory).document(for: SceneID("deep")).values["navigation"] != nil)
+        #expect(try routerStore(directory).storedDocument(for: SceneID("deep")).values["navigation"] != nil)
     }
 
     @Test("item 14: a value that is not navigation data names the file, scene, key, line and column")

@@ -128,7 +128,7 @@ import Testing
                 """)
         #expect(!FileManager.default.fileExists(atPath: directory.appending("state/cookbook/restores/main.json")))
         let store = try StateStore(appID: AppID("cookbook"), stateRoot: directory.appending("state"))
-        let document = try store.document(for: SceneID("main"))
+        let document = try store.storedDocument(for: SceneID("main"))
         #expect(document.savedAt == fixedNow)
         let copy = try SceneDocument(decoding: Array(Self.saved.utf8), scene: SceneID("main"), path: "copy")
         #expect(document.values == copy.values)

@@ -13,7 +13,7 @@ import Testing
 @Suite struct CookbookPersistenceTests {
     /// The cookbook's state stored in a scene, read back against the built-in data.
     func stored(in store: StateStore, _ scene: SceneID) throws -> CookbookState? {
-        guard let value = try store.sceneValue(forKey: "navigation", in: scene) else { return nil }
+        guard let value = try store.readSceneValue(forKey: "navigation", in: scene) else { return nil }
         let model = NavigationModel()
         try model.restore(from: value)
         return model.state
@@ -88,7 +88,7 @@ import Testing
         let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
         try await persistence.flush()
         #expect(persistence.statistics.written == 0)
-        let confirmed = try store.document(for: scene)
+        let confirmed = try store.storedDocument(for: scene)
         #expect(confirmed.values == (try SceneDocument(decoding: before, scene: scene, path: "ours")).values)
         #expect(confirmed.savedAt == temporary.clock?.now)
         model.path.removeLast()

@@ -164,7 +164,7 @@ import Testing
         let scene = #"{"format": 1, "savedAt": "2026-11-01T10:00:00.000Z", "scene": "main", "values": {},}"#
         try temporary.writeSceneFile("main", bytes: Array(scene.utf8))
         #expect {
-            try store.document(for: try SceneID("main"))
+            try store.storedDocument(for: try SceneID("main"))
         } throws: { error in
             guard case .corrupt = error as? SceneStoreError else { return false }
             return true

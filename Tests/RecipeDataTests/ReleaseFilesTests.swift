@@ -52,7 +52,7 @@ struct MailState: Codable, Equatable, Sendable {
         for file in try store.keptAsideFiles() {
             let entry: JSONValue
             do {
-                let document = try store.document(ofKeptAside: file)
+                let document = try store.storedDocument(ofKeptAside: file)
                 let key = key(file.scene)
                 let schema = try NavigationMigrations.storedSchema(forKey: key, in: document.values)
                 let model = model()
@@ -68,7 +68,7 @@ struct MailState: Codable, Equatable, Sendable {
             copies[file.fileName] = entry
         }
         var scenes: [String: JSONValue] = [:]
-        for scene in try store.sceneIDs() {
+        for scene in try store.storedSceneIDs() {
             let model = model()
             let persistence = try await ScenePersistence.connect(
                 model, to: store, scene: scene, key: key(scene), guard: CrashLoopGuard(healthyAfter: nil))

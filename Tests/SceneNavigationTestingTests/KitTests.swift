@@ -28,7 +28,7 @@ struct AppState: Codable, Equatable, Sendable {
             #expect(temporary.environment["XDG_STATE_HOME"] == root)
             try temporary.saveScene("main", value: AppState(tab: 1, path: [.inbox]))
             #expect(
-                try temporary.makeStore().sceneValue(forKey: "navigation", in: SceneID("main"))
+                try temporary.makeStore().readSceneValue(forKey: "navigation", in: SceneID("main"))
                     == .json(try JSONValue(parsing: Array(#"{"path":["inbox"],"tab":1}"#.utf8))))
             let other = try TemporaryStore()
             #expect(other.stateRoot != root)
@@ -41,11 +41,11 @@ struct AppState: Codable, Equatable, Sendable {
         let temporary = try TemporaryStore()
         let old = Date(timeIntervalSince1970: 1_700_000_000)
         try temporary.saveScene("stale", json: #"["inbox","gone"]"#, savedAt: old)
-        let document = try temporary.store.document(for: SceneID("stale"))
+        let document = try temporary.store.storedDocument(for: SceneID("stale"))
         #expect(document.savedAt == old)
         #expect(document.values["navigation"] == .json(.array([.string("inbox"), .string("gone")])))
         try temporary.writeCorruptScene("broken")
-        #expect(throws: SceneStoreError.self) { try temporary.store.document(for: SceneID("broken")) }
+        #expect(throws: SceneStoreError.self) { try temporary.store.storedDocument(for: SceneID("broken")) }
         // A scenes folder that is a file: the error says where and why.
         let blocked = try TemporaryStore()
         try FileManager.default.createDirectory(
@@ -107,7 +107,7 @@ struct AppState: Codable, Equatable, Sendable {
     func killDropsPendingChange() async throws {
         let temporary = try TemporaryStore()
         try temporary.saveScene("main", value: AppState(tab: 3, path: [.inbox]))
-        let saved = try temporary.store.sceneValue(forKey: "navigation", in: SceneID("main"))
+        let saved = try temporary.store.readSceneValue(forKey: "navigation", in: SceneID("main"))
         let app = try AppSimulator(temporary, crashGuard: nil) { SceneNavigationModel(AppState()) }
         let launch = try await app.launch()
         #expect(launch.model.state == AppState(tab: 3, path: [.inbox]))
@@ -121,12 +121,12 @@ struct AppState: Codable, Equatable, Sendable {
         await writer.waitUntil { $0.isCancelled }
         lock.release()  // the writer gets the lock and finds nothing to write
         try await killing.value
-        #expect(try temporary.makeStore().sceneValue(forKey: "navigation", in: SceneID("main")) == saved)
+        #expect(try temporary.makeStore().readSceneValue(forKey: "navigation", in: SceneID("main")) == saved)
         #expect(launch.persistence.statistics == SceneWriter.Statistics(submitted: 1))
         // Nothing is written after the kill, whatever the model does.
         launch.model.state.tab = 5
         try await launch.persistence.flush()
-        #expect(try temporary.makeStore().sceneValue(forKey: "navigation", in: SceneID("main")) == saved)
+        #expect(try temporary.makeStore().readSceneValue(forKey: "navigation", in: SceneID("main")) == saved)
         let relaunched = try await app.launch()
         #expect(relaunched.model.state == AppState(tab: 3, path: [.inbox]))
     }

@@ -40,7 +40,7 @@ import Testing
         let other = StateStore.inMemory()
         #expect(other.scenesDirectory != store.scenesDirectory)
         #expect(try other.scenes().isEmpty)
-        #expect(throws: SceneStoreError.self) { try other.document(for: id) }
+        #expect(throws: SceneStoreError.self) { try other.storedDocument(for: id) }
     }
 
     @Test("writers of one scene in memory wait for each other's lock and lose nothing")
@@ -51,7 +51,7 @@ import Testing
             for index in 0..<16 {
                 group.addTask {
                     do throws(SceneStoreError) {
-                        try store.set(index, forKey: "key\(index)", in: scene)
+                        try store.put(index, forKey: "key\(index)", in: scene)
                         return nil
                     } catch {
                         return error.description
@@ -63,7 +63,7 @@ import Testing
             return failures
         }
         #expect(failures.isEmpty)
-        let values = try store.document(for: scene).values
+        let values = try store.storedDocument(for: scene).values
         #expect(values.count == 16)
         #expect((0..<16).allSatisfy { values["key\($0)"] == .json(.number(JSONNumber($0))) })
     }

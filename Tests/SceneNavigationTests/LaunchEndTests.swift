@@ -21,7 +21,7 @@ import Testing
 
     /// What the user left: a tab and a path, as a healthy launch saved them.
     func navigate() throws {
-        try store.setSceneValue(
+        try store.putSceneValue(
             .json(try NavigationCoding.encode(TabState(tab: 2, path: ["a", "b"]))), forKey: "navigation", in: scene)
     }
 
@@ -109,7 +109,7 @@ import Testing
                 Presentation("details"), Presentation("crash", style: .popover),
             ]
         }
-        try store.setSceneValue(.json(try NavigationCoding.encode(SheetState())), forKey: "navigation", in: scene)
+        try store.putSceneValue(.json(try NavigationCoding.encode(SheetState())), forKey: "navigation", in: scene)
         var (status, line) = try launch("sheet")
         #expect([128 + SIGILL, 128 + SIGTRAP].contains(status))
         expect(
@@ -128,7 +128,8 @@ import Testing
             "the next launch withholds the sheets with the paths, and restores the rest")
         // The copy kept aside holds the sheets, for `recover`.
         let copy = try #require(line["keptAside"].flatMap { if case .string(let name) = $0 { name } else { nil } })
-        let kept = try store.document(ofKeptAside: try #require(store.keptAsideFiles().first { $0.fileName == copy }))
+        let kept = try store.storedDocument(
+            ofKeptAside: try #require(store.keptAsideFiles().first { $0.fileName == copy }))
         #expect(kept.values["navigation"] == .json(try NavigationCoding.encode(SheetState())))
         (status, line) = try launch("sheet")
         #expect(status == 0)

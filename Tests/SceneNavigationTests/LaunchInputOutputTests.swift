@@ -144,10 +144,10 @@ import Testing
         await scene.settle()
         try await scene.persistence?.flush()
         let kept = try #require(try temporary.store.keptAsideFiles().first)
-        #expect(try temporary.store.document(ofKeptAside: kept).values["navigation"] != nil)
+        #expect(try temporary.store.storedDocument(ofKeptAside: kept).values["navigation"] != nil)
         #expect(connected.all == [kept.path])
         #expect(files.synced > 0)
-        #expect(try temporary.store.decodedValue(TabState.self, forKey: "navigation", in: main)?.tab == 3)
+        #expect(try temporary.store.readDecoded(TabState.self, forKey: "navigation", in: main)?.tab == 3)
         scene.handle(.disappeared)
         await scene.settle()
     }

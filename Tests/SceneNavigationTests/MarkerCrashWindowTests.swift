@@ -48,7 +48,7 @@ import Testing
     /// next restore counts it as one failure.
     static func oldMarker() throws -> SimulatedFileSystem.DiskState {
         let setup = SimulatedFileSystem(directory: restores)
-        try Marker.store(of: store(setup)).setSceneValue(
+        try Marker.store(of: store(setup)).putSceneValue(
             Marker(since: clock(), failures: 0).sceneValue, forKey: "navigation", in: SceneID("main"))
         return setup.files
     }
@@ -89,7 +89,7 @@ import Testing
         let withMarker = written.files
         let (_, disks, finished) = try Self.outcomes(from: withMarker) { store in
             // The marker's removal, as markHealthy() makes it.
-            try Marker.store(of: store).removeValue(forKey: "navigation", in: SceneID("main"))
+            try Marker.store(of: store).deleteValue(forKey: "navigation", in: SceneID("main"))
         }
         let allowed = Set([
             try Self.nextCount(on: withMarker), try Self.nextCount(on: finished), try Self.nextCount(on: [:]),

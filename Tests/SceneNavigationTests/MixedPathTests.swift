@@ -311,7 +311,7 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
         model.state.append(true)
         try await persistence.close()
         #expect(
-            try store.sceneValue(forKey: "path", in: scene)
+            try store.readSceneValue(forKey: "path", in: scene)
                 == .json(
                     .array(
                         [

@@ -43,7 +43,7 @@ import Testing
         persistent.handle(.disappeared)
         await persistent.settle()
         #expect(
-            try temporary.store.document(for: scene).values["navigation"]
+            try temporary.store.storedDocument(for: scene).values["navigation"]
                 == .json(try NavigationCoding.encode(TabState(tab: 2, path: ["a", "b", "c"]))))
     }
 
@@ -65,7 +65,7 @@ import Testing
         let copies = try temporary.store.keptAsideFiles()
         #expect(copies.map(\.reason) == [.unrestored])
         #expect(
-            try temporary.store.document(ofKeptAside: copies[0]).values["navigation"]
+            try temporary.store.storedDocument(ofKeptAside: copies[0]).values["navigation"]
                 == .json(try NavigationCoding.encode(TabState(tab: 2, path: ["a", "b"]))))
         persistent.handle(.disappeared)
         await persistent.settle()
@@ -114,8 +114,8 @@ import Testing
         second.handle(.disappeared)
         await first.settle()
         await second.settle()
-        #expect(try temporary.store.decodedValue(TabState.self, forKey: "navigation", in: scene)?.tab == 5)
-        #expect(try temporary.store.decodedValue(TabState.self, forKey: "navigation", in: copy)?.tab == 7)
+        #expect(try temporary.store.readDecoded(TabState.self, forKey: "navigation", in: scene)?.tab == 5)
+        #expect(try temporary.store.readDecoded(TabState.self, forKey: "navigation", in: copy)?.tab == 7)
     }
 
     @Test("a scene made again while its last close is on its way restores its own scene, with the last change")
@@ -138,7 +138,7 @@ import Testing
         second.model.state.tab = 10
         second.handle(.disappeared)
         await second.settle()
-        #expect(try temporary.store.decodedValue(TabState.self, forKey: "navigation", in: scene)?.tab == 10)
+        #expect(try temporary.store.readDecoded(TabState.self, forKey: "navigation", in: scene)?.tab == 10)
     }
 
     @Test("a window whose scene another took while it was hidden goes on in a new scene with its model")
@@ -164,8 +164,8 @@ import Testing
         second.handle(.disappeared)
         await first.settle()
         await second.settle()
-        #expect(try temporary.store.decodedValue(TabState.self, forKey: "navigation", in: moved)?.tab == 6)
-        #expect(try temporary.store.decodedValue(TabState.self, forKey: "navigation", in: scene)?.tab == 4)
+        #expect(try temporary.store.readDecoded(TabState.self, forKey: "navigation", in: moved)?.tab == 6)
+        #expect(try temporary.store.readDecoded(TabState.self, forKey: "navigation", in: scene)?.tab == 4)
     }
 
     @Test("pruning never removes a scene that is restored and connected, however old its save")
@@ -176,7 +176,7 @@ import Testing
         let pruned = try temporary.store.prune(before: clock.now)
         #expect(pruned.removedScenes.isEmpty)
         #expect(persistent.model.state == TabState(tab: 2, path: ["a", "b"]))
-        #expect(try temporary.store.sceneIDs() == [scene])
+        #expect(try temporary.store.storedSceneIDs() == [scene])
         persistent.handle(.disappeared)
         await persistent.settle()
         // Closed, and saved or confirmed just now: still not old.

@@ -158,7 +158,7 @@ struct ModalScreens: Codable, Equatable {
         model.state.presented.present(.inbox)
         try await persistence.close()
 
-        let document = try temporary.store.document(for: scene)
+        let document = try temporary.store.storedDocument(for: scene)
         let saved = try text(document.values["navigation"])
         #expect(
             saved
@@ -181,7 +181,7 @@ struct ModalScreens: Codable, Equatable {
         // Nothing left out any more: the next write removes the record.
         relaunched.state.presented.dismiss(from: 0)
         try await restored.close()
-        #expect(try temporary.store.document(for: scene).values["navigation.unsaved"] == nil)
+        #expect(try temporary.store.storedDocument(for: scene).values["navigation.unsaved"] == nil)
     }
 
     /// A state whose chain comes before its path, in its members and so in its encoding.
@@ -204,7 +204,7 @@ struct ModalScreens: Codable, Equatable {
         model.state.presented.present(.inbox)
         try await persistence.close()
 
-        let document = try temporary.store.document(for: scene)
+        let document = try temporary.store.storedDocument(for: scene)
         #expect(
             try text(document.values["navigation"])
                 == #"{"path":[{"inbox":{}},{"message":{"id":7}}],"presented":[],"tab":0}"#)
@@ -232,7 +232,7 @@ struct ModalScreens: Codable, Equatable {
         chainFirst.state.path = [.inbox, .payment(card: "4242")]
         chainFirst.state.presented.present(.compose)
         try await saving.close()
-        let saved = try temporary.store.document(for: other)
+        let saved = try temporary.store.storedDocument(for: other)
         #expect(try text(saved.values["navigation"]) == #"{"path":[{"inbox":{}}],"presented":[]}"#)
         #expect(
             try text(saved.values["navigation.unsaved"])
@@ -280,7 +280,7 @@ struct ModalScreens: Codable, Equatable {
         model.state.path = RoutePath([.inbox, .payment(card: "4242")] + Array(repeating: .inbox, count: 10_000))
         try await persistence.close()
         #expect(
-            try text(temporary.store.document(for: scene).values["navigation.unsaved"])
+            try text(temporary.store.storedDocument(for: scene).values["navigation.unsaved"])
                 == #"[{"count":10000,"location":"path","position":1,"reason":"sensitive"}]"#)
         let relaunched = SceneNavigationModel(ModalScreens())
         let restored = try await ScenePersistence.connect(relaunched, to: temporary.store, scene: scene)
@@ -324,7 +324,7 @@ struct ModalScreens: Codable, Equatable {
                     + #"{"location":"b","position":0,"count":6000,"reason":"sensitive"}]"#, [.index(1)]
             ),
         ] {
-            try temporary.store.update(scene) { values in
+            try temporary.store.updateValues(scene) { values in
                 values["navigation"] = .json(try! JSONValue(parsing: Array(#"{"tab":1,"path":[]}"#.utf8)))
                 values["navigation.unsaved"] = .json(try! JSONValue(parsing: Array(text.utf8)))
             }
@@ -337,7 +337,7 @@ struct ModalScreens: Codable, Equatable {
             }
         }
         // At the limits, a record is read.
-        try temporary.store.update(scene) { values in
+        try temporary.store.updateValues(scene) { values in
             values["navigation.unsaved"] = .json(
                 try! JSONValue(
                     parsing: Array(

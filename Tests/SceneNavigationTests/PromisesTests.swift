@@ -41,7 +41,7 @@ import Testing
         let kept = try #require(persistence.keptAsidePath)
         #expect(kept.hasSuffix("/main.newer-schema-20270115T080000.000Z.json"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == before)
-        let values = try store.document(for: scene).values
+        let values = try store.storedDocument(for: scene).values
         // Schema 0: nothing beside the value, so the next restore is not stuck on a newer schema.
         #expect(values["navigation.schema"] == nil)
         let next = SceneNavigationModel(TabState())
@@ -56,7 +56,7 @@ import Testing
         let written = try await ScenePersistence.connect(versioned, to: store, scene: scene, restoring: false)
         versioned.state.tab = 2
         try await written.close()
-        #expect(try store.document(for: scene).values["navigation.schema"] == .json(.number(JSONNumber(1))))
+        #expect(try store.storedDocument(for: scene).values["navigation.schema"] == .json(.number(JSONNumber(1))))
     }
 
     @Test(
@@ -85,7 +85,7 @@ import Testing
         let replaced = try NavigationScenes.store(given, schema: 1, in: scene, of: store, replacingNewerSchema: true)
         #expect(replaced.keptAsideReason == .newerSchema)
         #expect(try Data(contentsOf: URL(fileURLWithPath: #require(replaced.keptAsidePath))) == before)
-        var values = try store.document(for: scene).values
+        var values = try store.storedDocument(for: scene).values
         #expect(values["navigation"] == given && values["navigation.schema"] == .json(.number(JSONNumber(1))))
         #expect(values["sidebar"] == .json(.bool(true)))
 
@@ -93,18 +93,18 @@ import Testing
         clock.advance(by: .seconds(1))
         let again = try NavigationScenes.store(.json(.array([])), schema: 1, in: scene, of: store)
         #expect(again.keptAsideReason == .replaced)
-        #expect(try store.document(for: scene).values["navigation.schema"] == .json(.number(JSONNumber(1))))
+        #expect(try store.storedDocument(for: scene).values["navigation.schema"] == .json(.number(JSONNumber(1))))
         // Schema 0 over 1, when asked: nothing is left beside the value.
         let older = try NavigationScenes.store(
             .json(.array([])), in: scene, of: store, replacingNewerSchema: true, keepingAside: { _ in nil })
         #expect(older.keptAsideReason == .newerSchema)
-        values = try store.document(for: scene).values
+        values = try store.storedDocument(for: scene).values
         #expect(values["navigation.schema"] == nil)
         // The same value again: nothing kept, and the save time moves all the same.
         clock.advance(by: .seconds(1))
         let same = try NavigationScenes.store(.json(.array([])), in: scene, of: store)
         #expect(same.keptAsidePath == nil && same.wroteFile)
-        #expect(try store.document(for: scene).savedAt == clock.now)
+        #expect(try store.storedDocument(for: scene).savedAt == clock.now)
         #expect(try store.keptAsideFiles().map(\.reason) == [.newerSchema, .replaced, .newerSchema])
         #expect(
             KeptAsideFile.Reason(rawValue: "crashloop")?.recognized.description
@@ -134,7 +134,7 @@ import Testing
         let own = temporary.path("app/config/main.json")
         try FileManager.default.createDirectory(atPath: temporary.path("app/config"), withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: URL(fileURLWithPath: own))
-        try store.removeValue(forKey: "navigation", in: scene)
+        try store.deleteValue(forKey: "navigation", in: scene)
         #expect(try CrashLoopGuard.markedScenes(in: store).isEmpty)
         #expect(FileManager.default.fileExists(atPath: own))
 
@@ -150,22 +150,22 @@ import Testing
     @Test("a recover dates its write even when the scene holds the value already")
     func recoverDates() throws {
         try temporary.saveScene("main", json: #"{"tab":1,"path":["a"]}"#)
-        try store.keepAside(scene, reason: .crashLoop)
-        let savedAt = try store.document(for: scene).savedAt
+        try store.keepAsideCopy(scene, reason: .crashLoop)
+        let savedAt = try store.storedDocument(for: scene).savedAt
         clock.advance(by: .seconds(60))
         let recovery = try store.recover(scene)
         #expect(recovery.written)
-        #expect(try store.document(for: scene).savedAt == clock.now)
-        #expect(try store.document(for: scene).savedAt != savedAt)
+        #expect(try store.storedDocument(for: scene).savedAt == clock.now)
+        #expect(try store.storedDocument(for: scene).savedAt != savedAt)
         // Over a newer version's value, the scene's file is kept aside first.
-        try store.update(scene) { values in values["navigation.schema"] = .json(.number(JSONNumber(3))) }
+        try store.updateValues(scene) { values in values["navigation.schema"] = .json(.number(JSONNumber(3))) }
         let newer = try Data(contentsOf: URL(fileURLWithPath: store.path(for: scene)))
         clock.advance(by: .seconds(1))
         _ = try store.recover(scene)
         let copy = try #require(try store.keptAsideFiles().last)
         #expect(copy.reason == .newerSchema)
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy.path)) == newer)
-        #expect(try store.document(for: scene).values["navigation.schema"] == nil)
+        #expect(try store.storedDocument(for: scene).values["navigation.schema"] == nil)
     }
 
     @Test("an entry of a report in words reads whole for every shape of state")

@@ -175,7 +175,7 @@ struct TabsState: Codable, Equatable, Sendable {
         let kept = try #require(relinked.keptAsidePath)
         #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == before)
         #expect(
-            try store.document(for: scene).values["navigation"]
+            try store.storedDocument(for: scene).values["navigation"]
                 == .json(
                     try NavigationCoding.encode(TabsState(tab: 1, path: [.recipe(id: 9, title: "linked"), .home]))))
     }
@@ -278,7 +278,7 @@ struct TabsState: Codable, Equatable, Sendable {
         }
         #expect(try fileBytes() == before)
         // Every read still accepts what is there.
-        #expect(try small.document(for: scene).values["navigation"] == .json(.array([.string("home")])))
+        #expect(try small.storedDocument(for: scene).values["navigation"] == .json(.array([.string("home")])))
         await persistence.cancel()
     }
 
@@ -287,14 +287,14 @@ struct TabsState: Codable, Equatable, Sendable {
         let model = SceneNavigationModel(RoutePath<String>(["home"]))
         let first = try await ScenePersistence.connect(model, to: store, scene: scene, guard: nil)
         try await first.close()
-        let savedAt = try store.document(for: scene).savedAt
+        let savedAt = try store.storedDocument(for: scene).savedAt
         // A week open without a change, then closed.
         clock.advance(by: .seconds(7 * 86_400))
         let again = SceneNavigationModel(RoutePath<String>())
         let second = try await ScenePersistence.connect(again, to: store, scene: scene, guard: nil)
         #expect(again.state == ["home"])
         try await second.close()
-        #expect(try store.document(for: scene).savedAt == savedAt.addingTimeInterval(7 * 86_400))
+        #expect(try store.storedDocument(for: scene).savedAt == savedAt.addingTimeInterval(7 * 86_400))
         #expect(second.statistics.written == 0)
         // The age limit and prune go by it.
         let outcome = try store.prune(before: clock.now.addingTimeInterval(-86_400))
@@ -316,13 +316,13 @@ struct TabsState: Codable, Equatable, Sendable {
         let model = SceneNavigationModel(RoutePath<String>(["home"]))
         let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, guard: nil)
         try await persistence.flush()
-        let written = try store.document(for: scene).savedAt
+        let written = try store.storedDocument(for: scene).savedAt
         clock.advance(by: .seconds(30))
         try await persistence.flush()
-        #expect(try store.document(for: scene).savedAt == written)
+        #expect(try store.storedDocument(for: scene).savedAt == written)
         clock.advance(by: .seconds(31))
         try await persistence.flush()
-        #expect(try store.document(for: scene).savedAt == clock.now)
+        #expect(try store.storedDocument(for: scene).savedAt == clock.now)
         try await persistence.close()
     }
 

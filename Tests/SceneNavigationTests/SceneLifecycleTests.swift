@@ -34,9 +34,9 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         for name in ["live", "gone", "values-removed"] {
-            try store.set(1, forKey: "navigation", in: SceneID(name))
+            try store.put(1, forKey: "navigation", in: SceneID(name))
         }
-        try store.removeValue(forKey: "navigation", in: SceneID("values-removed"))
+        try store.deleteValue(forKey: "navigation", in: SceneID("values-removed"))
         // A scene whose marker outlived it (as a marker of 0.2.0, when StateStore's removal left
         // the markers in place, can still).
         let marked = try SceneID("marker-only")
@@ -45,10 +45,10 @@ import Testing
         let persistence = try await ScenePersistence.connect(model, to: store, scene: marked)
         await persistence.cancel()
         let markers = try store.sibling(folder: "restores")
-        let marker = try markers.document(for: marked)
+        let marker = try markers.storedDocument(for: marked)
         try store.removeScene(marked)
         #expect(try CrashLoopGuard.markedScenes(in: store).isEmpty)
-        try markers.update(marked) { $0 = marker.values }
+        try markers.updateValues(marked) { $0 = marker.values }
         let outcome = try store.removeAll(except: [SceneID("live")])
         #expect(outcome.removedScenes == [try SceneID("gone"), marked, try SceneID("values-removed")])
         #expect(outcome.failures.isEmpty)

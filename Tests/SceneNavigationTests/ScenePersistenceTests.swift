@@ -21,7 +21,8 @@ import Testing
         let revision = model.revision
         await persistence.writer.waitUntil { $0.writtenSequence == revision }
         #expect(
-            try store.sceneValue(forKey: "navigation", in: scene) == .json(try NavigationCoding.encode(model.state)))
+            try store.readSceneValue(forKey: "navigation", in: scene) == .json(try NavigationCoding.encode(model.state))
+        )
         try await persistence.close()
     }
 
@@ -32,7 +33,7 @@ import Testing
         let model = SceneNavigationModel(RoutePath<Item>())
         let persistence = try await ScenePersistence.connect(model, to: store, scene: try SceneID("main"))
         // Another writer holds the scene during the burst: the writer takes nothing until it lets go.
-        try store.set(true, forKey: "other", in: try SceneID("main"))
+        try store.put(true, forKey: "other", in: try SceneID("main"))
         let lock = try HeldSceneLock(store.scenesDirectory + "/.main.lock")
         for index in 0..<10_000 {
             if model.state.count > 20 { model.state.removeAll() }
@@ -55,20 +56,21 @@ import Testing
         let temporary = try TemporaryStore()
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.set("not a path", forKey: "navigation", in: scene)
+        try store.put("not a path", forKey: "navigation", in: scene)
         let model = SceneNavigationModel(RoutePath<Item>([.sub1(id: 1)]))
         await #expect(throws: NavigationError.self) {
             _ = try await ScenePersistence.connect(model, to: store, scene: scene)
         }
         #expect(model.state == [.sub1(id: 1)])
-        #expect(try store.value(String.self, forKey: "navigation", in: scene) == "not a path")
+        #expect(try store.read(String.self, forKey: "navigation", in: scene) == "not a path")
         let replacing = try await ScenePersistence.connect(model, to: store, scene: scene, restoring: false)
         let kept = try #require(replacing.keptAsidePath)
         #expect(kept.hasPrefix(store.scenesDirectory + "/main.invalid-"))
         try await replacing.close()
         #expect(try store.keptAsideFiles().map(\.path) == [kept])
         #expect(
-            try store.sceneValue(forKey: "navigation", in: scene) == .json(try NavigationCoding.encode(model.state)))
+            try store.readSceneValue(forKey: "navigation", in: scene) == .json(try NavigationCoding.encode(model.state))
+        )
     }
 
     @Test("run restores, hands the connection over, writes through until cancelled, then closes")
@@ -76,7 +78,7 @@ import Testing
         let temporary = try TemporaryStore()
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.setSceneValue(
+        try store.putSceneValue(
             .json(.array([.string("home"), .number(JSONNumber(3))])), forKey: "navigation", in: scene)
         let model = SceneNavigationModel(RoutePath<String>())
         let connections = AsyncStream<ScenePersistence<RoutePath<String>>>.makeStream()
@@ -95,7 +97,7 @@ import Testing
         try await task.value
         #expect(persistence.isHealthy)
         #expect(
-            try store.sceneValue(forKey: "navigation", in: scene)
+            try store.readSceneValue(forKey: "navigation", in: scene)
                 == .json(.array([.string("home"), .string("detail")])))
     }
 
@@ -129,7 +131,7 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == before)
         task.cancel()
         try await task.value
-        #expect(try store.sceneValue(forKey: "navigation", in: scene) == .json(.array([.string("start")])))
+        #expect(try store.readSceneValue(forKey: "navigation", in: scene) == .json(.array([.string("start")])))
     }
 
     @Test("run survives a corrupt scene file: a fresh start, reported, the file moved aside by the first write")
@@ -159,7 +161,7 @@ import Testing
                 ))
         task.cancel()
         try await task.value
-        #expect(try store.sceneValue(forKey: "navigation", in: scene) == .json(.array([.string("start")])))
+        #expect(try store.readSceneValue(forKey: "navigation", in: scene) == .json(.array([.string("start")])))
         let corrupt = try store.keptAsideFiles().filter { $0.scene == scene && $0.reason == .corrupt }
         #expect(corrupt.count == 1)
         #expect(
@@ -171,18 +173,18 @@ import Testing
         let temporary = try TemporaryStore()
         let store = temporary.store
         let scene = try SceneID("main")
-        let writer = try store.writer(forKey: "router", in: scene)
+        let writer = try store.makeWriter(forKey: "router", in: scene)
         writer.submit(encoding: RouterState(isActive: true, items: [.sub2(id: 4)]))
         try await writer.flush()
         #expect(
-            try store.decodedValue(RouterState.self, forKey: "router", in: scene)
+            try store.readDecoded(RouterState.self, forKey: "router", in: scene)
                 == RouterState(isActive: true, items: [.sub2(id: 4)]))
         let (stream, continuation) = AsyncStream<[Animal]>.makeStream()
         continuation.yield([.cat])
         continuation.yield([.cat, .dog])
         continuation.finish()
-        let statistics = try await store.writeThrough(encoding: stream, forKey: "animals", in: scene)
+        let statistics = try await store.writingThrough(encoding: stream, forKey: "animals", in: scene)
         #expect(statistics.submitted == 2 && statistics.failed == 0)
-        #expect(try store.decodedValue([Animal].self, forKey: "animals", in: scene) == [.cat, .dog])
+        #expect(try store.readDecoded([Animal].self, forKey: "animals", in: scene) == [.cat, .dog])
     }
 }

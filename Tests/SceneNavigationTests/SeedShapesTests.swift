@@ -42,7 +42,7 @@ struct RouterState: Codable, Equatable, Sendable {
         let app = try AppSimulator(temporary) { SceneNavigationModel(empty, resolvers: resolvers) }
         let relaunch = try await app.launch()
         try await app.end(.closed)
-        let stored = try temporary.makeStore().document(for: SceneID("main")).values["navigation"]
+        let stored = try temporary.makeStore().storedDocument(for: SceneID("main")).values["navigation"]
         guard case .json(let json)? = stored else { throw NavigationError.cannotEncode(reason: "nothing stored") }
         return (saved, relaunch.model, relaunch.report, json)
     }
@@ -122,11 +122,11 @@ struct RouterState: Codable, Equatable, Sendable {
         let scene = try SceneID("main")
         let model = SceneNavigationModel(RoutePath<String>(["home"]))
         let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, key: "path")
-        try store.set(true, forKey: "isActive", in: scene)
+        try store.put(true, forKey: "isActive", in: scene)
         model.state.append("detail")
         try await persistence.close()
-        #expect(try store.document(for: scene).values.keys.sorted() == ["isActive", "path"])
-        #expect(try store.value(Bool.self, forKey: "isActive", in: scene) == true)
+        #expect(try store.storedDocument(for: scene).values.keys.sorted() == ["isActive", "path"])
+        #expect(try store.read(Bool.self, forKey: "isActive", in: scene) == true)
         let relaunched = SceneNavigationModel(RoutePath<String>())
         _ = try await ScenePersistence.connect(relaunched, to: temporary.makeStore(), scene: scene, key: "path")
         #expect(relaunched.state == ["home", "detail"])

@@ -133,7 +133,9 @@ struct TabState: Codable, Equatable, Sendable {
         await persistence.health?.waitUntilHealthy()
         #expect(!FileManager.default.fileExists(atPath: markerPath))
         #expect(persistence.isHealthy)
-        #expect(try store.document(for: scene).values["navigation"] == .json(try NavigationCoding.encode(model.state)))
+        #expect(
+            try store.storedDocument(for: scene).values["navigation"] == .json(try NavigationCoding.encode(model.state))
+        )
 
         // markHealthy, explicitly.
         let (_, explicit) = try await crashedLaunch(CrashLoopGuard(healthyAfterFirstWrite: false, healthyAfter: nil))
@@ -251,7 +253,7 @@ struct TabState: Codable, Equatable, Sendable {
         model.state.path.append("next")
         try await persistence.flush()
         #expect(
-            try store.document(for: scene).values["navigation"]
+            try store.storedDocument(for: scene).values["navigation"]
                 == .json(try NavigationCoding.encode(TabState(tab: 2, path: ["linked", "next"]))))
         try await persistence.close()
     }
@@ -259,7 +261,7 @@ struct TabState: Codable, Equatable, Sendable {
     @Test("migrations: steps from the stored schema, aliases reported apart from drops, the schema stored beside")
     func migrations() async throws {
         // Version 0 stored a bare path of strings.
-        try store.setSceneValue(
+        try store.putSceneValue(
             .json(.array([.string("home"), .string("old-settings")])), forKey: "navigation", in: scene)
         var migrations = NavigationMigrations()
         migrations.addStep { old in .object(["path": old, "tab": .number(JSONNumber(0))]) }
@@ -281,7 +283,7 @@ struct TabState: Codable, Equatable, Sendable {
         model.state.path.append("more")
         try await persistence.close()
         // Written with its schema beside it.
-        #expect(try store.document(for: scene).values["navigation.schema"] == .json(.number(JSONNumber(2))))
+        #expect(try store.storedDocument(for: scene).values["navigation.schema"] == .json(.number(JSONNumber(2))))
 
         // An app that knows only schema 1 meets schema 2: nothing restored, nothing written over.
         var older = NavigationMigrations()
@@ -322,7 +324,7 @@ struct TabState: Codable, Equatable, Sendable {
         // What the user left: a healthy launch that withheld the paths writes its state without
         // them when it closes, so each part of the test starts from this again.
         func navigate() throws {
-            try store.setSceneValue(
+            try store.putSceneValue(
                 .json(try NavigationCoding.encode(TabState(tab: 2, path: ["a", "b"]))), forKey: "navigation", in: scene)
         }
         try navigate()

@@ -16,7 +16,7 @@ import Testing
             throws: SceneStoreError.corrupt(
                 path: store.path(for: scene), reason: "invalid literal at line 2, column 11")
         ) {
-            try store.document(for: scene)
+            try store.storedDocument(for: scene)
         }
         #expect(try fileBytes(store.path(for: scene)) == Array("{\"format\": 1,\n \"scene\": tru}".utf8))
     }
@@ -27,15 +27,15 @@ import Testing
         let store = temporary.store
         let scene = try SceneID("main")
         try writeFile(store.path(for: scene), "not json")
-        let outcome = try store.set(1, forKey: "a", in: scene)
+        let outcome = try store.put(1, forKey: "a", in: scene)
         let aside = store.scenesDirectory + "/main.corrupt-20270115T080000.000Z.json"
         #expect(outcome.movedAsidePath == aside)
         #expect(try fileBytes(aside) == Array("not json".utf8))
-        #expect(try store.value(Int.self, forKey: "a", in: scene) == 1)
+        #expect(try store.read(Int.self, forKey: "a", in: scene) == 1)
         // A second corrupt file in the same millisecond gets its own name, never overwriting the first.
         try writeFile(store.path(for: scene), "again")
         #expect(
-            try store.set(2, forKey: "a", in: scene).movedAsidePath
+            try store.put(2, forKey: "a", in: scene).movedAsidePath
                 == aside.replacingOccurrences(of: "Z.json", with: "Z-1.json"))
         #expect(try fileBytes(aside) == Array("not json".utf8))
     }
@@ -48,9 +48,9 @@ import Testing
         let original = #"{"format": 2, "anything": "new"}"#
         try writeFile(store.path(for: scene), original)
         let expected = SceneStoreError.newerFormat(path: store.path(for: scene), format: 2, supported: 1)
-        #expect(throws: expected) { try store.document(for: scene) }
-        #expect(throws: expected) { try store.set(1, forKey: "a", in: scene) }
-        #expect(throws: expected) { try store.removeValue(forKey: "a", in: scene) }
+        #expect(throws: expected) { try store.storedDocument(for: scene) }
+        #expect(throws: expected) { try store.put(1, forKey: "a", in: scene) }
+        #expect(throws: expected) { try store.deleteValue(forKey: "a", in: scene) }
         #expect(try fileBytes(store.path(for: scene)) == Array(original.utf8))
     }
 
@@ -66,8 +66,8 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: store.path(for: scene), withDestinationPath: target)
         let expected = SceneStoreError.notARegularFile(path: store.path(for: scene), kind: "symbolic link")
-        #expect(throws: expected) { try store.document(for: scene) }
-        #expect(throws: expected) { try store.set(1, forKey: "a", in: scene) }
+        #expect(throws: expected) { try store.storedDocument(for: scene) }
+        #expect(throws: expected) { try store.put(1, forKey: "a", in: scene) }
         #expect(try fileBytes(target) == Array("secret".utf8))
         #expect(try store.scenes().map(\.health) == [.unreadable(reason: expected.description)])
     }
@@ -81,8 +81,8 @@ import Testing
             atPath: store.scenesDirectory, withIntermediateDirectories: true)
         #expect(mkfifo(store.path(for: scene), 0o600) == 0)
         let expected = SceneStoreError.notARegularFile(path: store.path(for: scene), kind: "FIFO")
-        #expect(throws: expected) { try store.document(for: scene) }
-        #expect(throws: expected) { try store.set(1, forKey: "a", in: scene) }
+        #expect(throws: expected) { try store.storedDocument(for: scene) }
+        #expect(throws: expected) { try store.put(1, forKey: "a", in: scene) }
     }
 
     @Test("a folder in place of the file is refused")
@@ -93,8 +93,8 @@ import Testing
         try FileManager.default.createDirectory(
             atPath: store.path(for: scene), withIntermediateDirectories: true)
         let expected = SceneStoreError.notARegularFile(path: store.path(for: scene), kind: "directory")
-        #expect(throws: expected) { try store.document(for: scene) }
-        #expect(throws: expected) { try store.set(1, forKey: "a", in: scene) }
+        #expect(throws: expected) { try store.storedDocument(for: scene) }
+        #expect(throws: expected) { try store.put(1, forKey: "a", in: scene) }
     }
 
     @Test("a file over the size limit is refused unread, even a 2 GiB sparse one")
@@ -108,8 +108,8 @@ import Testing
         #expect(truncate(store.path(for: scene), 2 << 30) == 0)
         let expected = SceneStoreError.fileTooLarge(
             path: store.path(for: scene), size: 2 << 30, limit: 4 << 20)
-        #expect(throws: expected) { try store.document(for: scene) }
-        #expect(throws: expected) { try store.set(1, forKey: "a", in: scene) }
+        #expect(throws: expected) { try store.storedDocument(for: scene) }
+        #expect(throws: expected) { try store.put(1, forKey: "a", in: scene) }
         let attributes = try FileManager.default.attributesOfItem(atPath: store.path(for: scene))
         #expect((attributes[.size] as? NSNumber)?.int64Value == 2 << 30)
     }
@@ -119,20 +119,20 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let scene = try SceneID("main")
         // Written by a store with the default limit, read by one with a smaller limit: refused.
-        try temporary.store.set(String(repeating: "x", count: 10), forKey: "a", in: scene)
+        try temporary.store.put(String(repeating: "x", count: 10), forKey: "a", in: scene)
         let before = try fileBytes(temporary.store.path(for: scene))
         let store = temporary.makeStore(configuration: .init(maximumFileSize: 64, now: { temporary.clock!.now }))
         #expect(
             throws: SceneStoreError.fileTooLarge(path: store.path(for: scene), size: Int64(before.count), limit: 64)
         ) {
-            try store.document(for: scene)
+            try store.storedDocument(for: scene)
         }
         // A store never writes what its reads would refuse: the write fails, the file stays.
         let small = temporary.makeStore(configuration: .init(maximumFileSize: 200, now: { temporary.clock!.now }))
         #expect(
             throws: SceneStoreError.documentTooLarge(path: small.path(for: scene), size: 231, limit: 200)
         ) {
-            try small.set(String(repeating: "x", count: 100), forKey: "a", in: scene)
+            try small.put(String(repeating: "x", count: 100), forKey: "a", in: scene)
         }
         #expect(try fileBytes(temporary.store.path(for: scene)) == before)
     }
@@ -142,11 +142,11 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.set(1, forKey: "a", in: scene)
+        try store.put(1, forKey: "a", in: scene)
         try writeFile(store.scenesDirectory + "/.main.json.tmp", "half a wri")
-        try store.set(2, forKey: "a", in: scene)
+        try store.put(2, forKey: "a", in: scene)
         #expect(temporary.files().filter { $0.hasSuffix(".tmp") } == [])
-        #expect(try store.value(Int.self, forKey: "a", in: scene) == 2)
+        #expect(try store.read(Int.self, forKey: "a", in: scene) == 2)
     }
 
     static let invalidDocuments: [(String, String)] = [
@@ -189,7 +189,7 @@ import Testing
         let scene = try SceneID("main")
         try writeFile(store.path(for: scene), text)
         #expect(throws: SceneStoreError.corrupt(path: store.path(for: scene), reason: reason)) {
-            try store.document(for: scene)
+            try store.storedDocument(for: scene)
         }
     }
 }

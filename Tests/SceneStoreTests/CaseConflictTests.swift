@@ -20,15 +20,15 @@ import Testing
             scenesDirectory: Self.directory, configuration: .init(now: Self.clock), fileSystem: fileSystem)
         let lower = try SceneID("main")
         let upper = try SceneID("Main")
-        try store.set(1, forKey: "n", in: lower)
+        try store.put(1, forKey: "n", in: lower)
         let before = fileSystem.files
         let conflict = SceneStoreError.caseConflict(path: store.path(for: upper), scene: upper, found: "main")
-        #expect(throws: conflict) { try store.set(2, forKey: "n", in: upper) }
-        #expect(throws: conflict) { try store.document(for: upper) }
-        #expect(throws: conflict) { try store.keepAside(upper, reason: .invalid) }
+        #expect(throws: conflict) { try store.put(2, forKey: "n", in: upper) }
+        #expect(throws: conflict) { try store.storedDocument(for: upper) }
+        #expect(throws: conflict) { try store.keepAsideCopy(upper, reason: .invalid) }
         // Nothing moved aside as corrupt, nothing written: `main` is as it was.
         #expect(fileSystem.files == before)
-        #expect(try store.value(Int.self, forKey: "n", in: lower) == 1)
+        #expect(try store.read(Int.self, forKey: "n", in: lower) == 1)
         #expect(
             conflict.description
                 == "scene 'Main' and scene 'main' differ only in letter case, and '\(Self.directory)/Main.json' holds 'main' (this file system does not tell them apart); use scene IDs that differ in more than case"
@@ -39,13 +39,13 @@ import Testing
     func hardLinks() throws {
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
-        try store.set(1, forKey: "n", in: SceneID("main"))
+        try store.put(1, forKey: "n", in: SceneID("main"))
         let lowerPath = store.path(for: try SceneID("main"))
         let upper = try SceneID("Main")
         #expect(linkAsSecondName(lowerPath, store.path(for: upper)))
         let before = try Data(contentsOf: URL(fileURLWithPath: lowerPath))
         #expect(throws: SceneStoreError.caseConflict(path: store.path(for: upper), scene: upper, found: "main")) {
-            try store.set(2, forKey: "n", in: upper)
+            try store.put(2, forKey: "n", in: upper)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: lowerPath)) == before)
         #expect(try store.keptAsideFiles().isEmpty)
@@ -57,7 +57,7 @@ import Testing
         fileSystem.ignoresCase = true
         let store = StateStore(
             scenesDirectory: Self.directory, configuration: .init(now: Self.clock), fileSystem: fileSystem)
-        try store.set(1, forKey: "n", in: SceneID("main"))
+        try store.put(1, forKey: "n", in: SceneID("main"))
         let before = fileSystem.files
         let upper = try SceneID("Main")
         let conflict = SceneStoreError.caseConflict(path: store.path(for: upper), scene: upper, found: "main")
@@ -74,9 +74,9 @@ import Testing
         try temporary.writeSceneFile(
             "main",
             bytes: Array(#"{"format":1,"savedAt":"2026-11-01T10:00:00.000Z","scene":"MAIN","values":{}}"#.utf8))
-        #expect(throws: SceneStoreError.self) { try store.document(for: scene) }
+        #expect(throws: SceneStoreError.self) { try store.storedDocument(for: scene) }
         do {
-            _ = try store.document(for: scene)
+            _ = try store.storedDocument(for: scene)
         } catch {
             guard case .corrupt(_, let reason) = error else {
                 Issue.record("not corrupt: \(error)")
@@ -85,7 +85,7 @@ import Testing
             #expect(reason == "member 'scene' is 'MAIN' but the file is for 'main'")
         }
         // A write moves it aside as any corrupt file, and goes on.
-        let outcome = try store.update(scene) { $0["n"] = .json(.number(JSONNumber(1))) }
+        let outcome = try store.updateValues(scene) { $0["n"] = .json(.number(JSONNumber(1))) }
         #expect(outcome.movedAsidePath != nil)
     }
 
@@ -95,7 +95,7 @@ import Testing
         let store = StateStore(
             scenesDirectory: Self.directory, configuration: .init(now: Self.clock), fileSystem: fileSystem)
         let scene = try SceneID("main")
-        try store.set(1, forKey: "n", in: scene)
+        try store.put(1, forKey: "n", in: scene)
         // While the next writer waits for the lock, another process removes the lock file and a
         // third makes it anew: the writer must not go on holding the removed one.
         let replaced = LockCounter()
@@ -103,10 +103,10 @@ import Testing
             guard name == ".main.lock", replaced.next() == 1 else { return }
             fileSystem.replaceWithNewFile(name)
         }
-        try store.set(2, forKey: "n", in: scene)
+        try store.put(2, forKey: "n", in: scene)
         // Locked twice: once on the removed file, once on the one its name leads to now.
         #expect(replaced.count == 2)
-        #expect(try store.value(Int.self, forKey: "n", in: scene) == 2)
+        #expect(try store.read(Int.self, forKey: "n", in: scene) == 2)
     }
 
     @Test("removing a scene removes its lock file too; a scene with only a lock file is found and removed")
@@ -114,20 +114,20 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.set(1, forKey: "n", in: scene)
-        try store.set(1, forKey: "n", in: SceneID("other"))
-        #expect(try store.sceneIDs() == [scene, SceneID("other")])
+        try store.put(1, forKey: "n", in: scene)
+        try store.put(1, forKey: "n", in: SceneID("other"))
+        #expect(try store.storedSceneIDs() == [scene, SceneID("other")])
         #expect(try store.removeScene(scene))
         #expect(
             temporary.files().filter { $0.hasPrefix("app/scenes/") } == [
                 "app/scenes/.other.lock", "app/scenes/other.json",
             ])
         // Its values all removed, a scene keeps only its lock file; removing the scene takes it.
-        try store.removeValue(forKey: "n", in: SceneID("other"))
-        #expect(try store.sceneIDs() == [SceneID("other")])
+        try store.deleteValue(forKey: "n", in: SceneID("other"))
+        #expect(try store.storedSceneIDs() == [SceneID("other")])
         #expect(try !store.removeScene(SceneID("other")))
         #expect(temporary.files().filter { $0.hasPrefix("app/scenes/.") }.isEmpty)
-        #expect(try store.sceneIDs().isEmpty)
+        #expect(try store.storedSceneIDs().isEmpty)
     }
 }
 

@@ -15,7 +15,7 @@ import Testing
             for task in 0..<8 {
                 group.addTask {
                     for _ in 0..<25 {
-                        try store.update(scene) { (values) throws(SceneStoreError) in
+                        try store.updateValues(scene) { (values) throws(SceneStoreError) in
                             for key in ["shared", "task\(task % 2)"] {
                                 values[key] =
                                     ((values[key].flatMap { Int(sceneValue: $0) } ?? 0) + 1).sceneValue
@@ -26,9 +26,9 @@ import Testing
             }
             try await group.waitForAll()
         }
-        #expect(try store.value(Int.self, forKey: "shared", in: scene) == 200)
-        #expect(try store.value(Int.self, forKey: "task0", in: scene) == 100)
-        #expect(try store.value(Int.self, forKey: "task1", in: scene) == 100)
+        #expect(try store.read(Int.self, forKey: "shared", in: scene) == 200)
+        #expect(try store.read(Int.self, forKey: "task0", in: scene) == 100)
+        #expect(try store.read(Int.self, forKey: "task1", in: scene) == 100)
     }
 
     @Test(
@@ -55,8 +55,8 @@ import Testing
         for result in results { #expect(result.status == 0, "\(result.standardError)") }
         let store = temporary.store
         let scene = try SceneID("main")
-        #expect(try store.value(Int.self, forKey: "shared", in: scene) == 1_000)
-        for process in 0..<4 { #expect(try store.value(Int.self, forKey: "p\(process)", in: scene) == 250) }
+        #expect(try store.read(Int.self, forKey: "shared", in: scene) == 1_000)
+        for process in 0..<4 { #expect(try store.read(Int.self, forKey: "p\(process)", in: scene) == 250) }
     }
 
     @Test("kill -9 at random moments never loses an acknowledged write nor tears the file (short run)")

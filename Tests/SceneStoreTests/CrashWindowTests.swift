@@ -27,12 +27,12 @@ import Testing
         if let old {
             let setup = SimulatedFileSystem(directory: directory)
             try StateStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: setup)
-                .set(old, forKey: "n", in: scene)
+                .put(old, forKey: "n", in: scene)
             initial = setup.files
         }
         // Count the calls of a write that does not crash.
         let probe = SimulatedFileSystem(directory: directory, disk: initial)
-        try StateStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: probe).set(
+        try StateStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: probe).put(
             new, forKey: "n", in: scene)
         let totalCalls = probe.callCount
 
@@ -43,7 +43,7 @@ import Testing
             fileSystem.fsyncDoesNothing = fsyncDoesNothing
             fileSystem.crashAtCall = crashAt == totalCalls ? nil : crashAt
             let store = StateStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: fileSystem)
-            let acknowledged = (try? store.set(new, forKey: "n", in: scene)) != nil
+            let acknowledged = (try? store.put(new, forKey: "n", in: scene)) != nil
             // After an acknowledged write the power goes out too: nothing more was synced.
             for disk in fileSystem.crashStates() {
                 statesChecked += 1
@@ -51,7 +51,7 @@ import Testing
                 let recovered = StateStore(
                     scenesDirectory: directory, configuration: .init(now: clock), fileSystem: rebooted)
                 do {
-                    let value = try recovered.value(Int.self, forKey: "n", in: scene)
+                    let value = try recovered.read(Int.self, forKey: "n", in: scene)
                     let allowed: [Int?] = acknowledged ? [new] : [old, new]
                     if !allowed.contains(value) {
                         findings.append(
@@ -65,7 +65,7 @@ import Testing
                 }
                 // The next write succeeds and leaves no temporary file behind.
                 do {
-                    try recovered.set(new + 1, forKey: "n", in: scene)
+                    try recovered.put(new + 1, forKey: "n", in: scene)
                     if rebooted.files.keys.contains(where: { $0.hasSuffix(".tmp") }) {
                         findings.append(
                             Finding(crashAtCall: crashAt, problem: "temporary file left after the next write"))
@@ -113,7 +113,7 @@ import Testing
     static func write(on fileSystem: SimulatedFileSystem, scene: SceneID) async -> Bool {
         let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
         let store = StateStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: fileSystem)
-        guard let writer = try? store.writer(forKey: "n", in: scene) else { return false }
+        guard let writer = try? store.makeWriter(forKey: "n", in: scene) else { return false }
         let submitted = Mutex(false)
         fileSystem.onWrite = { _, name in
             guard name.hasSuffix(".tmp"), !submitted.withLock({ $0 }) else { return }
@@ -130,7 +130,7 @@ import Testing
         let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
         let setup = SimulatedFileSystem(directory: Self.directory)
         try StateStore(scenesDirectory: Self.directory, configuration: .init(now: clock), fileSystem: setup)
-            .set(1, forKey: "n", in: scene)
+            .put(1, forKey: "n", in: scene)
         let old = setup.files
         let probe = SimulatedFileSystem(directory: Self.directory, disk: old)
         #expect(await Self.write(on: probe, scene: scene))
@@ -149,14 +149,14 @@ import Testing
                 let recovered = StateStore(
                     scenesDirectory: Self.directory, configuration: .init(now: clock), fileSystem: rebooted)
                 do {
-                    let value = try recovered.value(Int.self, forKey: "n", in: scene)
+                    let value = try recovered.read(Int.self, forKey: "n", in: scene)
                     let allowed: [Int?] = acknowledged ? [3] : [1, 2, 3]
                     if !allowed.contains(value) {
                         problems.append(
                             "crash at call \(crashAt): found \(String(describing: value)), expected \(allowed)")
                     }
                     // The next writer takes the lock, removes what a crash left, and writes.
-                    let next = try recovered.writer(forKey: "n", in: scene)
+                    let next = try recovered.makeWriter(forKey: "n", in: scene)
                     next.submit(4)
                     try await next.flush()
                     if rebooted.files.keys.contains(where: { $0.hasSuffix(".tmp") }) {

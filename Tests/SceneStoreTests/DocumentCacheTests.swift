@@ -12,19 +12,19 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let scene = try SceneID("main")
         let other = temporary.makeStore()
-        try temporary.store.set(1, forKey: "a", in: scene)
-        try other.set(2, forKey: "b", in: scene)
-        try temporary.store.set(3, forKey: "a", in: scene)
-        #expect(try other.value(Int.self, forKey: "a", in: scene) == 3)
-        #expect(try temporary.store.value(Int.self, forKey: "b", in: scene) == 2)
+        try temporary.store.put(1, forKey: "a", in: scene)
+        try other.put(2, forKey: "b", in: scene)
+        try temporary.store.put(3, forKey: "a", in: scene)
+        #expect(try other.read(Int.self, forKey: "a", in: scene) == 3)
+        #expect(try temporary.store.read(Int.self, forKey: "b", in: scene) == 2)
     }
 
     @Test("a file rewritten with other bytes of the same size is read again, not taken from memory")
     func sameSizeRewriteSeen() throws {
         let temporary = try TemporaryStore(clock: TestClock())
         let scene = try SceneID("main")
-        try temporary.store.set("x", forKey: "b", in: scene)
-        try temporary.store.set(1, forKey: "a", in: scene)
+        try temporary.store.put("x", forKey: "b", in: scene)
+        try temporary.store.put(1, forKey: "a", in: scene)
         let path = temporary.store.path(for: scene)
         let bytes = try temporary.store.sceneFile(of: scene).bytes
         let rewritten = Array(
@@ -32,8 +32,8 @@ import Testing
         #expect(rewritten.count == bytes.count && rewritten != bytes)
         try temporary.writeSceneFile("main", bytes: rewritten)
         #expect(try temporary.store.sceneFile(of: scene).bytes == rewritten, "\(path)")
-        try temporary.store.set(2, forKey: "a", in: scene)
-        #expect(try temporary.store.value(String.self, forKey: "b", in: scene) == "y")
+        try temporary.store.put(2, forKey: "a", in: scene)
+        #expect(try temporary.store.read(String.self, forKey: "b", in: scene) == "y")
     }
 
     @Test("a file written with reused values is byte-identical to the document encoded whole")
@@ -41,16 +41,16 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let scene = try SceneID("main")
         let store = temporary.store
-        try store.setSceneValue(
+        try store.putSceneValue(
             .json(.object(["path": .array([1, 2, 3].map { .number(JSONNumber($0)) })])), forKey: "navigation", in: scene
         )
-        try store.set("dessert", forKey: "category", in: scene)
-        try store.setSceneValue(
+        try store.put("dessert", forKey: "category", in: scene)
+        try store.putSceneValue(
             .json(.object(["path": .array([1, 2, 3, 4].map { .number(JSONNumber($0)) })])), forKey: "navigation",
             in: scene)
-        try store.set("salad", forKey: "category", in: scene)
-        try store.setSceneValue(.binary(Data([0, 1, 2])), forKey: "blob", in: scene)
-        try store.set("/slash\u{1}", forKey: "category", in: scene)
+        try store.put("salad", forKey: "category", in: scene)
+        try store.putSceneValue(.binary(Data([0, 1, 2])), forKey: "blob", in: scene)
+        try store.put("/slash\u{1}", forKey: "category", in: scene)
         let file = try store.sceneFile(of: scene)
         #expect(file.bytes == file.document.encodedBytes())
         #expect(try SceneDocument(decoding: file.bytes, scene: scene, path: "main.json").encodedBytes() == file.bytes)
@@ -90,7 +90,7 @@ import Testing
             ("navigation", .json(.object(["path": .array([.string("\u{1}control")])]))), ("é", .json(.string("again"))),
         ]
         for (key, value) in steps {
-            try store.setSceneValue(value, forKey: key, in: scene)
+            try store.putSceneValue(value, forKey: key, in: scene)
             let file = try store.sceneFile(of: scene)
             #expect(file.bytes == Self.wholeTree(file.document), "after setting \(key)")
         }
@@ -101,7 +101,7 @@ import Testing
         let temporary = try TemporaryStore()
         let scene = try SceneID("main")
         for value in 0..<5 {
-            try temporary.store.set(value, forKey: "n", in: scene)
+            try temporary.store.put(value, forKey: "n", in: scene)
             let file = try temporary.store.sceneFile(of: scene)
             #expect(file.document == (try SceneDocument(decoding: file.bytes, scene: scene, path: file.path)))
         }

@@ -109,7 +109,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         let store = StateStore(
             scenesDirectory: temporary.appending("scenes"), configuration: .init(), fileSystem: fileSystem)
         let scene = try SceneID("main")
-        try store.set(1, forKey: "n", in: scene)
+        try store.put(1, forKey: "n", in: scene)
         return (temporary, fileSystem, store, scene)
     }
 
@@ -123,7 +123,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         let before = try fileBytes(store.path(for: scene))
         fileSystem.fail(call, with: errno)
         #expect(throws: SceneStoreError.cannotWrite(path: store.path(for: scene), errno: errno)) {
-            try store.set(2, forKey: "n", in: scene)
+            try store.put(2, forKey: "n", in: scene)
         }
         #expect(try fileBytes(store.path(for: scene)) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == [".main.lock", "main.json"])
@@ -136,7 +136,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         let directory = store.scenesDirectory
         fileSystem.fail(.synchronizeDirectory, with: .ioError)
         #expect(throws: SceneStoreError.cannotWrite(path: store.path(for: scene), errno: .ioError)) {
-            try store.set(2, forKey: "n", in: scene)
+            try store.put(2, forKey: "n", in: scene)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == [".main.lock", "main.json"])
         let description = SceneStoreError.cannotWrite(path: store.path(for: scene), errno: .ioError).description

@@ -11,22 +11,22 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock(Date(timeIntervalSince1970: 1_800_000_000)))
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.set("not navigation", forKey: "navigation", in: scene)
-        try store.set(true, forKey: "other", in: scene)
+        try store.put("not navigation", forKey: "navigation", in: scene)
+        try store.put(true, forKey: "other", in: scene)
         let before = try fileBytes(store.path(for: scene))
-        let kept = try store.keepAside(scene, reason: .invalid)
+        let kept = try store.keepAsideCopy(scene, reason: .invalid)
         let expectedPath = store.scenesDirectory + "/main.invalid-20270115T080000.000Z.json"
         #expect(kept == expectedPath)
         #expect(try fileBytes(expectedPath) == before)
         // The scene itself is untouched until the caller writes.
         #expect(try fileBytes(store.path(for: scene)) == before)
         // The same bytes again: the newest copy already holds them, and no second one is made.
-        #expect(try store.keepAside(scene, reason: .invalid) == expectedPath)
+        #expect(try store.keepAsideCopy(scene, reason: .invalid) == expectedPath)
         #expect(try store.keptAsideFiles().map(\.path) == [expectedPath])
         // Other bytes within the same millisecond get a copy of their own name.
-        try store.set(false, forKey: "other", in: scene)
+        try store.put(false, forKey: "other", in: scene)
         let changed = try fileBytes(store.path(for: scene))
-        let again = try store.keepAside(scene, reason: .invalid)
+        let again = try store.keepAsideCopy(scene, reason: .invalid)
         #expect(again == store.scenesDirectory + "/main.invalid-20270115T080000.000Z-1.json")
         #expect(try fileBytes(store.scenesDirectory + "/main.invalid-20270115T080000.000Z-1.json") == changed)
         #expect(
@@ -40,15 +40,15 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
-        #expect(try store.keepAside(scene, reason: .invalid) == nil)
-        try store.set(1, forKey: "navigation", in: scene)
-        #expect(try store.keepAside(scene, reason: .invalid) { _ in false } == nil)
+        #expect(try store.keepAsideCopy(scene, reason: .invalid) == nil)
+        try store.put(1, forKey: "navigation", in: scene)
+        #expect(try store.keepAsideCopy(scene, reason: .invalid) { _ in false } == nil)
         #expect(try store.keptAsideFiles() == [])
         #expect(
             throws: SceneStoreError.invalidArgument(
                 "corrupt", reason: "corrupt files are moved aside by writes, not copied")
         ) {
-            try store.keepAside(scene, reason: .corrupt)
+            try store.keepAsideCopy(scene, reason: .corrupt)
         }
     }
 
@@ -79,7 +79,7 @@ import Testing
         let expectedPath = store.scenesDirectory + "/main.invalid-20270115T080000.000Z.json"
         #expect(kept.keptAsidePath == expectedPath)
         #expect(try fileBytes(expectedPath) == asIt)
-        #expect(try store.document(for: scene).values["navigation"] == .json(.number(JSONNumber(3))))
+        #expect(try store.storedDocument(for: scene).values["navigation"] == .json(.number(JSONNumber(3))))
         #expect(
             throws: SceneStoreError.invalidArgument(
                 "corrupt", reason: "corrupt files are moved aside by writes, not copied")
@@ -131,7 +131,7 @@ import Testing
     func pruneRemovesOldKeptAsideFiles() throws {
         let temporary = try TemporaryStore(clock: TestClock(Date(timeIntervalSince1970: 1_800_000_000)))
         let store = temporary.store
-        try store.set(1, forKey: "a", in: try SceneID("a"))
+        try store.put(1, forKey: "a", in: try SceneID("a"))
         let directory = store.scenesDirectory
         try writeFile(directory + "/a.corrupt-20200101T000000.000Z.json", "{")
         try writeFile(directory + "/a.corrupt-20270115T075959.000Z.json", "{")
@@ -150,7 +150,7 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         try writeFile(store.scenesDirectory + "/main.json", "{")
-        let outcome = try store.set(1, forKey: "a", in: try SceneID("main"))
+        let outcome = try store.put(1, forKey: "a", in: try SceneID("main"))
         #expect(try store.keptAsideFiles().map(\.path) == [try #require(outcome.movedAsidePath)])
         #expect(try store.keptAsideFiles().map(\.reason) == [.corrupt])
     }
@@ -163,7 +163,7 @@ import Testing
         let expected = SceneStoreError.cannotRead(path: store.scenesDirectory, errno: .notADirectory)
         #expect(throws: expected) { try store.scenes() }
         #expect(throws: expected) { try store.keptAsideFiles() }
-        #expect(throws: expected) { try store.document(for: try SceneID("main")) }
+        #expect(throws: expected) { try store.storedDocument(for: try SceneID("main")) }
     }
 
     @Test("stored bytes are read without decoding, with the same refusals as every read")

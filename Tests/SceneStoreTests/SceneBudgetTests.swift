@@ -33,12 +33,12 @@ import Testing
         let temporary = try TemporaryStore()
         let scene = try SceneID("main")
         #expect(temporary.store.configuration.sizeBudget == 256 << 10)
-        #expect(try temporary.store.budget(of: scene) == nil)
-        try temporary.store.set(String(repeating: "x", count: 1000), forKey: "text", in: scene)
+        #expect(try temporary.store.storedBudget(of: scene) == nil)
+        try temporary.store.put(String(repeating: "x", count: 1000), forKey: "text", in: scene)
         let size = Int64(try temporary.store.fileBytes(of: scene).count)
-        #expect(try temporary.store.budget(of: scene) == SceneBudget(size: size, budget: 256 << 10))
+        #expect(try temporary.store.storedBudget(of: scene) == SceneBudget(size: size, budget: 256 << 10))
         let small = temporary.makeStore(configuration: .init(sizeBudget: 512))
-        let use = try #require(try small.budget(of: scene))
+        let use = try #require(try small.storedBudget(of: scene))
         #expect(use.isOver && use.budget == 512 && use.size == size)
     }
 }

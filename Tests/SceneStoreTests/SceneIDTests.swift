@@ -63,7 +63,7 @@ import Testing
         let temporary = try TemporaryStore()
         let store = temporary.store
         for (text, _) in Self.hostile {
-            #expect(throws: SceneStoreError.self) { try store.set(1, forKey: "k", in: try SceneID(text)) }
+            #expect(throws: SceneStoreError.self) { try store.put(1, forKey: "k", in: try SceneID(text)) }
         }
         #expect(temporary.files() == [])
     }

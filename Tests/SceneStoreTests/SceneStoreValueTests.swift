@@ -21,33 +21,33 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.set(true, forKey: "bool", in: scene)
-        try store.set(42, forKey: "int", in: scene)
-        try store.set(-0.25, forKey: "double", in: scene)
-        try store.set("héllo \"quoted\"\n", forKey: "string", in: scene)
-        try store.set(URL(string: "https://example.com/a?b=c"), forKey: "url", in: scene)
-        try store.set(Data([0, 1, 2, 255]), forKey: "binary", in: scene)
-        try store.set(Data(#"{"b":1,"a":[true]}"#.utf8), forKey: "jsonData", in: scene)
-        try store.set(Tab.favourites, forKey: "tab", in: scene)
-        try store.set(Level.high, forKey: "level", in: scene)
-        try store.setEncoded(Settings(zoom: 1.5, names: ["a", "b"]), forKey: "settings", in: scene)
+        try store.put(true, forKey: "bool", in: scene)
+        try store.put(42, forKey: "int", in: scene)
+        try store.put(-0.25, forKey: "double", in: scene)
+        try store.put("héllo \"quoted\"\n", forKey: "string", in: scene)
+        try store.put(URL(string: "https://example.com/a?b=c"), forKey: "url", in: scene)
+        try store.put(Data([0, 1, 2, 255]), forKey: "binary", in: scene)
+        try store.put(Data(#"{"b":1,"a":[true]}"#.utf8), forKey: "jsonData", in: scene)
+        try store.put(Tab.favourites, forKey: "tab", in: scene)
+        try store.put(Level.high, forKey: "level", in: scene)
+        try store.putEncoded(Settings(zoom: 1.5, names: ["a", "b"]), forKey: "settings", in: scene)
 
-        #expect(try store.value(Bool.self, forKey: "bool", in: scene) == true)
-        #expect(try store.value(Int.self, forKey: "int", in: scene) == 42)
-        #expect(try store.value(Double.self, forKey: "double", in: scene) == -0.25)
-        #expect(try store.value(String.self, forKey: "string", in: scene) == "héllo \"quoted\"\n")
+        #expect(try store.read(Bool.self, forKey: "bool", in: scene) == true)
+        #expect(try store.read(Int.self, forKey: "int", in: scene) == 42)
+        #expect(try store.read(Double.self, forKey: "double", in: scene) == -0.25)
+        #expect(try store.read(String.self, forKey: "string", in: scene) == "héllo \"quoted\"\n")
         #expect(
-            try store.value(URL.self, forKey: "url", in: scene) == URL(string: "https://example.com/a?b=c"))
-        #expect(try store.value(Data.self, forKey: "binary", in: scene) == Data([0, 1, 2, 255]))
+            try store.read(URL.self, forKey: "url", in: scene) == URL(string: "https://example.com/a?b=c"))
+        #expect(try store.read(Data.self, forKey: "binary", in: scene) == Data([0, 1, 2, 255]))
         #expect(
-            try store.value(Data.self, forKey: "jsonData", in: scene) == Data(#"{"a":[true],"b":1}"#.utf8))
-        #expect(try store.value(Tab.self, forKey: "tab", in: scene) == .favourites)
-        #expect(try store.value(Level.self, forKey: "level", in: scene) == .high)
+            try store.read(Data.self, forKey: "jsonData", in: scene) == Data(#"{"a":[true],"b":1}"#.utf8))
+        #expect(try store.read(Tab.self, forKey: "tab", in: scene) == .favourites)
+        #expect(try store.read(Level.self, forKey: "level", in: scene) == .high)
         #expect(
-            try store.decodedValue(Settings.self, forKey: "settings", in: scene)
+            try store.readDecoded(Settings.self, forKey: "settings", in: scene)
                 == Settings(zoom: 1.5, names: ["a", "b"]))
-        #expect(try store.value(Int.self, forKey: "absent", in: scene) == nil)
-        #expect(try store.value(Int.self, forKey: "int", in: try SceneID("other")) == nil)
+        #expect(try store.read(Int.self, forKey: "absent", in: scene) == nil)
+        #expect(try store.read(Int.self, forKey: "int", in: try SceneID("other")) == nil)
     }
 
     @Test("writes deterministic bytes (golden file)")
@@ -56,14 +56,14 @@ import Testing
         let store = temporary.store
         let scene = try SceneID("main")
         // Written in a different order than the golden file lists them: keys are sorted.
-        try store.setEncoded(Settings(zoom: 1.5, names: ["a", "b"]), forKey: "settings", in: scene)
-        try store.set(Tab.favourites, forKey: "tab", in: scene)
-        try store.set(Data([0, 1, 2, 255]), forKey: "binary", in: scene)
-        try store.set("héllo \"quoted\"\n", forKey: "string", in: scene)
-        try store.set(URL(string: "https://example.com/a?b=c"), forKey: "url", in: scene)
-        try store.set(-0.25, forKey: "double", in: scene)
-        try store.set(42, forKey: "int", in: scene)
-        try store.set(true, forKey: "bool", in: scene)
+        try store.putEncoded(Settings(zoom: 1.5, names: ["a", "b"]), forKey: "settings", in: scene)
+        try store.put(Tab.favourites, forKey: "tab", in: scene)
+        try store.put(Data([0, 1, 2, 255]), forKey: "binary", in: scene)
+        try store.put("héllo \"quoted\"\n", forKey: "string", in: scene)
+        try store.put(URL(string: "https://example.com/a?b=c"), forKey: "url", in: scene)
+        try store.put(-0.25, forKey: "double", in: scene)
+        try store.put(42, forKey: "int", in: scene)
+        try store.put(true, forKey: "bool", in: scene)
         let bytes = try fileBytes(store.path(for: scene))
         #expect(try Fixtures.matchesGolden(bytes, "golden/store-all-types.json"))
     }
@@ -73,13 +73,13 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.set(1, forKey: "a", in: scene)
-        try store.set(2, forKey: "b", in: scene)
-        try store.set(Int?.none, forKey: "a", in: scene)
-        #expect(try store.document(for: scene).values == ["b": 2.sceneValue])
-        try store.removeValue(forKey: "b", in: scene)
+        try store.put(1, forKey: "a", in: scene)
+        try store.put(2, forKey: "b", in: scene)
+        try store.put(Int?.none, forKey: "a", in: scene)
+        #expect(try store.storedDocument(for: scene).values == ["b": 2.sceneValue])
+        try store.deleteValue(forKey: "b", in: scene)
         #expect(throws: SceneStoreError.sceneNotFound(scene, path: store.path(for: scene))) {
-            try store.document(for: scene)
+            try store.storedDocument(for: scene)
         }
     }
 
@@ -88,19 +88,19 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.set("text", forKey: "k", in: scene)
+        try store.put("text", forKey: "k", in: scene)
         #expect(
             throws: SceneStoreError.typeMismatch(
                 key: "k", scene: scene, expected: "an integer", found: "a string")
         ) {
-            try store.value(Int.self, forKey: "k", in: scene)
+            try store.read(Int.self, forKey: "k", in: scene)
         }
-        try store.set("unknown", forKey: "tab", in: scene)
+        try store.put("unknown", forKey: "tab", in: scene)
         #expect(
             throws: SceneStoreError.typeMismatch(
                 key: "tab", scene: scene, expected: "a value of Tab", found: "the raw value unknown")
         ) {
-            try store.value(Tab.self, forKey: "tab", in: scene)
+            try store.read(Tab.self, forKey: "tab", in: scene)
         }
     }
 
@@ -109,16 +109,16 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
-        #expect(try store.set(1, forKey: "a", in: scene).wroteFile)
-        #expect(try store.set(1, forKey: "a", in: scene).wroteFile == false)
-        #expect(try store.set(2, forKey: "a", in: scene).wroteFile)
+        #expect(try store.put(1, forKey: "a", in: scene).wroteFile)
+        #expect(try store.put(1, forKey: "a", in: scene).wroteFile == false)
+        #expect(try store.put(2, forKey: "a", in: scene).wroteFile)
     }
 
     @Test("invalid keys are rejected", arguments: ["", "a\nb", String(repeating: "k", count: 257)])
     func invalidKeys(_ key: String) throws {
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
-        #expect(throws: SceneStoreError.self) { try store.set(1, forKey: key, in: try SceneID("main")) }
+        #expect(throws: SceneStoreError.self) { try store.put(1, forKey: key, in: try SceneID("main")) }
         #expect(temporary.files() == [])
     }
 
@@ -128,7 +128,7 @@ import Testing
         let store = temporary.store
         let scene = try SceneID("main")
         #expect(throws: SceneStoreError.sceneNotFound(scene, path: store.path(for: scene))) {
-            try store.document(for: scene)
+            try store.storedDocument(for: scene)
         }
         #expect(try store.scenes() == [])
         #expect(temporary.files() == [])
@@ -152,7 +152,7 @@ import Testing
         let temporary = try TemporaryStore()
         // The state root exists (made by mkdtemp): its mode is left as it is.
         #expect(chmod(temporary.stateRoot, 0o755) == 0)
-        try temporary.store.set(1, forKey: "a", in: try SceneID("main"))
+        try temporary.store.put(1, forKey: "a", in: try SceneID("main"))
         #expect(try permissions(temporary.stateRoot) == 0o755)
         #expect(try permissions(temporary.path("app")) == 0o700)
     }
@@ -162,9 +162,9 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.set(1, forKey: "a", in: scene)
+        try store.put(1, forKey: "a", in: scene)
         #expect(chmod(store.path(for: scene), 0o640) == 0)
-        try store.set(2, forKey: "a", in: scene)
+        try store.put(2, forKey: "a", in: scene)
         #expect(try permissions(store.path(for: scene)) == 0o640)
     }
 
@@ -173,7 +173,7 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.set(1, forKey: "a", in: scene)
+        try store.put(1, forKey: "a", in: scene)
         #expect(temporary.files() == ["app", "app/scenes", "app/scenes/.main.lock", "app/scenes/main.json"])
         #expect(try store.removeScene(scene))
         #expect(try store.removeScene(scene) == false)
@@ -184,9 +184,9 @@ import Testing
     func listsScenes() throws {
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
-        try store.set(1, forKey: "b", in: try SceneID("second"))
-        try store.set(1, forKey: "a", in: try SceneID("first"))
-        try store.set(2, forKey: "c", in: try SceneID("first"))
+        try store.put(1, forKey: "b", in: try SceneID("second"))
+        try store.put(1, forKey: "a", in: try SceneID("first"))
+        try store.put(2, forKey: "c", in: try SceneID("first"))
         try writeFile(store.scenesDirectory + "/broken.json", "{")
         try writeFile(store.scenesDirectory + "/future.json", #"{"format": 9}"#)
         try writeFile(store.scenesDirectory + "/first.corrupt-20270101T000000.000Z.json", "{")
@@ -204,9 +204,9 @@ import Testing
         let clock = TestClock(Date(timeIntervalSince1970: 1_000))
         let temporary = try TemporaryStore(clock: clock)
         let store = temporary.store
-        try store.set(1, forKey: "a", in: try SceneID("old"))
+        try store.put(1, forKey: "a", in: try SceneID("old"))
         clock.now = Date(timeIntervalSince1970: 5_000)
-        try store.set(1, forKey: "a", in: try SceneID("new"))
+        try store.put(1, forKey: "a", in: try SceneID("new"))
         try writeFile(store.scenesDirectory + "/future.json", #"{"format": 9}"#)
         let outcome = try store.prune(before: Date(timeIntervalSince1970: 3_000))
         #expect(outcome == PruneOutcome(removedScenes: [try SceneID("old")]))
@@ -218,14 +218,14 @@ import Testing
         let clock = TestClock(Date(timeIntervalSince1970: 1_000))
         let temporary = try TemporaryStore(clock: clock)
         let old = temporary.store
-        try old.set(1, forKey: "a", in: try SceneID("a-old"))
+        try old.put(1, forKey: "a", in: try SceneID("a-old"))
         // A folder named like a scene file sorts between the two and cannot be unlinked.
         try FileManager.default.createDirectory(
             atPath: old.scenesDirectory + "/b-folder.json", withIntermediateDirectories: true)
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSince1970: 1_000)],
             ofItemAtPath: old.scenesDirectory + "/b-folder.json")
-        try old.set(1, forKey: "a", in: try SceneID("c-old"))
+        try old.put(1, forKey: "a", in: try SceneID("c-old"))
         clock.now = Date(timeIntervalSince1970: 5_000)
         let outcome = try old.prune(before: Date(timeIntervalSince1970: 3_000))
         #expect(outcome.removedScenes.map(\.rawValue) == ["a-old", "c-old"])

@@ -13,7 +13,7 @@ import Testing
         let store = temporary.store
         let markers = try store.sibling(folder: "restores")
         #expect(markers.scenesDirectory == temporary.path("app/restores"))
-        try markers.set(1, forKey: "a", in: SceneID("main"))
+        try markers.put(1, forKey: "a", in: SceneID("main"))
         #expect(try store.scenes().isEmpty)
         let reason = "a folder name is 1 to 64 letters, digits, '-' or '_', and not 'scenes'"
         for name in ["", "scenes", "../x", "a/b", ".hidden", String(repeating: "a", count: 65), "é"] {
@@ -28,16 +28,16 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.set(1, forKey: "a", in: scene)
-        try store.set(2, forKey: "b", in: scene)
-        #expect(try store.removeValue(forKey: "a", in: scene).wroteFile)
-        #expect(try store.document(for: scene).values.keys.sorted() == ["b"])
-        #expect(try !store.removeValue(forKey: "a", in: scene).wroteFile)
-        #expect(try store.removeValue(forKey: "b", in: scene).wroteFile)
+        try store.put(1, forKey: "a", in: scene)
+        try store.put(2, forKey: "b", in: scene)
+        #expect(try store.deleteValue(forKey: "a", in: scene).wroteFile)
+        #expect(try store.storedDocument(for: scene).values.keys.sorted() == ["b"])
+        #expect(try !store.deleteValue(forKey: "a", in: scene).wroteFile)
+        #expect(try store.deleteValue(forKey: "b", in: scene).wroteFile)
         #expect(!FileManager.default.fileExists(atPath: store.path(for: scene)))
         // Removing from a scene that has no folder creates nothing.
         let elsewhere = try temporary.makeStore(appID: "other")
-        #expect(try !elsewhere.removeValue(forKey: "a", in: scene).wroteFile)
+        #expect(try !elsewhere.deleteValue(forKey: "a", in: scene).wroteFile)
         #expect(!FileManager.default.fileExists(atPath: temporary.path("other")))
     }
 }

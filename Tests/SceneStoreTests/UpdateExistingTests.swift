@@ -13,11 +13,11 @@ import Testing
         let store = temporary.store
         let scene = try SceneID("main")
         #expect(throws: SceneStoreError.sceneNotFound(scene, path: store.path(for: scene))) {
-            try store.updateExisting(scene) { values in values["a"] = .json(.bool(true)) }
+            try store.updateExistingValues(scene) { values in values["a"] = .json(.bool(true)) }
         }
-        try store.set(1, forKey: "a", in: try SceneID("other"))
+        try store.put(1, forKey: "a", in: try SceneID("other"))
         #expect(throws: SceneStoreError.sceneNotFound(scene, path: store.path(for: scene))) {
-            try store.updateExisting(scene) { values in values["a"] = .json(.bool(true)) }
+            try store.updateExistingValues(scene) { values in values["a"] = .json(.bool(true)) }
         }
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: store.scenesDirectory).sorted() == [
@@ -30,7 +30,7 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.set(1, forKey: "a", in: scene)
+        try store.put(1, forKey: "a", in: scene)
         let broken: [UInt8] = Array(#"{"format":1,"savedAt":"#.utf8)
         try Data(broken).write(to: URL(fileURLWithPath: store.path(for: scene)))
         var called = false
@@ -38,7 +38,7 @@ import Testing
             throws: SceneStoreError.corrupt(
                 path: store.path(for: scene), reason: "unexpected end of input at line 1, column 23")
         ) {
-            try store.updateExisting(scene) { _ in called = true }
+            try store.updateExistingValues(scene) { _ in called = true }
         }
         #expect(!called)
         #expect(try fileBytes(store.path(for: scene)) == broken)
@@ -50,13 +50,14 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock(Date(timeIntervalSince1970: 1_800_000_000)))
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.set(1, forKey: "a", in: scene)
+        try store.put(1, forKey: "a", in: scene)
         let before = try fileBytes(store.path(for: scene))
-        #expect(try store.updateExisting(scene) { _ in }.wroteFile == false)
+        #expect(try store.updateExistingValues(scene) { _ in }.wroteFile == false)
         #expect(try fileBytes(store.path(for: scene)) == before)
         temporary.clock?.now = Date(timeIntervalSince1970: 1_800_000_100)
-        #expect(try store.updateExisting(scene) { values in values["a"] = .json(.number(JSONNumber(2))) }.wroteFile)
-        #expect(try store.value(Int.self, forKey: "a", in: scene) == 2)
-        #expect(try store.document(for: scene).savedAt == Date(timeIntervalSince1970: 1_800_000_100))
+        #expect(
+            try store.updateExistingValues(scene) { values in values["a"] = .json(.number(JSONNumber(2))) }.wroteFile)
+        #expect(try store.read(Int.self, forKey: "a", in: scene) == 2)
+        #expect(try store.storedDocument(for: scene).savedAt == Date(timeIntervalSince1970: 1_800_000_100))
     }
 }

@@ -92,7 +92,7 @@ struct WriteOrderTests {
                 Products.path("SceneStoreWorker"), "pipeline", scenes, "main", "40",
             ])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(try temporary.store.value(Int.self, forKey: "n", in: SceneID("main")) == 40)
+        #expect(try temporary.store.read(Int.self, forKey: "n", in: SceneID("main")) == 40)
         let calls = Self.calls(try String(contentsOfFile: traceFile, encoding: .utf8))
 
         var steps: [String: [String]] = [:]  // temporary file's descriptor -> its steps

@@ -19,7 +19,7 @@ import Testing
         let store = StateStore(
             scenesDirectory: directory, configuration: .init(now: { Date(timeIntervalSince1970: 1_800_000_000) }),
             fileSystem: fileSystem)
-        return (fileSystem, store, try store.writer(forKey: "n", in: SceneID("main")))
+        return (fileSystem, store, try store.makeWriter(forKey: "n", in: SceneID("main")))
     }
 
     @Test("a burst of 10,000 values written through while another writer holds the lock: one write, of the last")
@@ -27,17 +27,17 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.set(0, forKey: "n", in: scene)
+        try store.put(0, forKey: "n", in: scene)
         // Another writer holds the scene: the write-through takes every value the sequence produces
         // (the sequence says when the consumer asks past the last one) and can write none yet.
         let lock = try HeldSceneLock(store.scenesDirectory + "/.main.lock")
         let consumed = TestEvent()
         let values = SignallingSequence(Array(1...10_000)) { if $0 == 10_000 { consumed.signal() } }
-        let writing = Task { try await store.writeThrough(values, forKey: "n", in: scene) }
+        let writing = Task { try await store.writingThrough(values, forKey: "n", in: scene) }
         await consumed.wait()
         lock.release()
         let statistics = try await writing.value
-        #expect(try store.value(Int.self, forKey: "n", in: scene) == 10_000)
+        #expect(try store.read(Int.self, forKey: "n", in: scene) == 10_000)
         #expect(
             statistics
                 == SceneWriter.Statistics(submitted: 10_000, coalesced: 9_999, written: 1, unchanged: 0, failed: 0))
@@ -61,7 +61,7 @@ import Testing
         }
         writer.submit(0)
         try await writer.flush()
-        #expect(try store.value(Int.self, forKey: "n", in: scene) == 5)
+        #expect(try store.read(Int.self, forKey: "n", in: scene) == 5)
         let statistics = writer.statistics
         #expect(statistics.submitted == 6)
         #expect(statistics.written >= 1 && statistics.written + statistics.coalesced == 6)
@@ -96,7 +96,7 @@ import Testing
         writer.submit(1)
         try await writer.flush()
         #expect(waitedInTime.withLock { $0 })
-        #expect(try store.value(Int.self, forKey: "n", in: scene) == 2)
+        #expect(try store.read(Int.self, forKey: "n", in: scene) == 2)
         #expect(writer.statistics == SceneWriter.Statistics(submitted: 2, coalesced: 1, written: 1))
         #expect(!fileSystem.files.keys.contains { $0.hasSuffix(".tmp") })
     }
@@ -116,7 +116,7 @@ import Testing
         }
         writer.submit(0)
         try await writer.flush()
-        #expect(try store.value(Int.self, forKey: "n", in: scene) == 1)
+        #expect(try store.read(Int.self, forKey: "n", in: scene) == 1)
         #expect(writer.statistics.movedAsidePaths == [directory + "/main.corrupt-20270115T080000.000Z.json"])
         #expect(writer.statistics.written + writer.statistics.coalesced == 2)
         #expect(fileSystem.files["main.corrupt-20270115T080000.000Z.json"] == Array("{broken".utf8))
@@ -127,15 +127,15 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.set(0, forKey: "n", in: scene)
-        let writer = try store.writer(forKey: "n", in: scene)
+        try store.put(0, forKey: "n", in: scene)
+        let writer = try store.makeWriter(forKey: "n", in: scene)
         // Held: the writer waits for the lock without taking a value, so each newer one replaces it.
         let lock = try HeldSceneLock(store.scenesDirectory + "/.main.lock")
         for value in 1...10_000 { writer.submit(value) }
         #expect(writer.statistics == SceneWriter.Statistics(submitted: 10_000, coalesced: 9_999))
         lock.release()
         try await writer.flush()
-        #expect(try store.value(Int.self, forKey: "n", in: scene) == 10_000)
+        #expect(try store.read(Int.self, forKey: "n", in: scene) == 10_000)
         #expect(
             writer.statistics
                 == SceneWriter.Statistics(submitted: 10_000, coalesced: 9_999, written: 1, unchanged: 0, failed: 0))
@@ -152,8 +152,8 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
-        try store.set(7, forKey: "n", in: scene)
-        let writer = try store.writer(forKey: "n", in: scene)
+        try store.put(7, forKey: "n", in: scene)
+        let writer = try store.makeWriter(forKey: "n", in: scene)
         writer.submit(7)
         try await writer.flush()
         #expect(writer.statistics.written == 0)
@@ -165,11 +165,11 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let scene = try SceneID("main")
-        let writer = try store.writer(forKey: "n", in: scene)
+        let writer = try store.makeWriter(forKey: "n", in: scene)
         writer.submit(2, sequence: 2)
         writer.submit(1, sequence: 1)
         try await writer.flush()
-        #expect(try store.value(Int.self, forKey: "n", in: scene) == 2)
+        #expect(try store.read(Int.self, forKey: "n", in: scene) == 2)
     }
 
     @Test("a failed write is reported by flush, and the next value is written")
@@ -178,7 +178,7 @@ import Testing
         let store = temporary.store
         let scene = try SceneID("main")
         try writeFile(store.path(for: scene), #"{"format": 3}"#)
-        let writer = try store.writer(forKey: "n", in: scene)
+        let writer = try store.makeWriter(forKey: "n", in: scene)
         writer.submit(1)
         await #expect(
             throws: SceneStoreError.newerFormat(path: store.path(for: scene), format: 3, supported: 1)
@@ -188,7 +188,7 @@ import Testing
         try FileManager.default.removeItem(atPath: store.path(for: scene))
         writer.submit(2)
         try await writer.flush()
-        #expect(try store.value(Int.self, forKey: "n", in: scene) == 2)
+        #expect(try store.read(Int.self, forKey: "n", in: scene) == 2)
     }
 
     @Test("cancelling the consuming task still writes the last value it took")
@@ -199,11 +199,11 @@ import Testing
         // The sequence gives 5, then waits; asked for the next one, the consumer has handed 5 over.
         let handedOver = TestEvent()
         let values = SignallingSequence([5], waitsAtEnd: true) { if $0 == 1 { handedOver.signal() } }
-        let task = Task { try await store.writeThrough(values, forKey: "n", in: scene) }
+        let task = Task { try await store.writingThrough(values, forKey: "n", in: scene) }
         await handedOver.wait()
         task.cancel()
         let statistics = try await task.value
-        #expect(try store.value(Int.self, forKey: "n", in: scene) == 5)
+        #expect(try store.read(Int.self, forKey: "n", in: scene) == 5)
         #expect(statistics == SceneWriter.Statistics(submitted: 1, written: 1))
     }
 }

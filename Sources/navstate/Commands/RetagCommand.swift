@@ -65,7 +65,7 @@ struct RetagCommand: Subcommand {
         var changes: [NavigationPathRecord.TypeNameChange] = []
         var written = false
         // Checked before anything is locked: a refused retag changes nothing, not even a lock file.
-        let document = try environment.store.document(for: scene)
+        let document = try environment.store.storedDocument(for: scene)
         guard let value = document.values[key] else {
             throw NavigationError.noValue(key: key, in: "scene '\(scene)'", keys: document.values.keys.sorted())
         }
@@ -74,7 +74,7 @@ struct RetagCommand: Subcommand {
             // The body's own errors are kept here and thrown after: the store's update only throws
             // its own, and returning the values unchanged writes nothing.
             var failure: (any Error)?
-            let outcome = try environment.store.updateExisting(scene) { values in
+            let outcome = try environment.store.updateExistingValues(scene) { values in
                 do {
                     guard let value = values[key] else {
                         throw NavigationError.noValue(key: key, in: "scene '\(scene)'", keys: values.keys.sorted())

@@ -92,10 +92,11 @@ let scene = try SceneID("main")
 
 switch CommandLine.arguments.dropFirst().first {
 case "old":
-    // What the previous version left on disk: schema 0, a bare array.
-    try store.setSceneValue(
-        .json(.array([.object(["inbox": .object([:])]), .object(["message": .object(["id": .number(JSONNumber(99))])])])),
-        forKey: "navigation", in: scene)
+    // What the previous version left on disk, saved as it saved it: schema 0, a bare array.
+    let previous = SceneNavigationModel(RoutePath<Route>())
+    let saving = try await ScenePersistence.connect(previous, to: store, scene: scene)
+    previous.state = [.inbox, .message(id: 99)]
+    try await saving.close()
     try await launch("migrated launch", store: store, scene: scene)
 case "save":
     try await launch(

@@ -2,45 +2,81 @@ import Foundation
 import TestSupport
 import Testing
 
-/// An app written against navstate 0.2.0 builds against this release with warnings only: the
-/// sources under `Fixtures/adopters/0.2.0` (0.2.0's README blocks, and an app that calls what 0.2.0
-/// offered and this release changed or removed) are compiled and linked, each as its own program,
-/// against the public API of the built libraries, as an app that depends on the package is.
+/// An app written against navstate 0.2.0, or 0.3.0, builds against this release with warnings
+/// only: the sources under `Fixtures/adopters/<release>` (the release's README blocks, and an app
+/// that calls what the release offered and this one changed or deprecated) are compiled and linked,
+/// each as its own program, against the public API of the built libraries, as an app that depends
+/// on the package is.
 @Suite struct UpgradeTests {
-    static let folder = Fixtures.path("adopters/0.2.0")
+    static func folder(_ release: String) -> String { Fixtures.path("adopters/\(release)") }
 
-    static let sources: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    static func sources(_ release: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder(release))) ?? []
         return names.filter { $0.hasSuffix(".swift") }.sorted()
-    }()
+    }
 
-    @Test("the 0.2.0 adopter has its README blocks and its app")
+    /// Each release's sources, as (release, file).
+    static let adopters: [(String, String)] = ["0.2.0", "0.3.0"].flatMap { release in
+        sources(release).map { (release, $0) }
+    }
+
+    @Test("each adopter has its README blocks and its app")
     func fixtureFound() {
         #expect(
-            Self.sources == [
+            Self.sources("0.2.0") == [
                 "App.swift", "Readme1.swift", "Readme2.swift", "Readme3.swift", "Readme4.swift", "Readme5.swift",
             ])
+        #expect(Self.sources("0.3.0") == ["App.swift", "Readme1.swift"])
     }
 
     @Test(
-        "each source of an app written against 0.2.0 builds, with no error; the app's calls of 0.2.0 warn as deprecated, naming what replaces them",
-        arguments: sources)
-    func builds(_ name: String) throws {
+        "each source of an app written against an earlier release builds, with no error; the app's calls of that release warn as deprecated, naming what replaces them",
+        arguments: adopters)
+    func builds(_ release: String, _ name: String) throws {
         let directory = try TemporaryDirectory()
-        let code = try String(contentsOfFile: Self.folder + "/" + name, encoding: .utf8)
+        let code = try String(contentsOfFile: Self.folder(release) + "/" + name, encoding: .utf8)
         let sources = try ReadmeSnippetTests.program(code, testFileName: "AppTests.swift", in: directory)
         let compiled = try ReadmeSnippetTests.compile(sources, to: directory.appending("app"))
-        #expect(compiled.status == 0, "\(name) does not build against this release:\n\(compiled.standardError)")
+        #expect(
+            compiled.status == 0, "\(release)'s \(name) does not build against this release:\n\(compiled.standardError)"
+        )
         #expect(!compiled.standardError.contains("error:"), "\(compiled.standardError)")
         guard name == "App.swift" else { return }
         let warnings = compiled.standardError.components(separatedBy: "\n").filter {
             $0.contains("warning:") && $0.contains("is deprecated")
         }
-        for message in Self.expectedWarnings {
+        for message in release == "0.2.0" ? Self.expectedWarnings : Self.expectedWarnings030 {
             #expect(
                 warnings.contains { $0.contains(message) }, "no warning '\(message)' in:\n\(compiled.standardError)")
         }
+        guard release == "0.3.0" else { return }
+        // It runs, as it did: every call still does what it did.
+        let ran = try runProcess(directory.appending("app"), [])
+        #expect(ran.status == 0, "\(ran.standardError)")
+        #expect(ran.standardOutput.hasSuffix("[main]\n"), "\(ran.standardOutput)")
     }
+
+    /// The warnings of 0.3.0's app: each call that 0.4.0 deprecates, naming its replacement.
+    static let expectedWarnings030 = [
+        "'SceneStore' is deprecated: renamed to 'StateStore'",
+        "'remove(_:from:keepingNewerFormat:)' is deprecated: use StateStore.removeScene(_:keepingNewerFormat:)",
+        "'removeAll(except:from:)' is deprecated: use StateStore.removeAll(except:)",
+        "'prune(before:in:)' is deprecated: use StateStore.prune(before:)",
+        "'recover(_:key:from:in:dryRun:)' is deprecated: use StateStore.recover(_:key:from:dryRun:)",
+        "'Recovery' is deprecated: use StateStore.Recovery",
+        "'set(_:forKey:in:)' is deprecated: a scene's values are written and read by its connection",
+        "'value(_:forKey:in:)' is deprecated: a scene's values are written and read by its connection",
+        "'setSceneValue(_:forKey:in:)' is deprecated",
+        "'sceneValue(forKey:in:)' is deprecated",
+        "'update' is deprecated",
+        "'removeValue(forKey:in:)' is deprecated",
+        "'document(for:)' is deprecated: list scenes with scenes()",
+        "'budget(of:)' is deprecated",
+        "'sceneIDs()' is deprecated: use scenes()",
+        "'keepAside(_:reason:if:)' is deprecated",
+        "'writer(forKey:in:)' is deprecated",
+        "'writeThrough(_:forKey:in:)' is deprecated",
+    ]
 
     /// The warnings of the app's deprecated calls: each removed or changed declaration that the app
     /// calls is there, deprecated, and its warning names the replacement.

@@ -1,0 +1,54 @@
+// An app written against navstate 0.3.0: the calls of 0.3.0 that 0.4.0 deprecates, each as an app
+// made them.
+import Foundation
+import SceneNavigation
+import SceneStore
+
+struct AppState: Codable, Equatable, Sendable {
+    var tab = 0
+    var path: RoutePath<String> = []
+}
+
+func housekeeping(_ store: SceneStore, live: Set<SceneID>) throws {
+    // A window closed for good, the scenes the system no longer has, and a month unseen.
+    try NavigationScenes.remove(SceneID("closed"), from: store)
+    try NavigationScenes.removeAll(except: live, from: store)
+    _ = try NavigationScenes.prune(before: Date().addingTimeInterval(-30 * 24 * 3600), in: store)
+    // What a crash-loop guard withheld, looked at.
+    if let recovery = try? NavigationScenes.recover(SceneID("main"), in: store, dryRun: true) {
+        let recovered: NavigationScenes.Recovery = recovery
+        print("could recover \(recovered.file.fileName)")
+    }
+}
+
+func values(_ store: SceneStore, _ scene: SceneID) async throws {
+    // Values of its own beside the navigation, as 0.3.0's store offered.
+    try store.set(true, forKey: "showsIngredients", in: scene)
+    let shows = try store.value(Bool.self, forKey: "showsIngredients", in: scene)
+    try store.setSceneValue(.json(.string("dessert")), forKey: "tab", in: scene)
+    _ = try store.sceneValue(forKey: "tab", in: scene)
+    _ = try store.document(for: scene)
+    _ = try store.budget(of: scene)
+    _ = try store.sceneIDs()
+    try store.keepAside(scene, reason: .crashLoop)
+    try store.update(scene) { values in values["tab"] = nil }
+    try store.removeValue(forKey: "showsIngredients", in: scene)
+    let writer = try store.writer(forKey: "flag", in: scene)
+    writer.submit(shows ?? false)
+    try await writer.flush()
+    let (flags, continuation) = AsyncStream.makeStream(of: Bool.self)
+    continuation.yield(true)
+    continuation.finish()
+    try await store.writeThrough(flags, forKey: "flag", in: scene)
+}
+
+@MainActor func run() async throws {
+    let root = NSTemporaryDirectory() + "navstate-adopter-" + UUID().uuidString
+    let store = SceneStore(appID: try AppID("com.example.adopter"), stateRoot: root)
+    let scene = try SceneID("main")
+    try await values(store, scene)
+    try housekeeping(store, live: [scene])
+    print(try store.scenes().map(\.scene))
+}
+
+try await run()

@@ -313,7 +313,7 @@ private func fuzzPresentations(_ value: JSONValue) {
             fatalError("restored chain does not round-trip")
         }
     }
-    if let screens = try? NavigationScenes.unsavedScreens(
+    if let screens = try? StoredNavigation.unsavedScreens(
         forKey: "navigation", in: ["navigation": .json(.null), "navigation.unsaved": .json(value)]),
         screens.contains(where: { $0.position == nil || $0.json != .null })
     {

@@ -17,8 +17,7 @@ extension KeptAsideFile.Reason {
     public static let unrestored = Self(
         known: "unrestored", description: "its restore left out what a later version could restore")
 
-    /// `replaced`: a value stored on request (``NavigationScenes/store(_:schema:key:in:of:replacingNewerSchema:keepingAside:)``,
-    /// `navstate save`) replaced another; the copy holds the file as it was.
+    /// `replaced`: a value stored on request (`navstate save`) replaced another; the copy holds the file as it was.
     public static let replaced = Self(known: "replaced", description: "its value was replaced on request")
 
     /// `newer-schema`: a value stored with a newer schema than the one written over it (a newer

@@ -334,7 +334,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         guard let process, let store else { throw SimulatorError.notRunning }
         switch step {
         case .quit:
-            // What NavigationScenes.terminating() does for every connection of a process, done
+            // What SceneConnections.terminating() does for every connection of a process, done
             // for this simulated process's windows alone (the test process runs others).
             for window in windows where window.isOpen { window.scene?.handle(.terminating) }
             try process.record(.exited, in: store)

@@ -48,7 +48,7 @@ public struct SceneScenario: Sendable, Hashable, CustomStringConvertible {
         /// jetsam, Xcode's Stop).
         case kill
         /// The app quits normally (a Mac app's Quit): its termination makes each window's state
-        /// durable (as ``/SceneNavigation/NavigationScenes/terminating()`` does for a process), and
+        /// durable (as ``/SceneNavigation/SceneConnections/terminating()`` does for a process), and
         /// the process exits.
         case quit
         /// A process starts in `phase`, and the open windows that `order` names appear in that

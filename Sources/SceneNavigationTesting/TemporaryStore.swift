@@ -42,6 +42,9 @@ public final class TemporaryStore: Sendable {
     ) throws(SceneStoreError) {
         var configuration = configuration
         if let clock { configuration.now = { clock.now } }
+        // A restore waits for a closing write of its scene as long as it takes (a minute at
+        // most), not a device's second: tests run many at once on busy machines.
+        configuration.closingWriteWait = .seconds(60)
         self.clock = clock
         self.appID = try AppID(appID)
         let base = (ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")

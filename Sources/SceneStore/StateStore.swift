@@ -60,6 +60,12 @@ public final class StateStore: Sendable {
         /// such a write or tear it, and a torn file is moved aside by the next write, which finds
         /// no value in it.
         package var synchronizesWrites = true
+        /// How long a restore of a scene waits, blocking, for the last write of a connection of
+        /// that scene that is closing (SwiftUI makes a scene's views again as iPadOS reconnects
+        /// it): one second, after which it reads what is there (the write needs the scene's lock,
+        /// which another process may hold). A test's store (the testing kit's) waits longer, so
+        /// that a test run on a busy machine reads what an app reads on a device.
+        package var closingWriteWait: Duration = .seconds(1)
 
         /// Creates a configuration.
         /// - Parameters:

@@ -64,6 +64,7 @@ import Testing
         "'prune(before:in:)' is deprecated: use StateStore.prune(before:)",
         "'recover(_:key:from:in:dryRun:)' is deprecated: use StateStore.recover(_:key:from:dryRun:)",
         "'Recovery' is deprecated: use StateStore.Recovery",
+        "'NavigationScenes' is deprecated: use SceneConnections.terminating()",
         "'set(_:forKey:in:)' is deprecated: a scene's values are written and read by its connection",
         "'value(_:forKey:in:)' is deprecated: a scene's values are written and read by its connection",
         "'setSceneValue(_:forKey:in:)' is deprecated",

@@ -72,17 +72,17 @@ import Testing
         let before = try fileBytes()
         let given = SceneValue.json(.array([.string("b")]))
         #expect(throws: NavigationError.newerSchema(key: "navigation", stored: 2, supported: 1)) {
-            try NavigationScenes.store(given, schema: 1, in: scene, of: store)
+            try StoredNavigation.store(given, schema: 1, in: scene, of: store)
         }
         #expect(
             throws: NavigationError.newerSchema(key: "navigation", stored: 2, supported: 0),
-            performing: { try NavigationScenes.refuseNewerSchema(of: scene, than: 0, in: store) })
-        try NavigationScenes.refuseNewerSchema(of: scene, than: 2, in: store)
+            performing: { try StoredNavigation.refuseNewerSchema(of: scene, than: 0, in: store) })
+        try StoredNavigation.refuseNewerSchema(of: scene, than: 2, in: store)
         #expect(try fileBytes() == before)
         #expect(try store.keptAsideFiles().isEmpty)
 
         clock.advance(by: .seconds(1))
-        let replaced = try NavigationScenes.store(given, schema: 1, in: scene, of: store, replacingNewerSchema: true)
+        let replaced = try StoredNavigation.store(given, schema: 1, in: scene, of: store, replacingNewerSchema: true)
         #expect(replaced.keptAsideReason == .newerSchema)
         #expect(try Data(contentsOf: URL(fileURLWithPath: #require(replaced.keptAsidePath))) == before)
         var values = try store.storedDocument(for: scene).values
@@ -91,18 +91,18 @@ import Testing
 
         // Another value of an older or equal schema: kept for the reason the caller gives.
         clock.advance(by: .seconds(1))
-        let again = try NavigationScenes.store(.json(.array([])), schema: 1, in: scene, of: store)
+        let again = try StoredNavigation.store(.json(.array([])), schema: 1, in: scene, of: store)
         #expect(again.keptAsideReason == .replaced)
         #expect(try store.storedDocument(for: scene).values["navigation.schema"] == .json(.number(JSONNumber(1))))
         // Schema 0 over 1, when asked: nothing is left beside the value.
-        let older = try NavigationScenes.store(
+        let older = try StoredNavigation.store(
             .json(.array([])), in: scene, of: store, replacingNewerSchema: true, keepingAside: { _ in nil })
         #expect(older.keptAsideReason == .newerSchema)
         values = try store.storedDocument(for: scene).values
         #expect(values["navigation.schema"] == nil)
         // The same value again: nothing kept, and the save time moves all the same.
         clock.advance(by: .seconds(1))
-        let same = try NavigationScenes.store(.json(.array([])), in: scene, of: store)
+        let same = try StoredNavigation.store(.json(.array([])), in: scene, of: store)
         #expect(same.keptAsidePath == nil && same.wroteFile)
         #expect(try store.storedDocument(for: scene).savedAt == clock.now)
         #expect(try store.keptAsideFiles().map(\.reason) == [.newerSchema, .replaced, .newerSchema])
@@ -238,13 +238,13 @@ import Testing
     func storedValueAndAge() throws {
         try temporary.saveScene("main", json: #"["a"]"#)
         clock.advance(by: .seconds(7200))
-        let fresh = try NavigationScenes.storedValue(of: scene, in: store)
+        let fresh = try StoredNavigation.storedValue(of: scene, in: store)
         #expect(fresh.intervention == nil && fresh.value == .json(.array([.string("a")])) && fresh.schema == 0)
-        let old = try NavigationScenes.storedValue(
+        let old = try StoredNavigation.storedValue(
             of: scene, policy: RestorePolicy(maximumAge: .seconds(3600)), in: store)
         #expect(old.intervention == .expired(savedAt: fresh.savedAt, maximumAge: .seconds(3600)))
         #expect(throws: NavigationError.store(.invalidKey("", reason: "it is empty"))) {
-            try NavigationScenes.storedValue(of: scene, key: "", in: store)
+            try StoredNavigation.storedValue(of: scene, key: "", in: store)
         }
     }
 }

@@ -49,6 +49,8 @@ func values(_ store: SceneStore, _ scene: SceneID) async throws {
     try await values(store, scene)
     try housekeeping(store, live: [scene])
     print(try store.scenes().map(\.scene))
+    // A Mac app's quit, where its scenes are made durable.
+    NavigationScenes.terminating()
 }
 
 try await run()

@@ -62,8 +62,7 @@ extension CrashLoopGuard {
     /// - Throws: ``/SceneStore/SceneStoreError`` when the marker cannot be read or removed.
     @available(
         *, deprecated,
-        message:
-            "use NavigationScenes.recover(_:key:from:in:dryRun:), which clears the guard, or ScenePersistence.markHealthy()"
+        message: "use StateStore.recover(_:key:from:dryRun:), which clears the guard, or ScenePersistence.markHealthy()"
     )
     @discardableResult
     public static func reset(_ scene: SceneID, key: String, in store: StateStore) throws(SceneStoreError) -> Bool {
@@ -75,7 +74,10 @@ extension NavigationMigrations {
     /// The key of the schema version stored beside a value: `<key>.schema`.
     /// - Parameter key: The value's key.
     /// - Returns: The schema's key.
-    @available(*, deprecated, message: "ScenePersistence and NavigationScenes write and read the schema beside a value")
+    @available(
+        *, deprecated,
+        message: "ScenePersistence and StateStore.recover(_:key:from:dryRun:) write and read the schema beside a value"
+    )
     public static func schemaKey(for key: String) -> String { companionKey(for: key) }
 
     /// The schema version stored beside a value, 0 when there is none.

@@ -6,9 +6,23 @@ import SceneStore
     import Foundation
 #endif
 
-// MARK: - Deprecated: 0.3.0's removals, pruning and recovery, forwarded to the store's
+// MARK: - Deprecated: 0.3.0's scenes as a whole, forwarded to the store and the connections
 
-extension NavigationScenes {
+/// The name of ``SceneConnections`` until 0.4.0 (the module's name with its words reversed), with
+/// the removals, pruning and recovery that the store does itself now.
+@available(
+    *, deprecated,
+    message: "use SceneConnections.terminating(); a StateStore removes, prunes and recovers its scenes itself"
+)
+public enum NavigationScenes {
+    /// Makes the state of every connection of the process durable.
+    /// - Returns: The errors of the connections that could not be saved, in the order they were made.
+    @MainActor
+    @discardableResult
+    public static func terminating() -> [NavigationError] {
+        SceneConnections.terminating()
+    }
+
     /// Removes a scene's saved state, its crash-loop guard markers and their lock files.
     /// - Parameters:
     ///   - scene: The scene.

@@ -8,13 +8,13 @@ package enum LiveScenes {
     fileprivate typealias Entry = SceneHolds.Entry
 
     /// Waits, blocking the caller, until a closing connection of the scene's key has written its
-    /// last state, for at most `limit`: for a restore, which must read it. The writer works on a
+    /// last state, for at most the store's `closingWriteWait`: for a restore, which must read it. The writer works on a
     /// queue of its own, so the main actor may wait for it; the wait is bounded, as the write
     /// needs the scene's lock, which another process may hold, and past the limit the restore
     /// reads what is there.
-    static func awaitClosing(_ scene: SceneID, key: String, in store: StateStore, limit: Duration = .seconds(1)) {
+    static func awaitClosing(_ scene: SceneID, key: String, in store: StateStore) {
         guard let writer = SceneHolds.closingWriter(of: scene, key: key, in: store) else { return }
-        _ = waitBlocking(atMost: limit) { try? await writer.flush() }
+        _ = waitBlocking(atMost: store.configuration.closingWriteWait) { try? await writer.flush() }
     }
 
     /// The stores whose launch has settled (a scene's launch settled): from then on a window that

@@ -72,7 +72,7 @@
         private static var observesTermination = false
 
         /// Makes every connection's last change durable when a Mac app quits, without delegate code
-        /// in the app: `NavigationScenes.terminating()` at `NSApplication.willTerminateNotification`,
+        /// in the app: `SceneConnections.terminating()` at `NSApplication.willTerminateNotification`,
         /// which AppKit posts on the main thread when the user quits. Installed once per process; a
         /// call after the first does nothing. Elsewhere, nothing to observe: iOS ends a backgrounded
         /// app without running code, which the save in the background is for.
@@ -86,7 +86,7 @@
                     forName: NSApplication.willTerminateNotification, object: nil, queue: .main
                 ) { _ in
                     MainActor.assumeIsolated {
-                        for error in NavigationScenes.terminating() {
+                        for error in SceneConnections.terminating() {
                             FileHandle.standardError.write(Data("navstate: not saved at Quit: \(error)\n".utf8))
                         }
                     }

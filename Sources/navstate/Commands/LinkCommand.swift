@@ -39,7 +39,7 @@ struct LinkCommand: Subcommand {
         var members: [String: JSONValue] = ["scene": .string(scene.rawValue), "key": .string(key)]
         if let mappingPath {
             let mapping = try OpenCommand.readMapping(tool.context.absolute(mappingPath))
-            let stored = try NavigationScenes.storedValue(of: scene, key: key, in: environment.store)
+            let stored = try StoredNavigation.storedValue(of: scene, key: key, in: environment.store)
             let paths = RoutePathRecord.paths(in: try NavigationCoding.json(of: stored.value, key: key))
             let chosen = try choose(among: paths)
             link = try mapping.link(for: chosen.elements)

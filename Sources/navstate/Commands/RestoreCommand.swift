@@ -139,7 +139,7 @@ struct RestoreCommand: Subcommand {
     /// Another app's scene: its stored value's paths, element by element, as JSON (the CLI has
     /// not the app's types to decode them).
     private func showPaths(_ tool: inout CommandLineTool, _ environment: Environment) throws {
-        let stored = try NavigationScenes.storedValue(of: scene, key: key, policy: policy, in: environment.store)
+        let stored = try StoredNavigation.storedValue(of: scene, key: key, policy: policy, in: environment.store)
         if case .expired(let savedAt, _)? = stored.intervention {
             return printExpired(&tool, savedAt: savedAt, environment)
         }

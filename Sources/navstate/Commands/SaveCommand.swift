@@ -144,7 +144,7 @@ struct SaveCommand: Subcommand {
         }
         if !replacingNewer {
             try Self.refusingNewer { () throws(NavigationError) in
-                try NavigationScenes.refuseNewerSchema(
+                try StoredNavigation.refuseNewerSchema(
                     of: scene, key: key, than: model.schemaVersion, in: environment.store)
             }
         }
@@ -196,7 +196,7 @@ struct SaveCommand: Subcommand {
         }
         let key = key
         let stored = try Self.refusingNewer { () throws(NavigationError) in
-            try NavigationScenes.store(
+            try StoredNavigation.store(
                 .json(input.json), key: key, in: scene, of: environment.store, replacingNewerSchema: replacingNewer,
                 keepingAside: { model.restoresWhole($0, key: key) ? nil : .invalid })
         }
@@ -218,7 +218,7 @@ struct SaveCommand: Subcommand {
         let input = try tool.readJSONInput(inputPath, problem: "not JSON")
         // The CLI cannot judge another app's value: a different one it replaces is kept (`replaced`).
         let stored = try Self.refusingNewer { () throws(NavigationError) in
-            try NavigationScenes.store(
+            try StoredNavigation.store(
                 .json(input.json), schema: schemaVersion ?? 0, key: key, in: scene, of: environment.store,
                 replacingNewerSchema: replacingNewer)
         }
@@ -255,7 +255,7 @@ struct SaveCommand: Subcommand {
     }
 
     private func printStoredAsGiven(
-        _ tool: inout CommandLineTool, _ value: JSONValue, _ stored: NavigationScenes.Replacement,
+        _ tool: inout CommandLineTool, _ value: JSONValue, _ stored: StoredNavigation.Replacement,
         members: [String: JSONValue], budget: SceneBudget?, note: String
     ) {
         let movedAside = stored.movedAsidePath.map { [$0] } ?? []

@@ -1,13 +1,8 @@
 import SceneStore
 
-/// The connections of the process as a whole: ``terminating()`` makes every one's state durable
-/// when the app quits.
-///
-/// Its removals, pruning and recovery are deprecated: a store removes, prunes and recovers its
-/// scenes itself, with every record of each (``/SceneStore/StateStore/removeScene(_:)``,
-/// ``/SceneStore/StateStore/removeAll(except:)``, ``/SceneStore/StateStore/prune(before:)``,
-/// `StateStore.recover(_:key:from:dryRun:)`).
-public enum NavigationScenes {
+/// The scene connections of the process as a whole: ``terminating()`` makes every one's state
+/// durable when the app quits.
+public enum SceneConnections {
     /// Makes the state of every connection of the process durable, before the process ends, where
     /// no task started then is promised to run. `PersistentNavigation` (SceneNavigationUI) calls it
     /// itself when a Mac app quits (`NSApplication.willTerminateNotification`, observed once per

@@ -6,9 +6,14 @@ import SceneStore
     import Foundation
 #endif
 
+/// A scene's navigation value as stored, for the tools that read and write it on request (the
+/// command-line tool, the fuzz target): the value with what a restore now would decide about it,
+/// the screens left out of it, and a value stored exactly as given.
+package enum StoredNavigation {}
+
 // MARK: - Storing a value on request
 
-extension NavigationScenes {
+extension StoredNavigation {
     /// What ``store(_:schema:key:in:of:replacingNewerSchema:keepingAside:)`` did.
     package struct Replacement: Sendable, Equatable {
         /// The scene's file.
@@ -134,7 +139,7 @@ extension NavigationScenes {
 
 // MARK: - A value as stored
 
-extension NavigationScenes {
+extension StoredNavigation {
     /// A scene's value as stored, and what a restore now would decide about it before decoding it.
     package struct StoredValue: Sendable, Equatable {
         /// The value.

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Which of the libraries' source files a restore enters, and how many times it opens a store's
-# folder: a scene is saved by one run of Scripts/restore-path (a tiny app), then restored by a
-# second run built for coverage, whose profile lists the files with any function executed, and
-# whose system calls (under strace, when installed) show the folders opened.
+# Which of the libraries' source files a restore enters, and a save (its twin), and how many times
+# a restore opens a store's folder: a scene is saved by one run of Scripts/restore-path (a tiny
+# app), then restored by a second run, both built for coverage, whose profiles list the files with
+# any function executed, and whose system calls (under strace, when installed) show the folders
+# opened.
 #
 #   Scripts/restore-path.sh [navstate checkout]     (default: this one)
 set -euo pipefail
@@ -20,15 +21,22 @@ swift build -c debug --scratch-path "$work/build" -Xswiftc -profile-generate -Xs
 probe="$work/build/debug/RestoreProbe"
 LLVM_PROFILE_FILE="$work/save.profraw" "$probe" save "$work/state"
 LLVM_PROFILE_FILE="$work/restore.profraw" "$probe" restore "$work/state"
-"$tools/llvm-profdata" merge -o "$work/restore.profdata" "$work/restore.profraw"
-"$tools/llvm-cov" report "$probe" -instr-profile "$work/restore.profdata" 2>/dev/null |
-    awk '
-        $1 ~ /Sources\// && $1 !~ /RestoreProbe/ {
-            # Columns: Regions Missed Cover Functions Missed Cover ...
-            functions = $5; missed = $6
-            if (functions - missed > 0) { sub(/.*Sources\//, "", $1); print "  " $1; n++ }
-        }
-        END { print n " files entered" }'
+# The files a run entered: those with any function executed, from its profile.
+entered() { # <run: save or restore>
+    "$tools/llvm-profdata" merge -o "$work/$1.profdata" "$work/$1.profraw"
+    "$tools/llvm-cov" report "$probe" -instr-profile "$work/$1.profdata" 2>/dev/null |
+        awk -v run="$1" '
+            $1 ~ /Sources\// && $1 !~ /RestoreProbe/ {
+                # Columns: Regions Missed Cover Functions Missed Cover ...
+                functions = $5; missed = $6
+                if (functions - missed > 0) { sub(/.*Sources\//, "", $1); print "  " $1; n++ }
+            }
+            END { print n " files entered by the " run }'
+}
+echo "== restore"
+entered restore
+echo "== save"
+entered save
 if command -v strace >/dev/null; then
     rm -rf "$work/state" && "$probe" save "$work/state"
     strace -f -e trace=openat,rename,unlink,fsync,fdatasync -o "$work/trace" "$probe" restore "$work/state"

@@ -63,7 +63,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
     }
 
     /// The name of the folder next to the scenes that holds the markers.
-    package static let markerFolder = "restores"
+    package static let markerFolder = StateStore.restoreRecordsFolder
 
     /// The state of a scene value's guard.
     package enum MarkerState: Sendable, Hashable, CustomStringConvertible {

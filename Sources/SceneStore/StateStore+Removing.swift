@@ -43,6 +43,14 @@ extension StateStore {
     ///   it was; the errors of ``removeScene(_:)``.
     @discardableResult
     public func removeScene(_ scene: SceneID, keepingNewerFormat: Bool) throws(SceneStoreError) -> Bool {
+        try removeScene(scene, keepingNewerFormat: keepingNewerFormat, keeping: { _ in false })
+    }
+
+    /// Removes a scene as ``removeScene(_:keepingNewerFormat:)`` does, unless `keeping` names it
+    /// when asked under the scene's lock.
+    private func removeScene(
+        _ scene: SceneID, keepingNewerFormat: Bool, keeping: (SceneID) -> Bool
+    ) throws(SceneStoreError) -> Bool {
         // Looked at before the lock is taken, so that a refusal leaves no lock file: another
         // scene's file (an ID that differs only in case) is never this scene's, and a newer
         // format's may be kept. Both are looked at again under the lock.
@@ -54,7 +62,7 @@ extension StateStore {
         default: break
         }
         return try removeScene(
-            scene,
+            scene, keeping: keeping,
             onlyIf: { (directory) throws(SceneStoreError) in
                 guard keepingNewerFormat else { return true }
                 do throws(SceneStoreError) {
@@ -85,10 +93,17 @@ extension StateStore {
     public func removeAll(except live: Set<SceneID>) throws(SceneStoreError) -> PruneOutcome {
         var outcome = PruneOutcome()
         let ids = Set(try storedSceneIDs()).union(try recordedScenes())
-        for scene in ids.subtracting(live).sorted() where !SceneHolds.isHeld(scene, in: self) {
+        for scene in ids.subtracting(live).sorted() {
+            // Asked under the scene's lock, right before its removal, as prune(before:) asks.
+            var isHeld = false
             do throws(SceneStoreError) {
-                try removeScene(scene, keepingNewerFormat: true)
-                outcome.removedScenes.append(scene)
+                _ = try removeScene(
+                    scene, keepingNewerFormat: true,
+                    keeping: {
+                        isHeld = SceneHolds.isHeld($0, in: self)
+                        return isHeld
+                    })
+                if !isHeld { outcome.removedScenes.append(scene) }
             } catch {
                 outcome.failures.append(.init(path: path(for: scene), error: error))
             }
@@ -129,8 +144,7 @@ extension StateStore {
         for summary in try scenes() where summary.lastSaved < date {
             if case .newerFormat = summary.health { continue }
             do throws(SceneStoreError) {
-                let wasRemoved = try removeScene(summary.scene) { directory in
-                    if keeping(summary.scene) { return false }
+                let wasRemoved = try removeScene(summary.scene, keeping: keeping) { directory in
                     // Look again under the lock: the scene may have been saved since the listing.
                     guard let current = self.summary(of: summary.scene, in: directory) else { return false }
                     if case .newerFormat = current.health { return false }
@@ -165,14 +179,17 @@ extension StateStore {
         return outcome
     }
 
-    /// Removes a scene under its lock when `shouldRemove` approves what is there now.
+    /// Removes a scene under its lock, with its lock file and records, unless `keeping` names it
+    /// then; its file goes only when `shouldRemove` approves what is there now.
     func removeScene(
-        _ scene: SceneID, onlyIf shouldRemove: (Int32) throws(SceneStoreError) -> Bool
+        _ scene: SceneID, keeping: (SceneID) -> Bool = { _ in false },
+        onlyIf shouldRemove: (Int32) throws(SceneStoreError) -> Bool
     ) throws(SceneStoreError) -> Bool {
         let path = path(for: scene)
         // Looked at before locking: a scene with neither file nor lock file, or a folder in its
         // place, gets no lock file (a refused removal changes nothing).
         guard let directory = try openScenesDirectory(creating: false) else {
+            if keeping(scene) { return false }
             try removeSiblingRecords(of: scene)
             return false
         }
@@ -183,6 +200,7 @@ extension StateStore {
             }
         } catch .noSuchFile {
             guard (try? fileSystem.statusAt(directory, Self.lockName(for: scene))) != nil else {
+                if keeping(scene) { return false }
                 try removeSiblingRecords(of: scene)
                 return false
             }
@@ -191,6 +209,7 @@ extension StateStore {
         }
         let lock = try lockScene(scene, in: directory)
         defer { try? fileSystem.close(lock) }  // closing releases the flock
+        if keeping(scene) { return false }
         let exists: Bool
         do throws(Errno) {
             _ = try fileSystem.statusAt(directory, Self.fileName(for: scene))
@@ -231,45 +250,45 @@ extension StateStore {
         return exists
     }
 
-    /// Removes what a scene has in the folders beside an app's scenes folder (the
-    /// `sibling(folder:configuration:)` of each: records an app keeps per scene, such as a
-    /// restore guard's markers), so that none outlives the scene to be taken for a later scene's
-    /// with the same ID: a file there is removed only when it is a scene document of this scene.
-    /// Only a store whose folder is an app's `scenes` folder has siblings.
+    /// Removes what a scene has in the record folders beside an app's scenes folder
+    /// (``recordFolders``: records the layers above keep per scene, such as a restore guard's
+    /// markers), so that none outlives the scene to be taken for a later scene's with the same ID:
+    /// whatever is in the scene's place there goes, a record that cannot be read and its lock file
+    /// too, but never a file that holds another scene (an ID that differs only in case). Only a
+    /// store whose folder is an app's `scenes` folder has record folders.
     func removeSiblingRecords(of scene: SceneID) throws(SceneStoreError) {
-        for sibling in try siblings() {
-            // Only a scene document of this very scene is a record of it: any other file with its
-            // name (an app's own data beside its scenes), or one that cannot be read, is left as
-            // it is.
-            guard (try? sibling.storedDocument(for: scene)) != nil else { continue }
-            try sibling.removeScene(scene)
+        for records in try recordStores() {
+            do throws(SceneStoreError) {
+                try records.removeScene(scene)
+            } catch .caseConflict {
+                // Another scene's record, whose ID differs only in case: not this scene's.
+                continue
+            }
         }
     }
 
-    /// The stores of the folders beside an app's scenes folder, sorted by name (a name that cannot
-    /// be a sibling's folder is none; an entry that is no folder holds no scene). Only a store
-    /// whose folder is an app's `scenes` folder has siblings.
-    private func siblings() throws(SceneStoreError) -> [StateStore] {
+    /// The folders beside an app's `scenes` folder whose files are records of its scenes, kept by
+    /// the layers above (SceneNavigation's restore markers, in `restores`): a scene's removal takes
+    /// its files there with it. No other folder beside `scenes` is touched: an app's own files
+    /// there are its own.
+    package static let recordFolders = [restoreRecordsFolder]
+
+    /// The record folder of SceneNavigation's restore markers.
+    package static let restoreRecordsFolder = "restores"
+
+    /// The stores of the record folders of an app's scenes folder (none for any other folder).
+    private func recordStores() throws(SceneStoreError) -> [StateStore] {
         guard scenesDirectory.hasSuffix("/scenes") else { return [] }
-        let parent = String(scenesDirectory.dropLast("/scenes".count))
-        let names: [String]
-        do throws(Errno) {
-            names = try fileSystem.listDirectory(parent)
-        } catch .noSuchFile {
-            return []
-        } catch {
-            throw .cannotRead(path: parent, errno: error)
-        }
-        return names.sorted().filter { $0.lowercased() != "scenes" }.compactMap { try? sibling(folder: $0) }
+        var stores: [StateStore] = []
+        for folder in Self.recordFolders { stores.append(try sibling(folder: folder)) }
+        return stores
     }
 
-    /// The scenes that have records in the folders beside an app's scenes folder (a restore
-    /// guard's markers), whether or not they have a file.
+    /// The scenes that have records (or their lock files) in the record folders of an app's scenes
+    /// folder, whether or not they have a file.
     func recordedScenes() throws(SceneStoreError) -> Set<SceneID> {
         var scenes = Set<SceneID>()
-        for sibling in try siblings() {
-            scenes.formUnion((try? sibling.storedSceneIDs()) ?? [])
-        }
+        for records in try recordStores() { scenes.formUnion(try records.storedSceneIDs()) }
         return scenes
     }
 }

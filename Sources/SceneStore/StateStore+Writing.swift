@@ -360,7 +360,7 @@ extension StateStore {
 
     /// Replaces a file of the scenes folder that is no scene's (a record of a launch) with
     /// `bytes`, owner-only, by the durable write of every file of the store. It takes no lock: a
-    /// record has one writer.
+    /// launch's record is written only by that launch, one write after another.
     /// - Parameters:
     ///   - name: The file's name in the folder.
     ///   - bytes: What it holds.

@@ -60,6 +60,41 @@ import Testing
 }
 
 extension SceneLifecycleTests {
+    @Test(
+        "a scene's records go with it even when they cannot be read; an app's own folder beside its scenes is never touched"
+    )
+    func recordsGoWhateverTheyHold() async throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        let store = temporary.store
+        for name in ["corrupt", "newer", "lock-only"] { try temporary.saveScene(name, json: #"["home"]"#) }
+        // Records this version cannot read: a corrupt marker, one of a newer format, a lone lock file.
+        try FileManager.default.createDirectory(
+            atPath: temporary.path("app/restores"), withIntermediateDirectories: true)
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: temporary.path("app/restores/corrupt.json")))
+        try Data(#"{"format":99,"scene":"newer","savedAt":"2026-01-01T00:00:00Z","values":{}}"#.utf8).write(
+            to: URL(fileURLWithPath: temporary.path("app/restores/newer.json")))
+        try Data().write(to: URL(fileURLWithPath: temporary.path("app/restores/.lock-only.lock")))
+        // An app's own documents beside its scenes, named as scenes are and shaped as their files.
+        try FileManager.default.createDirectory(
+            atPath: temporary.path("app/drafts"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: temporary.path("app/scenes/corrupt.json"), toPath: temporary.path("app/drafts/corrupt.json"))
+        try temporary.saveScene("stale", json: #"["home"]"#)
+        try FileManager.default.moveItem(
+            atPath: temporary.path("app/scenes/stale.json"), toPath: temporary.path("app/drafts/stale.json"))
+        try? FileManager.default.removeItem(atPath: temporary.path("app/scenes/.stale.lock"))
+        #expect(try store.removeScene(SceneID("corrupt")))
+        #expect(try store.removeScene(SceneID("newer")))
+        let outcome = try store.removeAll(except: [])
+        #expect(outcome.removedScenes == [try SceneID("lock-only")])
+        #expect(outcome.failures.isEmpty)
+        #expect(
+            temporary.files().filter { $0.hasPrefix("app/") && !$0.hasPrefix("app/restores/launch-") }
+                == ["app/drafts", "app/drafts/corrupt.json", "app/drafts/stale.json", "app/restores", "app/scenes"])
+    }
+}
+
+extension SceneLifecycleTests {
     @Test("removing a scene whose ID differs only in case from a stored one removes neither its file nor its marker")
     func removalRefusesAConflict() async throws {
         let temporary = try TemporaryStore(clock: TestClock())

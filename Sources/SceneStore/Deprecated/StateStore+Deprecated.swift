@@ -19,7 +19,11 @@ extension StateStore {
     /// - Returns: The path of the copy, or nil when the scene has no readable file.
     /// - Throws: The errors of ``keepAside(_:reason:if:)``, but ``SceneStoreError/invalidKey(_:reason:)``
     ///   for the reason ``KeptAsideFile/Reason/corrupt``, as 0.2.0 threw.
-    @available(*, deprecated, renamed: "keepAside(_:reason:if:)")
+    @available(
+        *, deprecated,
+        message:
+            "a scene's connection (PersistentScene) keeps a value it cannot restore aside; keptAsideFiles() lists the copies"
+    )
     @discardableResult
     public func keepCopy(of scene: SceneID, reason: KeptAsideFile.Reason) throws(SceneStoreError) -> String? {
         // 0.2.0 refused the corrupt reason as an invalid key.
@@ -37,7 +41,11 @@ extension StateStore {
     ///   - isReadable: Whether the stored value can be read.
     /// - Returns: The path of the copy, or nil when none was made.
     /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``; the errors of ``keepAside(_:reason:if:)``.
-    @available(*, deprecated, message: "use keepAside(_:reason:if:) with .invalid and a test of the document's value")
+    @available(
+        *, deprecated,
+        message:
+            "a scene's connection (PersistentScene) keeps a value it cannot restore aside; keptAsideFiles() lists the copies"
+    )
     @discardableResult
     public func keepAsideIfUnreadable(
         forKey key: String, in scene: SceneID, isReadable: (SceneValue) -> Bool
@@ -55,7 +63,7 @@ extension StateStore {
     ///   - durably: Ignored: every removal is made durable as ``Configuration-swift.struct/durableRemovals`` says.
     /// - Returns: Whether there was such a value.
     /// - Throws: The errors of ``updateExisting(_:_:)`` but for a scene not found.
-    @available(*, deprecated, message: "use removeValue(forKey:in:), which removes the file when no value is left")
+    @available(*, deprecated, message: "use removeScene(_:), which removes a scene with every record of it")
     @discardableResult
     public func removeValueAndEmptyScene(
         forKey key: String, in scene: SceneID, durably: Bool = true
@@ -78,7 +86,7 @@ extension StateStore {
     /// - Parameter scene: The scene.
     /// - Returns: The bytes and the document.
     /// - Throws: The errors of ``document(for:)``.
-    @available(*, deprecated, message: "use document(for:); the file's bytes are at path(for:)")
+    @available(*, deprecated, message: "a scene's file is at path(for:); scenes() lists each scene's keys and health")
     public func file(of scene: SceneID) throws(SceneStoreError) -> SceneFile {
         try sceneFile(of: scene)
     }
@@ -87,7 +95,7 @@ extension StateStore {
     /// - Parameter scene: The scene.
     /// - Returns: The bytes.
     /// - Throws: The read errors of ``document(for:)``.
-    @available(*, deprecated, message: "use document(for:); the file's bytes are at path(for:)")
+    @available(*, deprecated, message: "a scene's file is at path(for:); scenes() lists each scene's keys and health")
     public func storedBytes(of scene: SceneID) throws(SceneStoreError) -> [UInt8] {
         try fileBytes(of: scene)
     }
@@ -96,7 +104,10 @@ extension StateStore {
     /// - Parameter scene: The scene.
     /// - Returns: The document.
     /// - Throws: The errors of ``document(for:)`` but for a scene not found.
-    @available(*, deprecated, message: "use document(for:), which reads synchronously")
+    @available(
+        *, deprecated,
+        message: "a scene's connection (PersistentScene) reads its state; scenes() lists each scene's keys and health"
+    )
     public func loadDocument(for scene: SceneID) async throws(SceneStoreError) -> SceneDocument? {
         try await loadedDocument(for: scene)
     }
@@ -129,7 +140,7 @@ extension SceneDocument {
     public static var currentFormat: Int { formatVersion }
 
     /// The document as the bytes of its file: pretty-printed, sorted keys, newline at the end.
-    @available(*, deprecated, message: "let StateStore write documents: update(_:_:) or setSceneValue(_:forKey:in:)")
+    @available(*, deprecated, message: "a scene's connection (PersistentScene) writes its state")
     public func encoded() -> [UInt8] { encodedBytes() }
 }
 

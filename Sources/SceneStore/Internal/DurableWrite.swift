@@ -8,7 +8,7 @@
 /// Success is reported only after all of it; on any failure before the rename, the temporary file
 /// is removed and the old file is untouched. A writer that pipelines its writes takes the steps
 /// one by one (``begin(_:bytes:mode:)``, ``seal(_:)``, ``commit(_:)``, ``synchronizeFolder()``);
-/// every other writer calls ``replace(bytes:mode:)``.
+/// every other writer calls ``replace(bytes:mode:temporary:)``.
 struct DurableWrite {
     let fileSystem: any FileSystem
     /// The folder's descriptor, open.

@@ -18,7 +18,11 @@
 // deprecated typealias of its old name and the declaration is there under the new name.
 //
 // Each public type's conformances are lines too (`conforms to Sendable`). Declarations are compared
-// as text: a renamed parameter or a default value spelled otherwise counts as a change.
+// as text: a renamed parameter or a default value spelled otherwise counts as a change, which `check`
+// names. `since` asks only whether an app written against the release still builds, so it compares
+// declarations without their default values' expressions: a default spelled otherwise (the same
+// value named through another declaration) breaks no build, but a default removed or added does
+// change the declaration.
 import Foundation
 
 struct Symbol: Hashable {
@@ -204,6 +208,54 @@ func renamed(_ symbol: Symbol, _ renames: [String: String]) -> String {
     return "\(path)\t\(replacingWords(symbol.declaration))"
 }
 
+/// A declaration with each default value's expression (what follows ` = ` in a parameter list, up to
+/// the parameter's end) replaced by `…`.
+func withoutDefaultValues(_ declaration: String) -> String {
+    var result = ""
+    var depth = 0
+    var skipping: Int? = nil
+    var inString = false
+    let characters = Array(declaration)
+    var index = 0
+    while index < characters.count {
+        let character = characters[index]
+        if inString {
+            if character == "\\" { index += 2; continue }
+            if character == "\"" { inString = false }
+            if skipping == nil { result.append(character) }
+            index += 1
+            continue
+        }
+        switch character {
+        case "\"": inString = true
+        case "(", "[", "{": depth += 1
+        case ")", "]", "}":
+            if let level = skipping, depth == level { skipping = nil }
+            depth -= 1
+        case ",":
+            if let level = skipping, depth == level { skipping = nil }
+        default: break
+        }
+        if skipping == nil, depth >= 1, character == "=", index > 0, characters[index - 1] == " ",
+            index + 1 < characters.count, characters[index + 1] == " "
+        {
+            result += "= …"
+            skipping = depth
+            index += 1
+            continue
+        }
+        if skipping == nil { result.append(character) }
+        index += 1
+    }
+    return result
+}
+
+/// A declaration's key as `since` compares it: without its default values' expressions.
+func releaseKey(_ key: String) -> String {
+    let parts = key.split(separator: "\t", maxSplits: 1).map(String.init)
+    return parts.count == 2 ? parts[0] + "\t" + withoutDefaultValues(parts[1]) : key
+}
+
 // `--renames-from <baseline folder>`: the renames of other modules than those checked (a module's
 // declarations may name another's renamed type).
 var renameSources = modules.flatMap { symbols(of: $0, in: graphs) }
@@ -232,9 +284,11 @@ for module in modules {
     }
     let baseline = readBaseline(url)
     if arguments[0] == "since" {
-        let keys = Set(current.map(\.key))
+        let keys = Set(current.map { releaseKey($0.key) })
         for old in baseline
-        where !old.deprecated && !keys.contains(old.key) && !keys.contains(renamed(old, typeRenames)) {
+        where !old.deprecated && !keys.contains(releaseKey(old.key))
+            && !keys.contains(releaseKey(renamed(old, typeRenames)))
+        {
             breaks.append(
                 "\(module): gone or changed without a deprecation in \(baselines.lastPathComponent): \(old.key)")
         }

@@ -42,9 +42,9 @@ package func fuzzOneInput(_ bytes: [UInt8]) {
         }
     }
     if let scene = try? SceneID("main"),
-        let document = try? SceneDocument(decoding: bytes, scene: scene, path: "fuzz")
+        let document = try? StoredDocument(decoding: bytes, scene: scene, path: "fuzz")
     {
-        guard let again = try? SceneDocument(decoding: document.encodedBytes(), scene: scene, path: "fuzz"),
+        guard let again = try? StoredDocument(decoding: document.encodedBytes(), scene: scene, path: "fuzz"),
             again.values == document.values
         else {
             fatalError("scene document round trip changed the values")
@@ -274,15 +274,15 @@ private func fuzzPositions(_ value: JSONValue, _ bytes: [UInt8]) {
 private func fuzzWriteLimits(_ value: JSONValue) {
     guard let scene = try? SceneID("main") else { return }
     let configuration = StateStore.Configuration(maximumFileSize: 4096, maximumDepth: 16)
-    let document = SceneDocument(
+    let document = StoredDocument(
         scene: scene, savedAt: Date(timeIntervalSince1970: 0), values: ["navigation": .json(value)])
     let readable =
         document.encodedBytes().count <= configuration.maximumFileSize
-        && (try? SceneDocument(decoding: document.encodedBytes(), scene: scene, path: "fuzz", maximumDepth: 16)) != nil
+        && (try? StoredDocument(decoding: document.encodedBytes(), scene: scene, path: "fuzz", maximumDepth: 16)) != nil
     switch Result(catching: { () throws(SceneStoreError) in try document.encoded(within: configuration, path: "fuzz") })
     {
     case .success(let bytes):
-        guard let again = try? SceneDocument(decoding: bytes, scene: scene, path: "fuzz", maximumDepth: 16),
+        guard let again = try? StoredDocument(decoding: bytes, scene: scene, path: "fuzz", maximumDepth: 16),
             again.values == document.values, bytes.count <= configuration.maximumFileSize
         else {
             fatalError("a write within the limits made a file that a read with them refuses")

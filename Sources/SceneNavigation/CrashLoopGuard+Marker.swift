@@ -155,7 +155,7 @@ final class RestoreHealth: Sendable {
         let folder = markers.scenesDirectory
         let path = markers.path(for: scene)
         var failures = 0
-        let isOfAnotherShape = { (document: SceneDocument) -> Bool in
+        let isOfAnotherShape = { (document: StoredDocument) -> Bool in
             document.values[key].map { (try? Marker($0, path: path)) == nil } ?? false
         }
         let copied = source.flatMap { source in try? markers.readSceneValue(forKey: key, in: source) }
@@ -238,7 +238,7 @@ final class RestoreHealth: Sendable {
     /// Marks the restore healthy once the writer's changes so far are durable (off the main
     /// actor); ``settled()`` waits for it.
     /// - Parameter writer: The scene's writer.
-    func markHealthyOnceDurable(_ writer: SceneWriter) {
+    func markHealthyOnceDurable(_ writer: ValueWriter) {
         let task = Task.detached {
             // A failure leaves the marker: a later flush, leaving the foreground or the timer tries again.
             if (try? await writer.flush()) != nil { try? self.markHealthy() }

@@ -109,7 +109,7 @@ public struct CrashLoopGuard: Sendable, Hashable {
     package static func states(of scene: SceneID, in store: StateStore) throws(SceneStoreError) -> [String: MarkerState]
     {
         let markers = try Marker.store(of: store)
-        let document: SceneDocument
+        let document: StoredDocument
         do {
             document = try markers.storedDocument(for: scene)
         } catch .sceneNotFound {

@@ -35,7 +35,7 @@ package struct SceneHealth: Sendable {
     /// clock).
     public var age: Duration
     /// The file's size against its budget.
-    public var budget: SceneBudget
+    public var budget: SizeBudget
 
     /// Examines a scene: its guards and its budget, and, when its file can be used and holds a
     /// value under `key`, what `dryRun` (a restore that changes nothing, such as
@@ -48,14 +48,14 @@ package struct SceneHealth: Sendable {
     ///   - dryRun: Restores the scene's document, changing nothing.
     public init(
         of summary: SceneSummary, key: String = "navigation", in store: StateStore, now: Date,
-        dryRun: (SceneDocument) throws(NavigationError) -> RestoreOutcome
+        dryRun: (StoredDocument) throws(NavigationError) -> RestoreOutcome
     ) {
         self.summary = summary
         guards = Result { () throws(SceneStoreError) in try CrashLoopGuard.states(of: summary.scene, in: store) }
         age = .seconds(max(0, now.timeIntervalSince(summary.lastSaved)))
         budget = store.budget(forSize: summary.size)
         guard summary.health == .ok else { return }
-        let document: SceneDocument
+        let document: StoredDocument
         do throws(SceneStoreError) {
             document = try store.storedDocument(for: summary.scene)
         } catch {

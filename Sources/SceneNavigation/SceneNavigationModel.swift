@@ -293,7 +293,7 @@ extension SceneNavigationModel {
     ///   the key; the errors of ``restore(from:key:policy:schemaVersion:)``.
     @discardableResult
     package func restore(
-        from document: SceneDocument, key: String = "navigation", policy: RestorePolicy = RestorePolicy(), now: Date
+        from document: StoredDocument, key: String = "navigation", policy: RestorePolicy = RestorePolicy(), now: Date
     ) throws(NavigationError) -> RestoreOutcome {
         guard let stored = document.values[key] else {
             throw .noValue(key: key, in: "scene '\(document.scene)'", keys: document.values.keys.sorted())
@@ -354,7 +354,7 @@ extension SceneNavigationModel {
     ///   - document: The scene's document.
     ///   - key: The value's key.
     /// - Returns: Whether the value restores whole.
-    package func restoresWhole(_ document: SceneDocument, key: String = "navigation") -> Bool {
+    package func restoresWhole(_ document: StoredDocument, key: String = "navigation") -> Bool {
         // Decoded here, on the main actor, where the state's conformances live (in an app whose
         // types are main-actor isolated, they may be used nowhere else).
         guard let value = document.values[key] else { return true }

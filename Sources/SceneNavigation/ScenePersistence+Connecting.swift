@@ -92,7 +92,7 @@ extension ScenePersistence {
         // A connection of this scene that is closing has its last write on the way: read after it.
         LiveScenes.awaitClosing(read, key: key, in: store)
         // Read: the scene's file (the store's first entry).
-        let document: SceneDocument?
+        let document: StoredDocument?
         do throws(SceneStoreError) {
             document = try store.storedDocument(for: read)
         } catch .sceneNotFound {
@@ -200,7 +200,7 @@ extension ScenePersistence {
     /// The scene's writer for the key, with the schema the model writes beside the value.
     private static func makeWriter(
         for model: Model, in store: StateStore, scene: SceneID, key: String
-    ) throws(NavigationError) -> SceneWriter {
+    ) throws(NavigationError) -> ValueWriter {
         do {
             let writer = try store.makeWriter(forKey: key, in: scene)
             // Exactly the model's schema beside each value it writes: none for 0, so a number
@@ -218,7 +218,7 @@ extension ScenePersistence {
     /// one copy per event, none when the value is no longer the one restored, or when a copy made
     /// for another key of the scene (in this launch) holds it already.
     static func keepAsideBeforeFirstWrite(
-        _ stored: SceneValue, of scene: SceneID, key: String, writer: SceneWriter, sharedCopy: SharedCopy,
+        _ stored: SceneValue, of scene: SceneID, key: String, writer: ValueWriter, sharedCopy: SharedCopy,
         in store: StateStore
     ) throws(NavigationError) {
         do {
@@ -296,7 +296,7 @@ extension ScenePersistence {
             // Whether the model reads the stored value back whole is decided here, on the main
             // actor, where the state's conformances may be used; under the scene's lock, the copy
             // is kept when the value is still one found wanting, or is another one since.
-            let found: SceneDocument?
+            let found: StoredDocument?
             do throws(SceneStoreError) {
                 found = try await store.loadedDocument(for: scene)
             } catch .corrupt, .cannotRead(_, .notADirectory) {

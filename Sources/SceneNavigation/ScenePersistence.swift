@@ -46,7 +46,7 @@ public final class ScenePersistence<State: Codable & Equatable> {
     let model: Model
     let store: StateStore
     /// The writer, and the restore's marker: internal so that tests can wait for their steps.
-    let writer: SceneWriter
+    let writer: ValueWriter
     let health: RestoreHealth?
     /// The scene's key, held for this connection (``LiveScenes``).
     let hold: SceneHolds.Hold
@@ -75,7 +75,7 @@ public final class ScenePersistence<State: Codable & Equatable> {
     private let healthyAfterFirstWrite: Bool
 
     init(
-        model: Model, writer: SceneWriter, outcome: RestoreOutcome, scene: SceneID, key: String,
+        model: Model, writer: ValueWriter, outcome: RestoreOutcome, scene: SceneID, key: String,
         health: RestoreHealth?, crashGuard: CrashLoopGuard?, unchangedRevision: UInt64?, store: StateStore,
         sharedCopy: SharedCopy, hold: SceneHolds.Hold, restored: Restored? = nil, copiesBeforeFirstWrite: Bool = false,
         pendingCopy: PendingCopy? = nil
@@ -417,5 +417,9 @@ extension ScenePersistence {
     public var isCancelled: Bool { writer.isCancelled }
 
     /// What the writer did: values submitted, coalesced, written and found unchanged.
-    public var statistics: SceneWriter.Statistics { writer.statistics }
+    package var writerStatistics: ValueWriter.Statistics { writer.statistics }
+
+    /// What the writer did: values submitted, coalesced, written and found unchanged.
+    @available(*, deprecated, message: "a scene's writes are the engine's; flush() returns when the state is durable")
+    public var statistics: SceneWriter.Statistics { SceneWriter.Statistics(writer.statistics) }
 }

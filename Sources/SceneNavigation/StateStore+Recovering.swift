@@ -51,7 +51,7 @@ extension StateStore {
             throw .store(error)
         }
         let chosen: KeptAsideFile
-        let document: SceneDocument
+        let document: StoredDocument
         if let fileName {
             guard let file = copies.first(where: { $0.fileName == fileName }) else {
                 throw .noKeptAsideCopy(scene: scene, name: fileName, copies: copies.map(\.fileName))
@@ -64,7 +64,7 @@ extension StateStore {
             }
         } else {
             // The newest copy that can be read and holds the value; corrupt copies cannot be.
-            var found: (KeptAsideFile, SceneDocument)?
+            var found: (KeptAsideFile, StoredDocument)?
             var keysHeld = Set<String>()
             for file in copies.reversed() {
                 guard let document = try? store.storedDocument(ofKeptAside: file) else { continue }

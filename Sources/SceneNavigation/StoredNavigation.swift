@@ -60,7 +60,7 @@ extension StoredNavigation {
     package static func store(
         _ value: SceneValue, schema: Int = 0, key: String = "navigation", in scene: SceneID, of store: StateStore,
         replacingNewerSchema: Bool = false,
-        keepingAside keepAside: (SceneDocument) -> KeptAsideFile.Reason? = { _ in .replaced }
+        keepingAside keepAside: (StoredDocument) -> KeptAsideFile.Reason? = { _ in .replaced }
     ) throws(NavigationError) -> Replacement {
         let schemaKey = NavigationMigrations.companionKey(for: key)
         let companion = NavigationMigrations.schemaValue(schema)
@@ -119,7 +119,7 @@ extension StoredNavigation {
     package static func refuseNewerSchema(
         of scene: SceneID, key: String = "navigation", than schema: Int, in store: StateStore
     ) throws(NavigationError) {
-        let document: SceneDocument
+        let document: StoredDocument
         do throws(SceneStoreError) {
             try StateStore.validate(key: key)
             document = try store.storedDocument(for: scene)
@@ -172,7 +172,7 @@ extension StoredNavigation {
     package static func storedValue(
         of scene: SceneID, key: String = "navigation", policy: RestorePolicy = RestorePolicy(), in store: StateStore
     ) throws(NavigationError) -> StoredValue {
-        let document: SceneDocument
+        let document: StoredDocument
         do throws(SceneStoreError) {
             try StateStore.validate(key: key)
             document = try store.storedDocument(for: scene)

@@ -215,7 +215,7 @@ public struct PayloadReplay: Sendable {
         // Replayed under the scene it names, so that the file is the one a store finds there.
         let scene = members["scene"]?.stringValue.flatMap { try? SceneID($0) } ?? (try? SceneID("main"))
         guard let scene else { throw .noValue(file: path, key: key, keys: []) }
-        let values = (try? SceneDocument(decoding: bytes, scene: scene, path: path))?.values
+        let values = (try? StoredDocument(decoding: bytes, scene: scene, path: path))?.values
         if let values, values[key] == nil { throw .noValue(file: path, key: key, keys: values.keys.sorted()) }
         return Payload(key: key, scene: scene.rawValue, values: values ?? [:], sceneFile: bytes)
     }

@@ -147,7 +147,7 @@ public final class TemporaryStore: Sendable {
         _ scene: String, values: [String: SceneValue], savedAt: Date? = nil
     ) throws(SceneStoreError) {
         let id = try SceneID(scene)
-        let document = SceneDocument(scene: id, savedAt: savedAt ?? configuration.now(), values: values)
+        let document = StoredDocument(scene: id, savedAt: savedAt ?? configuration.now(), values: values)
         try writeSceneFile(scene, bytes: document.encodedBytes())
     }
 

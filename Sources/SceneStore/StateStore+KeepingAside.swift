@@ -38,7 +38,7 @@ extension StateStore {
     ///   ``KeptAsideFile/Reason/corrupt``: only a write moves corrupt files aside.
     @discardableResult
     package func keepAsideCopy(
-        _ scene: SceneID, reason: KeptAsideFile.Reason, if shouldKeep: (SceneDocument) -> Bool = { _ in true }
+        _ scene: SceneID, reason: KeptAsideFile.Reason, if shouldKeep: (StoredDocument) -> Bool = { _ in true }
     ) throws(SceneStoreError) -> String? {
         guard reason != .corrupt else {
             throw .invalidArgument(reason.rawValue, reason: "corrupt files are moved aside by writes, not copied")
@@ -76,7 +76,7 @@ extension StateStore {
     /// - Parameter file: A file from ``keptAsideFiles()``.
     /// - Returns: Its document.
     /// - Throws: The errors of ``document(for:)``, naming the copy's path.
-    package func storedDocument(ofKeptAside file: KeptAsideFile) throws(SceneStoreError) -> SceneDocument {
+    package func storedDocument(ofKeptAside file: KeptAsideFile) throws(SceneStoreError) -> StoredDocument {
         let name = String(file.path.split(separator: "/").last ?? "")
         guard KeptAsideFile.parse(name: name) != nil, file.path == scenesDirectory + "/" + name else {
             throw .cannotRead(path: file.path, errno: .noSuchFile)

@@ -19,7 +19,7 @@ extension StateStore {
     ///   ``SceneStoreError/notARegularFile(path:kind:)``, ``SceneStoreError/fileTooLarge(path:size:limit:)``,
     ///   ``SceneStoreError/corrupt(path:reason:)``, ``SceneStoreError/newerFormat(path:format:supported:)`` or
     ///   ``SceneStoreError/cannotRead(path:errno:)`` when the file cannot be used.
-    package func storedDocument(for scene: SceneID) throws(SceneStoreError) -> SceneDocument {
+    package func storedDocument(for scene: SceneID) throws(SceneStoreError) -> StoredDocument {
         guard let loaded = try loadWithoutLock(scene) else {
             throw .sceneNotFound(scene, path: path(for: scene))
         }
@@ -30,11 +30,11 @@ extension StateStore {
     /// - Parameter scene: The scene.
     /// - Returns: The bytes, the document and the file's size.
     /// - Throws: The errors of ``document(for:)``.
-    package func sceneFile(of scene: SceneID) throws(SceneStoreError) -> SceneFile {
+    package func sceneFile(of scene: SceneID) throws(SceneStoreError) -> StoredFile {
         guard let loaded = try loadWithoutLock(scene) else {
             throw .sceneNotFound(scene, path: path(for: scene))
         }
-        return SceneFile(path: path(for: scene), bytes: loaded.bytes, document: loaded.document)
+        return StoredFile(path: path(for: scene), bytes: loaded.bytes, document: loaded.document)
     }
 
     /// A scene's file's exact bytes, without decoding them: what a corrupt file or one of a newer
@@ -73,8 +73,8 @@ extension StateStore {
     /// - Parameter scene: The scene.
     /// - Returns: The document, or nil when nothing is saved for the scene.
     /// - Throws: The errors of ``document(for:)`` other than `sceneNotFound`.
-    package func loadedDocument(for scene: SceneID) async throws(SceneStoreError) -> SceneDocument? {
-        let result: Result<SceneDocument?, SceneStoreError> = await withCheckedContinuation { continuation in
+    package func loadedDocument(for scene: SceneID) async throws(SceneStoreError) -> StoredDocument? {
+        let result: Result<StoredDocument?, SceneStoreError> = await withCheckedContinuation { continuation in
             StateStore.ioQueue.async {
                 do throws(SceneStoreError) {
                     continuation.resume(returning: .success(try self.loadWithoutLock(scene)?.document))
@@ -90,7 +90,7 @@ extension StateStore {
     static let ioQueue = DispatchQueue(label: "SceneStore.io", attributes: .concurrent)
 
     struct LoadedFile {
-        var document: SceneDocument
+        var document: StoredDocument
         var status: FileStatus
         /// The file's bytes.
         var bytes: [UInt8]
@@ -119,7 +119,7 @@ extension StateStore {
             documents.remember(parsed, for: scene)
             return LoadedFile(document: parsed.document!, status: status, bytes: bytes)
         }
-        let document: SceneDocument
+        let document: StoredDocument
         do {
             document = try decodeDocument(bytes, scene: scene, path: path)
         } catch .caseConflict(_, _, let found) {
@@ -145,8 +145,8 @@ extension StateStore {
     }
 
     /// Decodes a scene's document (from its file or a kept-aside copy), naming `path` in errors.
-    func decodeDocument(_ bytes: [UInt8], scene: SceneID, path: String) throws(SceneStoreError) -> SceneDocument {
-        try SceneDocument(decoding: bytes, scene: scene, path: path, maximumDepth: configuration.maximumDepth)
+    func decodeDocument(_ bytes: [UInt8], scene: SceneID, path: String) throws(SceneStoreError) -> StoredDocument {
+        try StoredDocument(decoding: bytes, scene: scene, path: path, maximumDepth: configuration.maximumDepth)
     }
 
     /// Reads a file only when it is a regular file within the size limit, never following a link

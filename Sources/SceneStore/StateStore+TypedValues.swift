@@ -14,14 +14,14 @@ extension StateStore {
     ///   - scene: The scene.
     /// - Returns: The value, or nil when the scene or the key has none.
     /// - Throws: ``SceneStoreError/typeMismatch(key:scene:expected:found:)`` when the stored value
-    ///   is of another type, or the errors of ``sceneValue(forKey:in:)``.
-    package func read<Value: SceneStorable>(
+    ///   is of another type, or the errors of ``readSceneValue(forKey:in:)``.
+    package func read<Value: StoredScalar>(
         _ type: Value.Type = Value.self, forKey key: String, in scene: SceneID
     ) throws(SceneStoreError) -> Value? {
         guard let stored = try readSceneValue(forKey: key, in: scene) else { return nil }
-        guard let value = Value(sceneValue: stored) else {
+        guard let value = Value(storedValue: stored) else {
             throw .typeMismatch(
-                key: key, scene: scene, expected: Value.sceneTypeDescription, found: stored.kindDescription)
+                key: key, scene: scene, expected: Value.storedTypeDescription, found: stored.kindDescription)
         }
         return value
     }
@@ -32,12 +32,12 @@ extension StateStore {
     ///   - key: The value's key.
     ///   - scene: The scene.
     /// - Returns: What was written.
-    /// - Throws: The errors of ``setSceneValue(_:forKey:in:)``.
+    /// - Throws: The errors of ``putSceneValue(_:forKey:in:)``.
     @discardableResult
-    package func put<Value: SceneStorable>(
+    package func put<Value: StoredScalar>(
         _ value: Value?, forKey key: String, in scene: SceneID
-    ) throws(SceneStoreError) -> SceneWriteOutcome {
-        try putSceneValue(value?.sceneValue, forKey: key, in: scene)
+    ) throws(SceneStoreError) -> WriteOutcome {
+        try putSceneValue(value?.storedValue, forKey: key, in: scene)
     }
 
     /// Reads a value stored through its raw value, such as an enum with `Int` or `String` raw values.
@@ -47,10 +47,10 @@ extension StateStore {
     ///   - scene: The scene.
     /// - Returns: The value, or nil when the scene or the key has none.
     /// - Throws: ``SceneStoreError/typeMismatch(key:scene:expected:found:)`` when the stored raw
-    ///   value is of another type or names no value of `type`, or the errors of ``sceneValue(forKey:in:)``.
+    ///   value is of another type or names no value of `type`, or the errors of ``readSceneValue(forKey:in:)``.
     package func read<Value: RawRepresentable>(
         _ type: Value.Type = Value.self, forKey key: String, in scene: SceneID
-    ) throws(SceneStoreError) -> Value? where Value.RawValue: SceneStorable {
+    ) throws(SceneStoreError) -> Value? where Value.RawValue: StoredScalar {
         guard let raw = try read(Value.RawValue.self, forKey: key, in: scene) else { return nil }
         guard let value = Value(rawValue: raw) else {
             throw .typeMismatch(
@@ -65,12 +65,12 @@ extension StateStore {
     ///   - key: The value's key.
     ///   - scene: The scene.
     /// - Returns: What was written.
-    /// - Throws: The errors of ``setSceneValue(_:forKey:in:)``.
+    /// - Throws: The errors of ``putSceneValue(_:forKey:in:)``.
     @discardableResult
     package func put<Value: RawRepresentable>(
         _ value: Value?, forKey key: String, in scene: SceneID
-    ) throws(SceneStoreError) -> SceneWriteOutcome where Value.RawValue: SceneStorable {
-        try putSceneValue(value?.rawValue.sceneValue, forKey: key, in: scene)
+    ) throws(SceneStoreError) -> WriteOutcome where Value.RawValue: StoredScalar {
+        try putSceneValue(value?.rawValue.storedValue, forKey: key, in: scene)
     }
 
     /// Reads any `Decodable` value, stored as readable JSON by ``setEncoded(_:forKey:in:encoder:)``.
@@ -110,8 +110,8 @@ extension StateStore {
     @discardableResult
     package func putEncoded<Value: Encodable>(
         _ value: Value?, forKey key: String, in scene: SceneID, encoder: JSONEncoder = JSONEncoder()
-    ) throws(SceneStoreError) -> SceneWriteOutcome {
+    ) throws(SceneStoreError) -> WriteOutcome {
         guard let value else { return try putSceneValue(nil, forKey: key, in: scene) }
-        return try putSceneValue(.json(try SceneWriter.encode(value, key: key, with: encoder)), forKey: key, in: scene)
+        return try putSceneValue(.json(try ValueWriter.encode(value, key: key, with: encoder)), forKey: key, in: scene)
     }
 }

@@ -27,7 +27,7 @@ extension StateStore {
     @discardableResult
     package func updateValues(
         _ scene: SceneID, _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
-    ) throws(SceneStoreError) -> SceneWriteOutcome {
+    ) throws(SceneStoreError) -> WriteOutcome {
         try update(scene, creating: true, body)
     }
 
@@ -46,9 +46,9 @@ extension StateStore {
     ///   the reason ``KeptAsideFile/Reason/corrupt``.
     @discardableResult
     package func update(
-        _ scene: SceneID, keepingAside reason: KeptAsideFile.Reason, if shouldKeep: (SceneDocument) -> Bool,
+        _ scene: SceneID, keepingAside reason: KeptAsideFile.Reason, if shouldKeep: (StoredDocument) -> Bool,
         _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
-    ) throws(SceneStoreError) -> SceneWriteOutcome {
+    ) throws(SceneStoreError) -> WriteOutcome {
         guard reason != .corrupt else {
             throw .invalidArgument(reason.rawValue, reason: "corrupt files are moved aside by writes, not copied")
         }
@@ -71,9 +71,9 @@ extension StateStore {
     ///   when `keepAside` gives the reason ``KeptAsideFile/Reason/corrupt`` (nothing is written).
     @discardableResult
     package func update(
-        _ scene: SceneID, dating: Bool, keepingAside keepAside: (SceneDocument) -> KeptAsideFile.Reason?,
+        _ scene: SceneID, dating: Bool, keepingAside keepAside: (StoredDocument) -> KeptAsideFile.Reason?,
         _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
-    ) throws(SceneStoreError) -> SceneWriteOutcome {
+    ) throws(SceneStoreError) -> WriteOutcome {
         try update(scene, creating: true, dating: dating, keepingAside: keepAside, body)
     }
 
@@ -110,9 +110,9 @@ extension StateStore {
     /// (for removals: without a folder there is nothing to remove).
     func update(
         _ scene: SceneID, creating: Bool, keepingAside reason: KeptAsideFile.Reason? = nil,
-        if shouldKeep: (SceneDocument) -> Bool = { _ in false },
+        if shouldKeep: (StoredDocument) -> Bool = { _ in false },
         _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
-    ) throws(SceneStoreError) -> SceneWriteOutcome {
+    ) throws(SceneStoreError) -> WriteOutcome {
         try update(
             scene, creating: creating, dating: false,
             keepingAside: { document in reason.flatMap { shouldKeep(document) ? $0 : nil } }, body)
@@ -123,9 +123,9 @@ extension StateStore {
     /// unchanged at the current time all the same.
     func update(
         _ scene: SceneID, creating: Bool, dating: Bool,
-        keepingAside keepAside: (SceneDocument) -> KeptAsideFile.Reason?,
+        keepingAside keepAside: (StoredDocument) -> KeptAsideFile.Reason?,
         _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
-    ) throws(SceneStoreError) -> SceneWriteOutcome {
+    ) throws(SceneStoreError) -> WriteOutcome {
         let path = path(for: scene)
         let outcome = try withExclusiveLock(on: scene, creating: creating) {
             (directory) throws(SceneStoreError) in
@@ -152,10 +152,10 @@ extension StateStore {
                 change = try dated(existing, scene: scene)
             }
             let result = try apply(change, over: existing, scene: scene, in: directory)
-            return SceneWriteOutcome(
+            return WriteOutcome(
                 path: path, wroteFile: result == .changed, movedAsidePath: movedAside, keptAsidePath: keptAside)
         }
-        return outcome ?? SceneWriteOutcome(path: path, wroteFile: false)
+        return outcome ?? WriteOutcome(path: path, wroteFile: false)
     }
 
     /// Changes the values of a scene that exists and reads cleanly, under the scene's exclusive
@@ -174,7 +174,7 @@ extension StateStore {
     @discardableResult
     package func updateExistingValues(
         _ scene: SceneID, _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
-    ) throws(SceneStoreError) -> SceneWriteOutcome {
+    ) throws(SceneStoreError) -> WriteOutcome {
         let path = path(for: scene)
         // Looked for before locking, so a scene that is not there does not get a lock file.
         guard let directory = try openScenesDirectory(creating: false) else { throw .sceneNotFound(scene, path: path) }
@@ -187,13 +187,13 @@ extension StateStore {
             throw .cannotRead(path: path, errno: error)
         }
         let outcome = try withExclusiveLock(on: scene, creating: false) {
-            (directory) throws(SceneStoreError) -> SceneWriteOutcome in
+            (directory) throws(SceneStoreError) -> WriteOutcome in
             guard let existing = try load(scene, in: directory) else { throw .sceneNotFound(scene, path: path) }
             var values = existing.document.values
             try body(&values)
             let result = try apply(
                 try change(to: values, from: existing, scene: scene), over: existing, scene: scene, in: directory)
-            return SceneWriteOutcome(path: path, wroteFile: result == .changed)
+            return WriteOutcome(path: path, wroteFile: result == .changed)
         }
         guard let outcome else { throw .sceneNotFound(scene, path: path) }
         return outcome
@@ -209,7 +209,7 @@ extension StateStore {
     @discardableResult
     package func putSceneValue(
         _ value: SceneValue?, forKey key: String, in scene: SceneID
-    ) throws(SceneStoreError) -> SceneWriteOutcome {
+    ) throws(SceneStoreError) -> WriteOutcome {
         try Self.validate(key: key)
         return try updateValues(scene) { values in values[key] = value }
     }
@@ -222,7 +222,7 @@ extension StateStore {
     /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``, or the errors of ``update(_:_:)``.
     @discardableResult
     package func deleteValue(forKey key: String, in scene: SceneID) throws(SceneStoreError)
-        -> SceneWriteOutcome
+        -> WriteOutcome
     {
         try Self.validate(key: key)
         // Nothing is created to remove a value: a scene without a folder has none.
@@ -232,7 +232,7 @@ extension StateStore {
     /// What an update does to the scene's file.
     private enum FileChange {
         /// Writes the bytes of a document, made of these entries.
-        case write([UInt8], SceneDocument, [String: SceneDocument.Entry])
+        case write([UInt8], StoredDocument, [String: StoredDocument.Entry])
         /// Removes the file: no value is left.
         case remove
     }
@@ -245,7 +245,7 @@ extension StateStore {
     ) throws(SceneStoreError) -> FileChange? {
         if let existing, existing.document.values == values { return nil }
         if values.isEmpty { return existing == nil ? nil : .remove }
-        let document = SceneDocument(scene: scene, savedAt: savedAtNow(), values: values)
+        let document = StoredDocument(scene: scene, savedAt: savedAtNow(), values: values)
         // The values that did not change keep their serialized entries.
         let (bytes, entries) = try document.encoded(
             within: configuration, path: path(for: scene), reusing: documents.entries(of: scene))
@@ -254,7 +254,7 @@ extension StateStore {
 
     /// The file's values as they are, saved at the current time.
     private func dated(_ existing: LoadedFile, scene: SceneID) throws(SceneStoreError) -> FileChange {
-        let document = SceneDocument(scene: scene, savedAt: savedAtNow(), values: existing.document.values)
+        let document = StoredDocument(scene: scene, savedAt: savedAtNow(), values: existing.document.values)
         let (bytes, entries) = try document.encoded(
             within: configuration, path: path(for: scene), reusing: documents.entries(of: scene))
         return .write(bytes, document, entries)
@@ -264,7 +264,7 @@ extension StateStore {
     /// is the one its bytes decode to.
     func savedAtNow() -> Date {
         let now = configuration.now()
-        return SceneDocument.date(fromTimestamp: SceneDocument.timestamp(now)) ?? now
+        return StoredDocument.date(fromTimestamp: StoredDocument.timestamp(now)) ?? now
     }
 
     /// What carrying a change out did.

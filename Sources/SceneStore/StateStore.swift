@@ -50,8 +50,7 @@ public final class StateStore: Sendable {
         /// again").
         public var durableRemovals: Bool
         /// The size a scene's file should stay under, in bytes: a soft limit, warned about, never
-        /// enforced (``maximumFileSize`` is the hard one). ``SceneBudget/defaultBudget`` (256 KiB)
-        /// by default; see ``SceneBudget``.
+        /// enforced (``maximumFileSize`` is the hard one); 256 KiB by default.
         public var sizeBudget: Int
         /// Whether writes are synced to the disk: the new file `fsync`ed before its rename, and its
         /// folder after. True for every store an app makes. A store of records that need only
@@ -76,7 +75,7 @@ public final class StateStore: Sendable {
         ///   - now: The clock, the system clock by default.
         public init(
             maximumFileSize: Int = 4 << 20, maximumDepth: Int = 256, durableRemovals: Bool = true,
-            sizeBudget: Int = SceneBudget.defaultBudget, now: @escaping @Sendable () -> Date = { Date() }
+            sizeBudget: Int = 256 << 10, now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.maximumFileSize = maximumFileSize
             self.maximumDepth = maximumDepth

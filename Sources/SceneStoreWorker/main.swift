@@ -10,7 +10,7 @@
 //   SceneStoreWorker get       <scenes-dir> <scene> <key>           prints the integer stored under <key>
 //   SceneStoreWorker diskfull  <scenes-dir> <scene>                 fills the file system, then writes
 //   SceneStoreWorker bigwrite  <scenes-dir> <scene>                 writes past a `ulimit -f` limit
-//   SceneStoreWorker pipeline  <scenes-dir> <scene> <count>         writes 1...count through a SceneWriter, each
+//   SceneStoreWorker pipeline  <scenes-dir> <scene> <count>         writes 1...count through a ValueWriter, each
 //                                                                   value handed over once the last is taken
 
 import Foundation
@@ -113,7 +113,7 @@ func crashHarness(kills: Int, seed: UInt64) throws(SceneStoreError) {
         }
         // The next write (always a change) cleans up whatever the killed writer left.
         try store.updateValues(scene) { (values) throws(SceneStoreError) in
-            values["checks"] = ((values["checks"].flatMap { Int(sceneValue: $0) } ?? 0) + 1).sceneValue
+            values["checks"] = ((values["checks"].flatMap { Int(storedValue: $0) } ?? 0) + 1).storedValue
         }
         if FileManager.default.fileExists(atPath: temporaryPath) { leftovers += 1 }
     }
@@ -133,8 +133,8 @@ do {
         let key = arguments[4]
         for _ in 0..<count(5) {
             try store.updateValues(scene) { (values) throws(SceneStoreError) in
-                let current = values[key].flatMap { Int(sceneValue: $0) } ?? 0
-                values[key] = (current + 1).sceneValue
+                let current = values[key].flatMap { Int(storedValue: $0) } ?? 0
+                values[key] = (current + 1).storedValue
             }
         }
     case "sequence":

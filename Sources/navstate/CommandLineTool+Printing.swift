@@ -30,7 +30,7 @@ extension CommandLineTool {
     /// Warns when a scene's file is over its size budget (`--budget`, 256 KiB by default).
     /// - Returns: The budget's use, when the scene has a file.
     @discardableResult
-    mutating func warnAboutBudget(of scene: SceneID, in store: StateStore) -> SceneBudget? {
+    mutating func warnAboutBudget(of scene: SceneID, in store: StateStore) -> SizeBudget? {
         guard let use = try? store.storedBudget(of: scene) else { return nil }
         if use.isOver {
             warn("scene '\(scene)' is \(use) (--budget): keep identifiers in navigation state, not data")
@@ -39,7 +39,7 @@ extension CommandLineTool {
     }
 
     /// A budget's use as JSON: `size`, `budget`, `percent`, `over`.
-    static func json(_ use: SceneBudget) -> JSONValue {
+    static func json(_ use: SizeBudget) -> JSONValue {
         .object([
             "size": .number(JSONNumber(Int(use.size))), "budget": .number(JSONNumber(use.budget)),
             "percent": .number(JSONNumber(use.percent)), "over": .bool(use.isOver),

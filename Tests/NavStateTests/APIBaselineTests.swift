@@ -116,6 +116,29 @@ import Testing
             "\(gone.standardOutput)")
     }
 
+    @Test("against a release, a default value spelled otherwise is the same declaration; a default removed is not")
+    func defaultValueSpelling() throws {
+        let released = (
+            path: ["Settings", "init(budget:now:)"],
+            declaration: #"init(budget: Int = Budget.default, now: @escaping () -> Date = { Date() })"#,
+            deprecated: false
+        )
+        var respelled = released
+        respelled.declaration = #"init(budget: Int = 256 << 10, now: @escaping () -> Date = { Date() })"#
+        let kept = try Self.check("since", baseline: [Self.kept, released], current: [Self.kept, respelled])
+        #expect(kept.status == 0, "\(kept.standardOutput)")
+        // The baseline check still names the new spelling, for the changelog.
+        let recorded = try Self.check(baseline: [Self.kept, released], current: [Self.kept, respelled])
+        #expect(recorded.status == 1)
+        var required = released
+        required.declaration = #"init(budget: Int, now: @escaping () -> Date = { Date() })"#
+        let gone = try Self.check("since", baseline: [Self.kept, released], current: [Self.kept, required])
+        #expect(gone.status == 1)
+        #expect(
+            gone.standardOutput.contains(
+                "gone or changed without a deprecation in API: Sample.Settings.init(budget:now:)"))
+    }
+
     @Test("a member of a deprecated type counts as deprecated")
     func deprecatedTypesMembers() throws {
         let deprecatedType = (path: ["SceneThing"], declaration: "struct SceneThing", deprecated: true)

@@ -143,7 +143,7 @@ import Testing
         let store = try StateStore(appID: AppID(Self.app), stateRoot: directory.appending("state"))
         let document = try store.storedDocument(for: SceneID("navigation-path"))
         #expect(document.savedAt == fixedNow)
-        let original = try SceneDocument(
+        let original = try StoredDocument(
             decoding: Fixtures.bytes("scenes/navigation-path.json"), scene: SceneID("navigation-path"), path: "fixture")
         #expect(document.values["state"] == original.values["state"])
         #expect(
@@ -294,7 +294,7 @@ import Testing
         }
         func write(_ scene: String, _ path: [String]) throws {
             let value = JSONValue.array(path.map { .string($0) })
-            let document = SceneDocument(
+            let document = StoredDocument(
                 scene: try SceneID(scene), savedAt: fixedNow, values: ["path": .json(value)])
             try Data(document.encodedBytes()).write(to: URL(fileURLWithPath: scenes + "/\(scene).json"))
         }

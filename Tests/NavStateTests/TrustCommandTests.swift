@@ -130,7 +130,7 @@ import Testing
         let store = try StateStore(appID: AppID("cookbook"), stateRoot: directory.appending("state"))
         let document = try store.storedDocument(for: SceneID("main"))
         #expect(document.savedAt == fixedNow)
-        let copy = try SceneDocument(decoding: Array(Self.saved.utf8), scene: SceneID("main"), path: "copy")
+        let copy = try StoredDocument(decoding: Array(Self.saved.utf8), scene: SceneID("main"), path: "copy")
         #expect(document.values == copy.values)
         // The copy stays where it was.
         #expect(FileManager.default.fileExists(atPath: directory.scenes + "/" + Self.copyName))

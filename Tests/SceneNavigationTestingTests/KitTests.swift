@@ -122,7 +122,7 @@ struct AppState: Codable, Equatable, Sendable {
         lock.release()  // the writer gets the lock and finds nothing to write
         try await killing.value
         #expect(try temporary.makeStore().readSceneValue(forKey: "navigation", in: SceneID("main")) == saved)
-        #expect(launch.persistence.statistics == SceneWriter.Statistics(submitted: 1))
+        #expect(launch.persistence.writerStatistics == ValueWriter.Statistics(submitted: 1))
         // Nothing is written after the kill, whatever the model does.
         launch.model.state.tab = 5
         try await launch.persistence.flush()

@@ -295,7 +295,7 @@ struct TabsState: Codable, Equatable, Sendable {
         #expect(again.state == ["home"])
         try await second.close()
         #expect(try store.storedDocument(for: scene).savedAt == savedAt.addingTimeInterval(7 * 86_400))
-        #expect(second.statistics.written == 0)
+        #expect(second.writerStatistics.written == 0)
         // The age limit and prune go by it.
         let outcome = try store.prune(before: clock.now.addingTimeInterval(-86_400))
         #expect(outcome.removedScenes.isEmpty)

@@ -39,14 +39,14 @@ import Testing
             if model.state.count > 20 { model.state.removeAll() }
             model.state.append(.sub1(id: index))
         }
-        #expect(persistence.statistics.written == 0)
+        #expect(persistence.writerStatistics.written == 0)
         lock.release()
         try await persistence.close()
         let restored = SceneNavigationModel(RoutePath<Item>())
         _ = try await ScenePersistence.connect(restored, to: store, scene: try SceneID("main"))
         #expect(restored.state == model.state)
         // Each value the change stream handed over was written or replaced by a newer one.
-        let statistics = persistence.statistics
+        let statistics = persistence.writerStatistics
         #expect(statistics.written + statistics.coalesced + statistics.unchanged == statistics.submitted)
         #expect(statistics.failed == 0)
     }
@@ -168,7 +168,7 @@ import Testing
             try corrupt.first.map { try Data(contentsOf: URL(fileURLWithPath: $0.path)) } == Data("{ not json".utf8))
     }
 
-    @Test("SceneWriter and writeThrough take any Encodable value")
+    @Test("ValueWriter and writeThrough take any Encodable value")
     func writerTakesEncodable() async throws {
         let temporary = try TemporaryStore()
         let store = temporary.store

@@ -248,7 +248,7 @@ struct TabState: Codable, Equatable, Sendable {
         #expect(model.state == TabState(tab: 2, path: ["linked"]))
         #expect(persistence.report?.dropped.map(\.reason) == [.withheld, .withheld])
         // The deep link is applied before the change stream is listened to: nothing was handed over.
-        #expect(persistence.statistics == SceneWriter.Statistics())
+        #expect(persistence.writerStatistics == ValueWriter.Statistics())
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.path(for: scene))) == before)
         model.state.path.append("next")
         try await persistence.flush()

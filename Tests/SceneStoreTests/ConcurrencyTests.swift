@@ -18,7 +18,7 @@ import Testing
                         try store.updateValues(scene) { (values) throws(SceneStoreError) in
                             for key in ["shared", "task\(task % 2)"] {
                                 values[key] =
-                                    ((values[key].flatMap { Int(sceneValue: $0) } ?? 0) + 1).sceneValue
+                                    ((values[key].flatMap { Int(storedValue: $0) } ?? 0) + 1).storedValue
                             }
                         }
                     }

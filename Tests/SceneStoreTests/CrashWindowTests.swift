@@ -103,7 +103,7 @@ import Testing
     }
 }
 
-/// The crash windows of pipelined writes: a ``SceneWriter`` writing 2 over 1, with 3 arriving
+/// The crash windows of pipelined writes: a ``ValueWriter`` writing 2 over 1, with 3 arriving
 /// while 2's bytes are written (so 3 is written and synced beside 2, and 2 may be given up for it),
 /// the power cut at every call in turn. Whenever the power goes out, the file holds 1, 2 or 3,
 /// whole, and 3 once the flush returned; the next writer leaves no temporary file of either slot.

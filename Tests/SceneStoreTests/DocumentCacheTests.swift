@@ -53,12 +53,12 @@ import Testing
         try store.put("/slash\u{1}", forKey: "category", in: scene)
         let file = try store.sceneFile(of: scene)
         #expect(file.bytes == file.document.encodedBytes())
-        #expect(try SceneDocument(decoding: file.bytes, scene: scene, path: "main.json").encodedBytes() == file.bytes)
+        #expect(try StoredDocument(decoding: file.bytes, scene: scene, path: "main.json").encodedBytes() == file.bytes)
     }
 
     /// The file as the store wrote it before values were serialized one by one: the whole document
     /// as one JSON tree, pretty-printed with sorted keys, and a newline.
-    static func wholeTree(_ document: SceneDocument) -> [UInt8] {
+    static func wholeTree(_ document: StoredDocument) -> [UInt8] {
         var values: [String: JSONValue] = [:]
         for (key, value) in document.values {
             switch value {
@@ -67,8 +67,8 @@ import Testing
             }
         }
         var bytes = JSONValue.object([
-            "format": .number(JSONNumber(SceneDocument.formatVersion)),
-            "savedAt": .string(SceneDocument.timestamp(document.savedAt)),
+            "format": .number(JSONNumber(StoredDocument.formatVersion)),
+            "savedAt": .string(StoredDocument.timestamp(document.savedAt)),
             "scene": .string(document.scene.rawValue), "values": .object(values),
         ]).serialized(pretty: true)
         bytes.append(0x0A)
@@ -103,7 +103,7 @@ import Testing
         for value in 0..<5 {
             try temporary.store.put(value, forKey: "n", in: scene)
             let file = try temporary.store.sceneFile(of: scene)
-            #expect(file.document == (try SceneDocument(decoding: file.bytes, scene: scene, path: file.path)))
+            #expect(file.document == (try StoredDocument(decoding: file.bytes, scene: scene, path: file.path)))
         }
     }
 }

@@ -76,7 +76,7 @@ import Testing
         try store.put(1, forKey: "a", in: scene)
         try store.put(2, forKey: "b", in: scene)
         try store.put(Int?.none, forKey: "a", in: scene)
-        #expect(try store.storedDocument(for: scene).values == ["b": 2.sceneValue])
+        #expect(try store.storedDocument(for: scene).values == ["b": 2.storedValue])
         try store.deleteValue(forKey: "b", in: scene)
         #expect(throws: SceneStoreError.sceneNotFound(scene, path: store.path(for: scene))) {
             try store.storedDocument(for: scene)

@@ -14,7 +14,7 @@ import Testing
     /// scene `main`'s key `n`.
     static func simulatedWriter(
         disk: SimulatedFileSystem.DiskState? = nil
-    ) throws -> (SimulatedFileSystem, StateStore, SceneWriter) {
+    ) throws -> (SimulatedFileSystem, StateStore, ValueWriter) {
         let fileSystem = SimulatedFileSystem(directory: directory, disk: disk)
         let store = StateStore(
             scenesDirectory: directory, configuration: .init(now: { Date(timeIntervalSince1970: 1_800_000_000) }),
@@ -40,7 +40,7 @@ import Testing
         #expect(try store.read(Int.self, forKey: "n", in: scene) == 10_000)
         #expect(
             statistics
-                == SceneWriter.Statistics(submitted: 10_000, coalesced: 9_999, written: 1, unchanged: 0, failed: 0))
+                == ValueWriter.Statistics(submitted: 10_000, coalesced: 9_999, written: 1, unchanged: 0, failed: 0))
     }
 
     @Test(
@@ -97,7 +97,7 @@ import Testing
         try await writer.flush()
         #expect(waitedInTime.withLock { $0 })
         #expect(try store.read(Int.self, forKey: "n", in: scene) == 2)
-        #expect(writer.statistics == SceneWriter.Statistics(submitted: 2, coalesced: 1, written: 1))
+        #expect(writer.statistics == ValueWriter.Statistics(submitted: 2, coalesced: 1, written: 1))
         #expect(!fileSystem.files.keys.contains { $0.hasSuffix(".tmp") })
     }
 
@@ -132,13 +132,13 @@ import Testing
         // Held: the writer waits for the lock without taking a value, so each newer one replaces it.
         let lock = try HeldSceneLock(store.scenesDirectory + "/.main.lock")
         for value in 1...10_000 { writer.submit(value) }
-        #expect(writer.statistics == SceneWriter.Statistics(submitted: 10_000, coalesced: 9_999))
+        #expect(writer.statistics == ValueWriter.Statistics(submitted: 10_000, coalesced: 9_999))
         lock.release()
         try await writer.flush()
         #expect(try store.read(Int.self, forKey: "n", in: scene) == 10_000)
         #expect(
             writer.statistics
-                == SceneWriter.Statistics(submitted: 10_000, coalesced: 9_999, written: 1, unchanged: 0, failed: 0))
+                == ValueWriter.Statistics(submitted: 10_000, coalesced: 9_999, written: 1, unchanged: 0, failed: 0))
         // Without another writer, each value submitted after the last write finished is written.
         writer.submit(1)
         try await writer.flush()
@@ -204,6 +204,6 @@ import Testing
         task.cancel()
         let statistics = try await task.value
         #expect(try store.read(Int.self, forKey: "n", in: scene) == 5)
-        #expect(statistics == SceneWriter.Statistics(submitted: 1, written: 1))
+        #expect(statistics == ValueWriter.Statistics(submitted: 1, written: 1))
     }
 }

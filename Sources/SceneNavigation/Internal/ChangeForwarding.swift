@@ -17,7 +17,7 @@ enum ChangeForwarding {
     /// the model wakes nobody).
     @MainActor
     static func follow<State: Codable & Equatable>(
-        _ model: SceneNavigationModel<State>, writer: SceneWriter, gate: WriteGate, failure: EncodingFailure,
+        _ model: SceneNavigationModel<State>, writer: ValueWriter, gate: WriteGate, failure: EncodingFailure,
         healthyAfterWrite: RestoreHealth?, after copy: PendingCopy?
     ) -> Task<Void, Never> {
         let revisions = model.revisions()
@@ -47,7 +47,7 @@ enum ChangeForwarding {
     }
 
     /// After the first change following a restore: once it is durable, the restore is healthy.
-    static func healthyAfterFirst(_ health: RestoreHealth?, writer: SceneWriter) -> RestoreHealth? {
+    static func healthyAfterFirst(_ health: RestoreHealth?, writer: ValueWriter) -> RestoreHealth? {
         health?.markHealthyOnceDurable(writer)
         return nil
     }
@@ -208,7 +208,7 @@ final class PendingCopy: Sendable {
     }
 }
 
-extension SceneWriter {
+extension ValueWriter {
     /// Hands the writer a state to save: its text, and beside it the record of the screens it left
     /// out (``UnsavedCut``), written in the same write.
     /// - Throws: ``NavigationError/cannotEncode(reason:)``.

@@ -88,7 +88,7 @@ extension StateStore {
     /// - Throws: The errors of ``document(for:)``.
     @available(*, deprecated, message: "a scene's file is at path(for:); scenes() lists each scene's keys and health")
     public func file(of scene: SceneID) throws(SceneStoreError) -> SceneFile {
-        try sceneFile(of: scene)
+        SceneFile(try sceneFile(of: scene))
     }
 
     /// A scene's file's exact bytes, without decoding them, with the checks of every read.
@@ -109,7 +109,7 @@ extension StateStore {
         message: "a scene's connection (PersistentScene) reads its state; scenes() lists each scene's keys and health"
     )
     public func loadDocument(for scene: SceneID) async throws(SceneStoreError) -> SceneDocument? {
-        try await loadedDocument(for: scene)
+        try await loadedDocument(for: scene).map(SceneDocument.init)
     }
 }
 
@@ -131,35 +131,10 @@ extension JSONValue {
     public var kindName: String { kindDescription }
 }
 
-extension SceneDocument {
-    /// The format this release writes: 1.
-    @available(
-        *, deprecated,
-        message: "SceneStore writes and checks the format itself; a newer one is SceneStoreError.newerFormat"
-    )
-    public static var currentFormat: Int { formatVersion }
-
-    /// The document as the bytes of its file: pretty-printed, sorted keys, newline at the end.
-    @available(*, deprecated, message: "a scene's connection (PersistentScene) writes its state")
-    public func encoded() -> [UInt8] { encodedBytes() }
-}
-
 extension SceneSummary.Health {
     /// The health in one word: `ok`, `corrupt`, `newer-format` or `unreadable`.
     @available(*, deprecated, message: "use description, or switch over the cases")
     public var name: String { label }
-}
-
-extension SceneWriter {
-    /// Sets a value beside the written one, in the same file, from the next write on.
-    /// - Parameters:
-    ///   - value: The value, or nil to remove it.
-    ///   - key: Its key.
-    /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``.
-    @available(*, deprecated, message: "use SceneNavigation's ScenePersistence, which writes a schema beside the value")
-    public func setCompanionValue(_ value: SceneValue?, forKey key: String) throws(SceneStoreError) {
-        try setCompanion(value, forKey: key)
-    }
 }
 
 extension StateDirectory {
@@ -195,14 +170,4 @@ extension StateStore {
     public func siblingStore(folder: String) throws(SceneStoreError) -> StateStore {
         try sibling(folder: folder)
     }
-}
-
-extension SceneWriter {
-    /// Waits until no submitted value is waiting: the writer has taken the last one (it may still be
-    /// writing it).
-    @available(
-        *, deprecated,
-        message: "submit(_:) never blocks and keeps only the newest value; flush() returns when it is durable"
-    )
-    public func waitUntilReady() async { await untilReady() }
 }

@@ -15,7 +15,12 @@ extension StateStore {
     public func value<Value: SceneStorable>(
         _ type: Value.Type = Value.self, forKey key: String, in scene: SceneID
     ) throws(SceneStoreError) -> Value? {
-        try read(type, forKey: key, in: scene)
+        guard let stored = try readSceneValue(forKey: key, in: scene) else { return nil }
+        guard let value = Value(sceneValue: stored) else {
+            throw .typeMismatch(
+                key: key, scene: scene, expected: Value.sceneTypeDescription, found: stored.kindDescription)
+        }
+        return value
     }
 
     /// Writes a typed value, or removes it when nil.
@@ -24,7 +29,7 @@ extension StateStore {
     public func set<Value: SceneStorable>(
         _ value: Value?, forKey key: String, in scene: SceneID
     ) throws(SceneStoreError) -> SceneWriteOutcome {
-        try put(value, forKey: key, in: scene)
+        SceneWriteOutcome(try putSceneValue(value?.sceneValue, forKey: key, in: scene))
     }
 
     /// Reads a value stored through its raw value.
@@ -32,7 +37,12 @@ extension StateStore {
     public func value<Value: RawRepresentable>(
         _ type: Value.Type = Value.self, forKey key: String, in scene: SceneID
     ) throws(SceneStoreError) -> Value? where Value.RawValue: SceneStorable {
-        try read(type, forKey: key, in: scene)
+        guard let raw = try value(Value.RawValue.self, forKey: key, in: scene) else { return nil }
+        guard let value = Value(rawValue: raw) else {
+            throw .typeMismatch(
+                key: key, scene: scene, expected: "a value of \(Value.self)", found: "the raw value \(raw)")
+        }
+        return value
     }
 
     /// Writes a value through its raw value, or removes it when nil.
@@ -41,7 +51,7 @@ extension StateStore {
     public func set<Value: RawRepresentable>(
         _ value: Value?, forKey key: String, in scene: SceneID
     ) throws(SceneStoreError) -> SceneWriteOutcome where Value.RawValue: SceneStorable {
-        try put(value, forKey: key, in: scene)
+        SceneWriteOutcome(try putSceneValue(value?.rawValue.sceneValue, forKey: key, in: scene))
     }
 
     /// Reads a `Decodable` value stored as JSON.
@@ -59,7 +69,7 @@ extension StateStore {
     public func setEncoded<Value: Encodable>(
         _ value: Value?, forKey key: String, in scene: SceneID, encoder: JSONEncoder = JSONEncoder()
     ) throws(SceneStoreError) -> SceneWriteOutcome {
-        try putEncoded(value, forKey: key, in: scene, encoder: encoder)
+        SceneWriteOutcome(try putEncoded(value, forKey: key, in: scene, encoder: encoder))
     }
 
     /// Reads, changes and writes a scene's values under its lock.
@@ -68,7 +78,7 @@ extension StateStore {
     public func update(
         _ scene: SceneID, _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
     ) throws(SceneStoreError) -> SceneWriteOutcome {
-        try updateValues(scene, body)
+        SceneWriteOutcome(try updateValues(scene, body))
     }
 
     /// Changes the values of a scene that exists.
@@ -77,7 +87,7 @@ extension StateStore {
     public func updateExisting(
         _ scene: SceneID, _ body: (inout [String: SceneValue]) throws(SceneStoreError) -> Void
     ) throws(SceneStoreError) -> SceneWriteOutcome {
-        try updateExistingValues(scene, body)
+        SceneWriteOutcome(try updateExistingValues(scene, body))
     }
 
     /// Writes a value, or removes it when nil.
@@ -86,7 +96,7 @@ extension StateStore {
     public func setSceneValue(
         _ value: SceneValue?, forKey key: String, in scene: SceneID
     ) throws(SceneStoreError) -> SceneWriteOutcome {
-        try putSceneValue(value, forKey: key, in: scene)
+        SceneWriteOutcome(try putSceneValue(value, forKey: key, in: scene))
     }
 
     /// Reads a value as stored.
@@ -99,13 +109,13 @@ extension StateStore {
     @available(*, deprecated, message: "a scene's values are written and read by its connection (PersistentScene)")
     @discardableResult
     public func removeValue(forKey key: String, in scene: SceneID) throws(SceneStoreError) -> SceneWriteOutcome {
-        try deleteValue(forKey: key, in: scene)
+        SceneWriteOutcome(try deleteValue(forKey: key, in: scene))
     }
 
     /// A scene's document.
     @available(*, deprecated, message: "list scenes with scenes(); navstate inspect shows a scene's file")
     public func document(for scene: SceneID) throws(SceneStoreError) -> SceneDocument {
-        try storedDocument(for: scene)
+        SceneDocument(try storedDocument(for: scene))
     }
 
     /// A kept-aside copy's document.
@@ -114,7 +124,7 @@ extension StateStore {
         message: "bring a copy back with recover(_:key:from:dryRun:) (SceneNavigation), dryRun: true to look"
     )
     public func document(ofKeptAside file: KeptAsideFile) throws(SceneStoreError) -> SceneDocument {
-        try storedDocument(ofKeptAside: file)
+        SceneDocument(try storedDocument(ofKeptAside: file))
     }
 
     /// Keeps a copy of a scene's file aside.
@@ -123,7 +133,7 @@ extension StateStore {
     public func keepAside(
         _ scene: SceneID, reason: KeptAsideFile.Reason, if shouldKeep: (SceneDocument) -> Bool = { _ in true }
     ) throws(SceneStoreError) -> String? {
-        try keepAsideCopy(scene, reason: reason, if: shouldKeep)
+        try keepAsideCopy(scene, reason: reason, if: { shouldKeep(SceneDocument($0)) })
     }
 
     /// The IDs of the stored scenes.
@@ -135,7 +145,7 @@ extension StateStore {
     /// A writer of one value of a scene.
     @available(*, deprecated, message: "a scene's values are written by its connection (PersistentScene)")
     public func writer(forKey key: String, in scene: SceneID) throws(SceneStoreError) -> SceneWriter {
-        try makeWriter(forKey: key, in: scene)
+        SceneWriter(try makeWriter(forKey: key, in: scene))
     }
 
     /// Writes a stream of values through, coalescing bursts.
@@ -145,7 +155,7 @@ extension StateStore {
         _ values: Values, forKey key: String, in scene: SceneID
     ) async throws(SceneStoreError) -> SceneWriter.Statistics
     where Values.Element: SceneStorable, Values.Failure == Never {
-        try await writingThrough(values, forKey: key, in: scene)
+        SceneWriter.Statistics(try await writingThrough(values.map { $0.sceneValue }, forKey: key, in: scene))
     }
 
     /// Writes a stream of `Encodable` values through as JSON, coalescing bursts.
@@ -155,12 +165,12 @@ extension StateStore {
         encoding values: Values, forKey key: String, in scene: SceneID, encoder: JSONEncoder = JSONEncoder()
     ) async throws(SceneStoreError) -> SceneWriter.Statistics
     where Values.Element: Encodable & Sendable, Values.Failure == Never {
-        try await writingThrough(encoding: values, forKey: key, in: scene, encoder: encoder)
+        SceneWriter.Statistics(try await writingThrough(encoding: values, forKey: key, in: scene, encoder: encoder))
     }
 
     /// A scene file's size against the store's size budget.
     @available(*, deprecated, message: "a scene's connection reports a file over its budget")
     public func budget(of scene: SceneID) throws(SceneStoreError) -> SceneBudget? {
-        try storedBudget(of: scene)
+        try storedBudget(of: scene).map(SceneBudget.init)
     }
 }

@@ -11,10 +11,10 @@ final class DocumentCache: Sendable {
         var bytes: [UInt8]
         /// The document they hold; nil when a writer wrote values as text and nobody has read
         /// them since (the bytes are parsed when someone does).
-        var document: SceneDocument?
+        var document: StoredDocument?
         /// The values' entries, by key, as the bytes hold them: all of them, or none when the file
         /// was read.
-        var entries: [String: SceneDocument.Entry]
+        var entries: [String: StoredDocument.Entry]
     }
 
     /// How many scenes are kept: an app shows a few at a time.
@@ -31,7 +31,7 @@ final class DocumentCache: Sendable {
     }
 
     /// The entries of a scene's values, as last written or read, to serialize its next document.
-    func entries(of scene: SceneID) -> [String: SceneDocument.Entry] {
+    func entries(of scene: SceneID) -> [String: StoredDocument.Entry] {
         scenes.withLock { $0[scene]?.entries ?? [:] }
     }
 

@@ -52,7 +52,7 @@ package enum SceneHolds {
     private static let held = Mutex<[Entry: UInt64]>([:])
     private static let tokens = Atomic<UInt64>(0)
     /// The writers of holders letting go, by scene and key: their last write is on its way.
-    private static let closing = Mutex<[Entry: SceneWriter]>([:])
+    private static let closing = Mutex<[Entry: ValueWriter]>([:])
 
     /// Holds a scene's key in a store.
     /// - Throws: ``SceneStoreError/invalidArgument(_:reason:)`` when a holder of this process
@@ -90,12 +90,12 @@ package enum SceneHolds {
     }
 
     /// Notes that a holder of a scene's key is letting go, its last value handed to `writer`.
-    package static func beginClosing(_ scene: SceneID, key: String, in store: StateStore, writer: SceneWriter) {
+    package static func beginClosing(_ scene: SceneID, key: String, in store: StateStore, writer: ValueWriter) {
         closing.withLock { $0[Entry(scene, key: key, in: store)] = writer }
     }
 
     /// Notes that a holder letting go has let go.
-    package static func endClosing(_ scene: SceneID, key: String, in store: StateStore, writer: SceneWriter) {
+    package static func endClosing(_ scene: SceneID, key: String, in store: StateStore, writer: ValueWriter) {
         let entry = Entry(scene, key: key, in: store)
         closing.withLock { writers in
             if writers[entry] === writer { writers[entry] = nil }
@@ -103,7 +103,7 @@ package enum SceneHolds {
     }
 
     /// The writer of a holder of a scene's key that is letting go, if one is.
-    package static func closingWriter(of scene: SceneID, key: String, in store: StateStore) -> SceneWriter? {
+    package static func closingWriter(of scene: SceneID, key: String, in store: StateStore) -> ValueWriter? {
         closing.withLock { $0[Entry(scene, key: key, in: store)] }
     }
 

@@ -6,7 +6,7 @@ import Synchronization
     import Foundation
 #endif
 
-/// One hold of a scene's lock by a ``SceneWriter``, and the steps of its writes: each step a few
+/// One hold of a scene's lock by a ``ValueWriter``, and the steps of its writes: each step a few
 /// system calls, taken in the order the writer's ``WriterMachine`` gives them.
 ///
 /// Each write is the durable atomic replace of every file of the store (``DurableWrite``), its steps
@@ -27,7 +27,7 @@ final class SceneWriteSession: @unchecked Sendable {
     private let lock: Int32
     /// The entries of the file as it will be once every prepared write is in place (empty: no
     /// file), and its mode.
-    private var entries: [String: SceneDocument.Entry]
+    private var entries: [String: StoredDocument.Entry]
     /// The write `entries` are of, while it is in flight.
     private var newest: Prepared?
     /// Whether the next write is made whatever it holds: the newest write failed, so what the
@@ -36,7 +36,7 @@ final class SceneWriteSession: @unchecked Sendable {
     private var mode: UInt32
     /// The file as found when the lock was taken, until a write replaces it: the one a copy is
     /// kept of. Its document is nil when this store wrote it as text.
-    private var found: (bytes: [UInt8], status: FileStatus, document: SceneDocument?)?
+    private var found: (bytes: [UInt8], status: FileStatus, document: StoredDocument?)?
     /// Where a corrupt file in the scene's place was moved when the lock was taken.
     let movedAsidePath: String?
     /// The steps of each write, in the scenes folder.
@@ -54,7 +54,7 @@ final class SceneWriteSession: @unchecked Sendable {
     final class Prepared: @unchecked Sendable {
         /// The file's bytes and entries, nil for a removal of the file.
         let bytes: [UInt8]?
-        let entries: [String: SceneDocument.Entry]
+        let entries: [String: StoredDocument.Entry]
         /// The temporary file's name and descriptor (open until synced).
         let temporary: String
         var descriptor: Int32?
@@ -62,7 +62,7 @@ final class SceneWriteSession: @unchecked Sendable {
         let keptAsidePath: String?
 
         init(
-            bytes: [UInt8]?, entries: [String: SceneDocument.Entry], temporary: String, descriptor: Int32?,
+            bytes: [UInt8]?, entries: [String: StoredDocument.Entry], temporary: String, descriptor: Int32?,
             keptAsidePath: String?
         ) {
             self.bytes = bytes
@@ -95,8 +95,8 @@ final class SceneWriteSession: @unchecked Sendable {
             throw error
         }
         var movedAside: String?
-        var found: (bytes: [UInt8], status: FileStatus, document: SceneDocument?)?
-        var entries: [String: SceneDocument.Entry] = [:]
+        var found: (bytes: [UInt8], status: FileStatus, document: StoredDocument?)?
+        var entries: [String: StoredDocument.Entry] = [:]
         do throws(SceneStoreError) {
             do throws(SceneStoreError) {
                 let path = store.path(for: scene)
@@ -150,7 +150,7 @@ final class SceneWriteSession: @unchecked Sendable {
     /// - Returns: The write, or nil when nothing changes.
     func prepare(
         _ values: [String: Value], slot: Int,
-        keepAside: (reason: KeptAsideFile.Reason, shouldKeep: (SceneDocument) -> Bool)?
+        keepAside: (reason: KeptAsideFile.Reason, shouldKeep: (StoredDocument) -> Bool)?
     ) throws(SceneStoreError) -> Prepared? {
         // What the file will hold is worked out under the lock; its bytes are written outside it,
         // so that the older write's rename does not wait for them.
@@ -169,7 +169,7 @@ final class SceneWriteSession: @unchecked Sendable {
 
     private func prepareHoldingLock(
         _ values: [String: Value], slot: Int,
-        keepAside: (reason: KeptAsideFile.Reason, shouldKeep: (SceneDocument) -> Bool)?
+        keepAside: (reason: KeptAsideFile.Reason, shouldKeep: (StoredDocument) -> Bool)?
     ) throws(SceneStoreError) -> Prepared? {
         let path = store.path(for: scene)
         var next = entries
@@ -196,7 +196,8 @@ final class SceneWriteSession: @unchecked Sendable {
         }
         var bytes: [UInt8]?
         if !next.isEmpty {
-            let assembled = SceneDocument(scene: scene, savedAt: store.savedAtNow(), values: [:]).encoded(entries: next)
+            let assembled = StoredDocument(scene: scene, savedAt: store.savedAtNow(), values: [:]).encoded(
+                entries: next)
             guard assembled.count <= store.configuration.maximumFileSize else {
                 throw .documentTooLarge(path: path, size: assembled.count, limit: store.configuration.maximumFileSize)
             }
@@ -204,7 +205,7 @@ final class SceneWriteSession: @unchecked Sendable {
         }
         var keptAside: String?
         if let keepAside, let found {
-            var document: SceneDocument
+            var document: StoredDocument
             if let known = found.document {
                 document = known
             } else {

@@ -1,8 +1,8 @@
-/// Every decision of a ``SceneWriter``, as a pure type: fed the events of its writes (a value
+/// Every decision of a ``ValueWriter``, as a pure type: fed the events of its writes (a value
 /// submitted, a step done or failed, a flush or a cancel asked for), it returns the actions to
 /// perform (open the scene's lock, write a temporary file, sync it, rename it, give it up, wake
 /// whom). It does no I/O and holds no value, only the tickets that name them, so it is tested as a
-/// table and against a reference model, and `SceneWriter` only performs what it returns.
+/// table and against a reference model, and `ValueWriter` only performs what it returns.
 ///
 /// Writes are pipelined (group commit): while one write's temporary file is synced, the next
 /// value is written and synced into a temporary file of its own, and the renames happen in the
@@ -114,7 +114,7 @@ struct WriterMachine {
         case resumeFlushed([Int], failed: Bool)
     }
 
-    /// Counts, as ``SceneWriter/Statistics`` reports them.
+    /// Counts, as ``ValueWriter/Statistics`` reports them.
     struct Counts: Equatable {
         var submitted = 0
         var coalesced = 0

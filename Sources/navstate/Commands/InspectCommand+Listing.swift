@@ -154,7 +154,7 @@ extension InspectCommand {
             let keys = summary.keys.isEmpty ? "-" : summary.keys.map(TerminalText.escaped).joined(separator: ",")
             let drops = row.problem != nil ? "invalid" : row.drops.map { String($0) } ?? "-"
             let cells: [String] = [
-                summary.scene.rawValue, keys, String(summary.size), SceneDocument.timestamp(summary.lastSaved),
+                summary.scene.rawValue, keys, String(summary.size), StoredDocument.timestamp(summary.lastSaved),
                 Self.age(row.age), summary.health.label, guardsColumn(row.guards), drops, Self.budgetColumn(row.budget),
             ]
             table.append(cells)
@@ -163,7 +163,7 @@ extension InspectCommand {
     }
 
     /// `12%`, `85% near`, `117% over`.
-    static func budgetColumn(_ use: SceneBudget) -> String {
+    static func budgetColumn(_ use: SizeBudget) -> String {
         use.isOver ? "\(use.percent)% over" : use.isNear ? "\(use.percent)% near" : "\(use.percent)%"
     }
 

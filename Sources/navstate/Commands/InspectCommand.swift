@@ -59,7 +59,7 @@ struct InspectCommand: Subcommand {
         }
         let guardState = Self.guardState(of: scene, key: key, in: store)
         let kept = try store.keptAsideFiles().filter { $0.scene == scene }
-        let file: SceneFile
+        let file: StoredFile
         do {
             file = try store.sceneFile(of: scene)
         } catch {
@@ -142,7 +142,7 @@ struct InspectCommand: Subcommand {
     /// Shows another app's scene: its document, and the paths of its value under the key, element
     /// by element.
     private func showGeneric(
-        _ tool: inout CommandLineTool, _ file: SceneFile, guardState: GuardState, keptAside kept: [KeptAsideFile],
+        _ tool: inout CommandLineTool, _ file: StoredFile, guardState: GuardState, keptAside kept: [KeptAsideFile],
         store: StateStore
     ) {
         let document = file.document
@@ -219,7 +219,7 @@ struct InspectCommand: Subcommand {
         tool.print("scene:      \(summary.scene)")
         tool.print("file:       \(summary.path)")
         tool.print("size:       \(summary.size) bytes")
-        tool.print("last saved: \(lastSaved.map(SceneDocument.timestamp) ?? "unknown")")
+        tool.print("last saved: \(lastSaved.map(StoredDocument.timestamp) ?? "unknown")")
         tool.print("health:     \(healthName ?? summary.health.label)")
         if let problem { tool.print("problem:    \(TerminalText.escaped(problem))") }
         if let trust {
@@ -290,7 +290,7 @@ struct InspectCommand: Subcommand {
         tool.printColumns(
             [["FILE", "REASON", "KEPT AT", "SIZE"]]
                 + files.map { file in
-                    [file.fileName, file.reason.rawValue, SceneDocument.timestamp(file.keptAt), String(file.size)]
+                    [file.fileName, file.reason.rawValue, StoredDocument.timestamp(file.keptAt), String(file.size)]
                 }, indent: "  ")
     }
 
@@ -309,7 +309,7 @@ struct InspectCommand: Subcommand {
         case .success(.clean): .object(["state": .string("clean")])
         case .success(.restoring(let since, let failures)):
             .object([
-                "state": .string("restoring"), "since": .string(SceneDocument.timestamp(since)),
+                "state": .string("restoring"), "since": .string(StoredDocument.timestamp(since)),
                 "failures": .number(JSONNumber(failures)),
             ])
         case .failure(let error): .object(["state": .string("unreadable"), "problem": .string(error.description)])
@@ -319,7 +319,7 @@ struct InspectCommand: Subcommand {
     /// The schema version stored beside a value (0 when none is), or why it is not a version.
     typealias SchemaState = Result<Int, NavigationError>
 
-    static func schemaVersion(in document: SceneDocument, key: String) -> SchemaState {
+    static func schemaVersion(in document: StoredDocument, key: String) -> SchemaState {
         Result { () throws(NavigationError) in try NavigationMigrations.storedSchema(forKey: key, in: document.values)
         }
     }
@@ -346,7 +346,7 @@ struct InspectCommand: Subcommand {
             "path": .string(summary.path),
             "keys": .array(summary.keys.map { .string($0) }),
             "size": .number(JSONNumber(Int(summary.size))),
-            "lastSaved": lastSaved.map { .string(SceneDocument.timestamp($0)) } ?? .null,
+            "lastSaved": lastSaved.map { .string(StoredDocument.timestamp($0)) } ?? .null,
             "health": .string(summary.health.label),
             "problem": problem,
         ]
@@ -377,7 +377,7 @@ struct InspectCommand: Subcommand {
             "scene": .string(file.scene.rawValue),
             "path": .string(file.path),
             "reason": .string(file.reason.rawValue),
-            "keptAt": .string(SceneDocument.timestamp(file.keptAt)),
+            "keptAt": .string(StoredDocument.timestamp(file.keptAt)),
             "size": .number(JSONNumber(Int(file.size))),
         ])
     }

@@ -51,14 +51,14 @@ struct RecoverCommand: Subcommand {
                 .object([
                     "scene": .string(scene.rawValue), "key": .string(key), "from": .string(chosen.path),
                     "reason": .string(chosen.reason.rawValue),
-                    "keptAt": .string(SceneDocument.timestamp(chosen.keptAt)),
+                    "keptAt": .string(StoredDocument.timestamp(chosen.keptAt)),
                     "value": value, "dryRun": .bool(dryRun), "written": .bool(recovery.written),
                     "guardCleared": .bool(recovery.guardCleared),
                 ]))
             return
         }
         let source =
-            "'\(TerminalText.escaped(key))' of scene '\(scene)' from '\(chosen.fileName)' (kept \(SceneDocument.timestamp(chosen.keptAt)): \(chosen.reason.recognized.description))"
+            "'\(TerminalText.escaped(key))' of scene '\(scene)' from '\(chosen.fileName)' (kept \(StoredDocument.timestamp(chosen.keptAt)): \(chosen.reason.recognized.description))"
         tool.print(dryRun ? "Would recover \(source); nothing written." : "Recovered \(source).")
         tool.print("value: \(TerminalText.escaped(value.description))")
         if recovery.guardCleared { tool.print("The restore guard of '\(TerminalText.escaped(key))' was cleared.") }

@@ -126,13 +126,14 @@ struct RestoreCommand: Subcommand {
                     "scene": .string(scene.rawValue), "key": .string(key),
                     "intervention": .object([
                         "code": .string(RestoreIntervention.expired(savedAt: savedAt, maximumAge: .zero).code),
-                        "savedAt": .string(SceneDocument.timestamp(savedAt)), "maximumAge": .string(limit),
+                        "savedAt": .string(StoredDocument.timestamp(savedAt)), "maximumAge": .string(limit),
                     ]),
                     "budget": budget.map(CommandLineTool.json) ?? .null,
                 ]))
         } else {
             tool.print("scene:    \(scene)")
-            tool.print("not restored: saved at \(SceneDocument.timestamp(savedAt)), more than \(limit) ago (--max-age)")
+            tool.print(
+                "not restored: saved at \(StoredDocument.timestamp(savedAt)), more than \(limit) ago (--max-age)")
         }
     }
 

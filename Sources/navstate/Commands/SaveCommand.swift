@@ -164,7 +164,7 @@ struct SaveCommand: Subcommand {
             tool.warnAboutDrops(report)
         }
         tool.warnAboutKeptCopies(
-            keptAside: persistence.keptAsidePath, movedAside: persistence.statistics.movedAsidePaths, key: key)
+            keptAside: persistence.keptAsidePath, movedAside: persistence.writerStatistics.movedAsidePaths, key: key)
         let path = environment.store.path(for: scene)
         let budget = tool.warnAboutBudget(of: scene, in: environment.store)
         if json {
@@ -175,7 +175,7 @@ struct SaveCommand: Subcommand {
                 .object(
                     savedMembers(
                         members, file: path, keptAside: persistence.keptAsidePath,
-                        movedAside: persistence.statistics.movedAsidePaths, budget: budget)))
+                        movedAside: persistence.writerStatistics.movedAsidePaths, budget: budget)))
         } else {
             tool.print("Saved scene '\(scene)' to '\(path)'.")
             tool.printState(category: model.selectedCategory, path: model.path)
@@ -242,7 +242,7 @@ struct SaveCommand: Subcommand {
 
     /// The members every `save --json` has, over those of what was saved.
     private func savedMembers(
-        _ members: [String: JSONValue], file: String, keptAside: String?, movedAside: [String], budget: SceneBudget?
+        _ members: [String: JSONValue], file: String, keptAside: String?, movedAside: [String], budget: SizeBudget?
     ) -> [String: JSONValue] {
         var members = members
         members["scene"] = .string(scene.rawValue)
@@ -256,7 +256,7 @@ struct SaveCommand: Subcommand {
 
     private func printStoredAsGiven(
         _ tool: inout CommandLineTool, _ value: JSONValue, _ stored: StoredNavigation.Replacement,
-        members: [String: JSONValue], budget: SceneBudget?, note: String
+        members: [String: JSONValue], budget: SizeBudget?, note: String
     ) {
         let movedAside = stored.movedAsidePath.map { [$0] } ?? []
         tool.warnAboutKeptCopies(keptAside: stored.keptAsidePath, movedAside: movedAside, key: key)

@@ -97,7 +97,7 @@ struct WatchCommand: Subcommand {
         }
         var printed = 0
         for scene in scenes {
-            let file: SceneFile?
+            let file: StoredFile?
             let fingerprint: Fingerprint
             var problem: String?
             do {
@@ -133,10 +133,10 @@ struct WatchCommand: Subcommand {
 
     /// One change: a line of text, or one JSON object on one line.
     private func describe(
-        _ tool: inout CommandLineTool, scene: SceneID, event: WatchEvent, file: SceneFile?, problem: String?,
+        _ tool: inout CommandLineTool, scene: SceneID, event: WatchEvent, file: StoredFile?, problem: String?,
         _ environment: Environment
     ) {
-        let time = SceneDocument.timestamp(tool.context.now())
+        let time = StoredDocument.timestamp(tool.context.now())
         var members: [String: JSONValue] = [
             "time": .string(time), "scene": .string(scene.rawValue), "key": .string(key),
             "event": .string(event.rawValue),
@@ -150,7 +150,7 @@ struct WatchCommand: Subcommand {
         }
         if let problem { members["problem"] = .string(problem) }
         if let file {
-            members["savedAt"] = .string(SceneDocument.timestamp(file.document.savedAt))
+            members["savedAt"] = .string(StoredDocument.timestamp(file.document.savedAt))
             if let value = file.document.values[key] {
                 let (text, details) = summary(of: value, in: file.document, now: tool.context.now(), environment)
                 words = text
@@ -171,7 +171,7 @@ struct WatchCommand: Subcommand {
     /// current data, as `restore` would make them (its schema and migrations included); another
     /// app's paths element by element, and its NavigationPath elements that a restore could not read.
     private func summary(
-        of value: SceneValue, in document: SceneDocument, now: Date, _ environment: Environment
+        of value: SceneValue, in document: StoredDocument, now: Date, _ environment: Environment
     ) -> (String, [String: JSONValue]) {
         if environment.isCookbook && !CommandLineTool.holdsNavigationPath(value) {
             let model = NavigationModel(dataModel: environment.data)

@@ -110,7 +110,7 @@ enum GlobalOptions {
     static let app = OptionDeclaration(.app)
     static let data = OptionDeclaration(.data)
     static let budget = OptionDeclaration(.budget) { text in
-        guard let size = SceneBudget.parseSize(text), size > 0 else {
+        guard let size = SizeBudget.parseSize(text), size > 0 else {
             throw CommandError.usage(
                 "invalid size '\(TerminalText.escaped(text))' for '--budget': a whole number and B, KiB or MiB, as in 256KiB"
             )

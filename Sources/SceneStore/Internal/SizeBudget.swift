@@ -8,20 +8,20 @@
 /// only identifiers belong. Nothing is refused for it.
 ///
 /// ```swift
-/// if let use = try store.budget(of: scene), use.isOver {
+/// if let use = try store.storedBudget(of: scene), use.isOver {
 ///     print("\(scene) is \(use)")          // 300 KiB, 117% of its budget of 256 KiB
 /// }
 /// ```
-public struct SceneBudget: Sendable, Equatable, CustomStringConvertible {
+package struct SizeBudget: Sendable, Equatable, CustomStringConvertible {
     /// The default budget of a scene's file: 256 KiB.
-    public static let defaultBudget = 256 << 10
+    package static let defaultBudget = 256 << 10
     /// From this share of the budget on, a scene is near it (``isNear``): 80%.
     package static let nearShare = 0.8
 
     /// The size of the scene's file, in bytes.
-    public var size: Int64
+    package var size: Int64
     /// The budget, in bytes.
-    public var budget: Int
+    package var budget: Int
 
     /// Creates a budget use.
     /// - Parameters:
@@ -35,14 +35,14 @@ public struct SceneBudget: Sendable, Equatable, CustomStringConvertible {
     /// The size as a share of the budget: 1 is the budget exactly.
     package var share: Double { budget > 0 ? Double(size) / Double(budget) : .infinity }
     /// Whether the file is larger than the budget.
-    public var isOver: Bool { size > Int64(budget) }
+    package var isOver: Bool { size > Int64(budget) }
     /// Whether the file has reached 80% of the budget (or more).
-    public var isNear: Bool { share >= Self.nearShare }
+    package var isNear: Bool { share >= Self.nearShare }
     /// The share in whole per cent, rounded down: `117`.
     package var percent: Int { budget > 0 ? Int(size * 100 / Int64(budget)) : Int.max }
 
     /// `300 KiB, 117% of its budget of 256 KiB`.
-    public var description: String {
+    package var description: String {
         "\(Self.formatted(size)), \(percent)% of its budget of \(Self.formatted(Int64(budget)))"
     }
 
@@ -86,16 +86,16 @@ extension StateStore {
     /// - Parameter scene: The scene.
     /// - Returns: The use of the budget, or nil when the scene has no file.
     /// - Throws: ``SceneStoreError`` when the file cannot be examined.
-    package func storedBudget(of scene: SceneID) throws(SceneStoreError) -> SceneBudget? {
+    package func storedBudget(of scene: SceneID) throws(SceneStoreError) -> SizeBudget? {
         guard let size = try fileSize(of: scene) else { return nil }
-        return SceneBudget(size: size, budget: configuration.sizeBudget)
+        return SizeBudget(size: size, budget: configuration.sizeBudget)
     }
 
     /// The use of the store's size budget by a file of this size.
     /// - Parameter size: The size in bytes.
     /// - Returns: The use of the budget.
-    package func budget(forSize size: Int64) -> SceneBudget {
-        SceneBudget(size: size, budget: configuration.sizeBudget)
+    package func budget(forSize size: Int64) -> SizeBudget {
+        SizeBudget(size: size, budget: configuration.sizeBudget)
     }
 }
 

@@ -23,23 +23,23 @@
 ///   }
 /// }
 /// ```
-public struct SceneDocument: Sendable, Equatable {
+package struct StoredDocument: Sendable, Equatable {
     /// The format this version of StateStore writes and the newest it reads.
     package static let formatVersion = 1
 
     /// The scene the document belongs to; always the file's name.
-    public var scene: SceneID
+    package var scene: SceneID
     /// When the document was written.
-    public var savedAt: Date
+    package var savedAt: Date
     /// The stored values by key.
-    public var values: [String: SceneValue]
+    package var values: [String: SceneValue]
 
     /// Creates a document.
     /// - Parameters:
     ///   - scene: The scene.
     ///   - savedAt: When it was saved.
     ///   - values: The values by key.
-    public init(scene: SceneID, savedAt: Date, values: [String: SceneValue]) {
+    package init(scene: SceneID, savedAt: Date, values: [String: SceneValue]) {
         self.scene = scene
         self.savedAt = savedAt
         self.values = values
@@ -48,7 +48,7 @@ public struct SceneDocument: Sendable, Equatable {
 
 // MARK: - Timestamps
 
-extension SceneDocument {
+extension StoredDocument {
     /// A time as scene documents write it: UTC with milliseconds, `2026-11-21T21:04:07.123Z`
     /// (rounded down to the millisecond). Hand-written rather than a format style, so it is the
     /// same on every platform and cheap on the write path.
@@ -64,7 +64,7 @@ extension SceneDocument {
 
 // MARK: - Coding
 
-extension SceneDocument {
+extension StoredDocument {
     /// The document as the bytes of its file: pretty-printed, sorted keys, newline at the end.
     package func encodedBytes() -> [UInt8] {
         var entries: [String: Entry] = [:]
@@ -171,7 +171,7 @@ extension SceneDocument {
     func encoded(entries: [String: Entry]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(entries.values.reduce(160 + scene.rawValue.utf8.count) { $0 + $1.bytes.count + 6 })
-        bytes.append(contentsOf: "{\n  \"format\": \(SceneDocument.formatVersion),\n  \"savedAt\": ".utf8)
+        bytes.append(contentsOf: "{\n  \"format\": \(StoredDocument.formatVersion),\n  \"savedAt\": ".utf8)
         JSONValue.writeString(Self.timestamp(savedAt), into: &bytes)
         bytes.append(contentsOf: ",\n  \"scene\": ".utf8)
         JSONValue.writeString(scene.rawValue, into: &bytes)
@@ -212,7 +212,7 @@ extension SceneDocument {
             switch error {
             case .corrupt(let reason): throw .corrupt(path: path, reason: reason)
             case .newerFormat(let format):
-                throw .newerFormat(path: path, format: format, supported: SceneDocument.formatVersion)
+                throw .newerFormat(path: path, format: format, supported: StoredDocument.formatVersion)
             case .caseConflict(let found): throw .caseConflict(path: path, scene: scene, found: found)
             }
         }
@@ -246,7 +246,7 @@ extension SceneDocument {
             throw .corrupt(
                 "member 'format' must be an integer, found \(formatValue.kindDescription)" + at(.key("format")))
         }
-        if format > SceneDocument.formatVersion { throw .newerFormat(format) }
+        if format > StoredDocument.formatVersion { throw .newerFormat(format) }
         guard format >= 1 else {
             throw .corrupt("member 'format' must be at least 1, found \(format)" + at(.key("format")))
         }
@@ -294,26 +294,5 @@ extension SceneDocument {
             }
         }
         self.init(scene: expectedScene, savedAt: savedAt, values: values)
-    }
-}
-
-/// A scene's file as read: where it is, its exact bytes and the document they hold.
-public struct SceneFile: Sendable, Equatable {
-    /// The file's path.
-    public var path: String
-    /// The file's bytes, exactly as stored.
-    public var bytes: [UInt8]
-    /// The document the bytes hold.
-    public var document: SceneDocument
-
-    /// Creates a file description.
-    /// - Parameters:
-    ///   - path: The file's path.
-    ///   - bytes: Its bytes.
-    ///   - document: The document they hold.
-    public init(path: String, bytes: [UInt8], document: SceneDocument) {
-        self.path = path
-        self.bytes = bytes
-        self.document = document
     }
 }

@@ -21,28 +21,28 @@ import Synchronization
 /// once the last submitted value is durable.
 ///
 /// ```swift
-/// let writer = try store.writer(forKey: "navigation", in: scene)
+/// let writer = try store.makeWriter(forKey: "navigation", in: scene)
 /// for change in changes { writer.submit(change) }   // never blocks
 /// try await writer.flush()                          // the last change is on disk
 /// ```
-public final class SceneWriter: Sendable {
+package final class ValueWriter: Sendable {
     /// Counts of what the writer did.
-    public struct Statistics: Sendable, Equatable {
-        /// Values handed to ``SceneWriter/submit(_:)``.
-        public var submitted = 0
+    package struct Statistics: Sendable, Equatable {
+        /// Values handed to ``ValueWriter/submit(_:)``.
+        package var submitted = 0
         /// Values replaced by a newer one before they were written.
-        public var coalesced = 0
+        package var coalesced = 0
         /// Files written.
-        public var written = 0
+        package var written = 0
         /// Values not written because the file already held them.
-        public var unchanged = 0
+        package var unchanged = 0
         /// Writes that failed.
-        public var failed = 0
+        package var failed = 0
         /// Where corrupt files found in the scene's place were moved before writing.
-        public var movedAsidePaths: [String] = []
+        package var movedAsidePaths: [String] = []
         /// Where copies of the scene's file were kept before a write, as
         /// `keepAsideBeforeFirstWrite(reason:if:)` asked.
-        public var keptAsidePaths: [String] = []
+        package var keptAsidePaths: [String] = []
 
         /// Creates counts, as a test compares them.
         /// - Parameters:
@@ -68,9 +68,9 @@ public final class SceneWriter: Sendable {
     }
 
     /// The scene written to.
-    public let scene: SceneID
+    package let scene: SceneID
     /// The key written to.
-    public let key: String
+    package let key: String
     private let store: StateStore
     /// Where the steps run: a step's thread goes on with the step that follows it, and a second
     /// step that can run beside it (the next value's write while one syncs) gets a thread of its
@@ -108,7 +108,7 @@ public final class SceneWriter: Sendable {
         var companions: [String: SceneValue?] = [:]
         /// A copy to keep before the first write that changes the file, when the document calls
         /// for one.
-        var keepingAside: (reason: KeptAsideFile.Reason, shouldKeep: @Sendable (SceneDocument) -> Bool)?
+        var keepingAside: (reason: KeptAsideFile.Reason, shouldKeep: @Sendable (StoredDocument) -> Bool)?
         var progressWaiters:
             [(condition: @Sendable (Progress) -> Bool, continuation: CheckedContinuation<Void, Never>)] =
                 []
@@ -150,11 +150,11 @@ public final class SceneWriter: Sendable {
         self.store = store
         self.key = key
         self.scene = scene
-        self.workers = DispatchQueue(label: "SceneWriter.\(scene.rawValue)", attributes: .concurrent)
+        self.workers = DispatchQueue(label: "ValueWriter.\(scene.rawValue)", attributes: .concurrent)
     }
 
     /// What the writer has done so far.
-    public var statistics: Statistics { state.withLock { $0.statistics } }
+    package var statistics: Statistics { state.withLock { $0.statistics } }
 
     /// Sets a value written with every write of the writer's own key, in the same durable write:
     /// for what describes the value, such as the schema version it was encoded with. Nil removes
@@ -180,7 +180,7 @@ public final class SceneWriter: Sendable {
     ///   - shouldKeep: Whether the document found calls for a copy.
     /// - Throws: ``SceneStoreError/invalidArgument(_:reason:)`` for the reason `corrupt`.
     package func keepAsideBeforeFirstWrite(
-        reason: KeptAsideFile.Reason, if shouldKeep: @escaping @Sendable (SceneDocument) -> Bool
+        reason: KeptAsideFile.Reason, if shouldKeep: @escaping @Sendable (StoredDocument) -> Bool
     ) throws(SceneStoreError) {
         guard reason != .corrupt else {
             throw .invalidArgument(reason.rawValue, reason: "corrupt files are moved aside by writes, not copied")
@@ -190,8 +190,8 @@ public final class SceneWriter: Sendable {
 
     /// Records a value to be written, replacing any value still waiting. Returns at once.
     /// - Parameter value: The new value; nil removes the key.
-    public func submit<Value: SceneStorable>(_ value: Value?) {
-        submit(.value(value?.sceneValue), sequence: nil)
+    package func submit<Value: StoredScalar>(_ value: Value?) {
+        submit(.value(value?.storedValue), sequence: nil)
     }
 
     /// Records a value stamped with a sequence number; a value older than one already submitted is
@@ -199,8 +199,8 @@ public final class SceneWriter: Sendable {
     /// - Parameters:
     ///   - value: The new value; nil removes the key.
     ///   - sequence: Increases with each newer value.
-    public func submit<Value: SceneStorable>(_ value: Value?, sequence: UInt64) {
-        submit(.value(value?.sceneValue), sequence: sequence)
+    package func submit<Value: StoredScalar>(_ value: Value?, sequence: UInt64) {
+        submit(.value(value?.storedValue), sequence: sequence)
     }
 
     /// Records a JSON value written as text (``JSONText``), stamped with a sequence number as
@@ -234,7 +234,7 @@ public final class SceneWriter: Sendable {
     ///   - value: The new value.
     ///   - sequence: Increases with each newer value (see ``submit(_:sequence:)``), or nil.
     ///   - encoder: The encoder; the stored JSON is what it writes.
-    public func submit<Value: Encodable & Sendable>(
+    package func submit<Value: Encodable & Sendable>(
         encoding value: Value, sequence: UInt64? = nil, encoder: JSONEncoder = JSONEncoder()
     ) {
         submit(.encodable(value, encoder), sequence: sequence)
@@ -288,7 +288,7 @@ public final class SceneWriter: Sendable {
     ///
     /// For a scene that is going away (its file is about to be removed, and a late write must not
     /// bring it back), and for tests that simulate a kill.
-    public func cancel() async {
+    package func cancel() async {
         _ = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, SceneStoreError>, Never>) in
             handle { state in
                 let id = state.nextWaiter
@@ -300,12 +300,12 @@ public final class SceneWriter: Sendable {
     }
 
     /// Whether ``cancel()`` has been called: no value is written from then on.
-    public var isCancelled: Bool { state.withLock { $0.machine.cancelled } }
+    package var isCancelled: Bool { state.withLock { $0.machine.cancelled } }
 
     /// Waits until every submitted value has been written (or found already on disk).
     /// - Throws: The ``SceneStoreError`` of the last write when it failed; the value stays unwritten
     ///   until the next ``submit(_:)``.
-    public func flush() async throws(SceneStoreError) {
+    package func flush() async throws(SceneStoreError) {
         let result: Result<Void, SceneStoreError> = await withCheckedContinuation { continuation in
             handle { state in
                 let id = state.nextWaiter
@@ -524,9 +524,9 @@ extension StateStore {
     ///   - scene: The scene.
     /// - Returns: The writer.
     /// - Throws: ``SceneStoreError/invalidKey(_:reason:)``.
-    package func makeWriter(forKey key: String, in scene: SceneID) throws(SceneStoreError) -> SceneWriter {
+    package func makeWriter(forKey key: String, in scene: SceneID) throws(SceneStoreError) -> ValueWriter {
         try Self.validate(key: key)
-        return SceneWriter(store: self, key: key, scene: scene)
+        return ValueWriter(store: self, key: key, scene: scene)
     }
 
     /// Writes every value of a sequence through to one (scene, key), the latest winning while a
@@ -545,8 +545,8 @@ extension StateStore {
     @discardableResult
     package func writingThrough<Values: AsyncSequence>(
         _ values: Values, forKey key: String, in scene: SceneID
-    ) async throws(SceneStoreError) -> SceneWriter.Statistics
-    where Values.Element: SceneStorable, Values.Failure == Never {
+    ) async throws(SceneStoreError) -> ValueWriter.Statistics
+    where Values.Element: StoredScalar, Values.Failure == Never {
         let writer = try makeWriter(forKey: key, in: scene)
         var iterator = values.makeAsyncIterator()
         while let value = await iterator.next(isolation: nil) {
@@ -557,7 +557,7 @@ extension StateStore {
     }
 
     /// Writes every value of a sequence of any `Encodable` values through to one (scene, key) as
-    /// readable JSON, as ``writeThrough(_:forKey:in:)`` does for stored types: the latest wins
+    /// readable JSON, as ``writingThrough(_:forKey:in:)`` does for stored types: the latest wins
     /// while a write is in flight, and only the values that are written are encoded.
     ///
     /// - Parameters:
@@ -571,7 +571,7 @@ extension StateStore {
     @discardableResult
     package func writingThrough<Values: AsyncSequence>(
         encoding values: Values, forKey key: String, in scene: SceneID, encoder: JSONEncoder = JSONEncoder()
-    ) async throws(SceneStoreError) -> SceneWriter.Statistics
+    ) async throws(SceneStoreError) -> ValueWriter.Statistics
     where Values.Element: Encodable & Sendable, Values.Failure == Never {
         let writer = try makeWriter(forKey: key, in: scene)
         var iterator = values.makeAsyncIterator()

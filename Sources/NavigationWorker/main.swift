@@ -1,4 +1,4 @@
-// A process that launches like an app: it restores a scene through `ScenePersistence` with the
+// A process that launches like an app: it restores a scene through `SceneConnection` with the
 // crash-loop guard (its launch is the process's own, whose end the guard records), prints what it
 // restored as one JSON line, and then ends before the restore becomes healthy, in one of the ways
 // an app's process ends, or closes the scene normally. For the crash-loop tests; not a product.
@@ -158,7 +158,7 @@ func launch() async {
         if let reporter, reporter.placement == "reporter-before" {
             Reporter.install(writingTo: reporter.file, chaining: true)
         }
-        let persistence = try await ScenePersistence.connect(
+        let persistence = try await SceneConnection.connect(
             model, to: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil))
         var line: [String: JSONValue] = [
             "tab": .number(JSONNumber(model.state.tab)),

@@ -8,7 +8,7 @@ import SceneStore
 /// It is SceneNavigation's ``/SceneNavigation/SceneNavigationModel`` of a ``CookbookState``, so everything any app's
 /// model does, it does: element-by-element restores with a ``/SceneNavigation/RestoreReport``, the change stream
 /// (``/SceneNavigation/SceneNavigationModel/changes()``), `jsonData` as the sample's get/set, and
-/// ``/SceneNavigation/ScenePersistence`` to restore and write through to a scene.
+/// ``/SceneNavigation/PersistentScene`` to restore and write through to a scene.
 ///
 /// ```swift
 /// let model = NavigationModel()                 // the built-in cookbook data
@@ -53,5 +53,7 @@ extension SceneNavigationModel where State == CookbookState {
 }
 
 /// The cookbook's persistence before it was SceneNavigation's own.
-@available(*, deprecated, message: "use ScenePersistence, whose connect(_:to:scene:...) takes a NavigationModel")
+@available(
+    *, deprecated, message: "use PersistentScene, the one way to connect a scene, with the NavigationModel's model"
+)
 public typealias NavigationPersistence = ScenePersistence<CookbookState>

@@ -37,7 +37,7 @@ extension CrashLoopGuard {
     /// row of unexplained ends; an end with nothing written at all (or no record: killed before
     /// the restored screen could show, as the watchdog kills a launch that hangs) only when it
     /// repeats, two launches in a row. A launch whose scene went to the background marked its
-    /// restore healthy then (``ScenePersistence/leftForeground()``), so its later end is never
+    /// restore healthy then (the scene going to the background), so its later end is never
     /// looked at.
     ///
     /// The app's launch is ``current``. A simulator of launches (the testing kit's) makes one per

@@ -23,15 +23,15 @@ import SceneStore
 /// (not `fsync`ed: a power cut that undoes it costs one guarded restore that was not needed) when
 /// the restore becomes healthy; nothing per change.
 ///
-/// The restore becomes healthy at ``ScenePersistence/markHealthy()``, after the first change is
-/// written through (``healthyAfterFirstWrite``), after ``healthyAfter`` of running, at
-/// ``ScenePersistence/leftForeground()`` (the scene in the background), at
-/// ``ScenePersistence/terminating()``, or at ``ScenePersistence/close()``, whichever comes first.
+/// The restore becomes healthy after the first change is written through
+/// (``healthyAfterFirstWrite``), after ``healthyAfter`` of running, when the scene goes to the
+/// background, at ``SceneConnections/terminating()``, or at ``PersistentScene/close()``,
+/// whichever comes first.
 ///
 /// ```swift
-/// let persistence = try await ScenePersistence.connect(
-///     model, to: store, scene: scene, guard: CrashLoopGuard(restoresNothingAfter: 3))
-/// if case .crashLoop(let failures, _)? = persistence.intervention { print("guarded after \(failures)") }
+/// let scene = PersistentScene(
+///     model, store: store, guard: CrashLoopGuard(restoresNothingAfter: 3), onEvent: { print($0) })
+/// if case .crashLoop(let failures, _)? = try await scene.connect().intervention { print("guarded after \(failures)") }
 /// ```
 public struct CrashLoopGuard: Sendable, Hashable {
     /// From this many consecutive restores that never became healthy on, nothing is restored;

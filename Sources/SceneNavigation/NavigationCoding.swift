@@ -1,7 +1,7 @@
 import SceneStore
 
 /// Encodes an app's navigation state for a scene and restores it element by element and member by
-/// member: the one restore of the toolkit, behind ``SceneNavigationModel`` and ``ScenePersistence``.
+/// member: the one restore of the toolkit, behind ``SceneNavigationModel`` and ``PersistentScene``.
 ///
 /// The state is any `Codable` value: a ``RoutePath`` alone, or a struct that holds one or more
 /// paths (``RoutePath``, ``MixedPath``) beside other state (a selected tab, an `isActive` flag).

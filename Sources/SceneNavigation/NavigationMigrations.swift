@@ -4,7 +4,7 @@ import SceneStore
 /// renames of enum cases and keys by type, and a table of element aliases.
 ///
 /// A stored value carries the schema version it was written with: the number of steps the app
-/// had then, `0` when absent (stored beside the value as `<key>.schema` by ``ScenePersistence``
+/// had then, `0` when absent (stored beside the value as `<key>.schema` by ``PersistentScene``
 /// when the version is above 0). A value of a newer schema than the app knows is not restored
 /// (``NavigationError/newerSchema(key:stored:supported:)``) and never overwritten.
 ///

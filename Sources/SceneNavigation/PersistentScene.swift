@@ -7,12 +7,12 @@ import SceneStore
 #endif
 
 /// A scene's persistence through its life: it takes the scene's events, asks ``SceneLife`` what to
-/// do, and does it with a ``ScenePersistence``. `PersistentNavigation` (SceneNavigationUI) forwards
+/// do, and does it with the scene's connection. `PersistentNavigation` (SceneNavigationUI) forwards
 /// SwiftUI's events to one and does nothing else; the testing kit's `SceneLifeSimulator` drives one
 /// with scripted events, so what a test shows is what the app does.
 ///
 /// ```swift
-/// let scene = PersistentScene(model, store: store, onError: { print($0) })
+/// let scene = PersistentScene(model, store: store, onEvent: { print($0) })
 /// scene.storedID = nil                  // what @SceneStorage holds: nothing at a first launch
 /// scene.handle(.phase(.active))
 /// scene.handle(.appeared)               // restores now, before the first frame
@@ -45,10 +45,14 @@ public final class PersistentScene<Value: Codable & Equatable> {
     /// The scene's life so far.
     package private(set) var life = SceneLife()
     /// The connection, while the scene is shown.
-    public private(set) var persistence: ScenePersistence<Value>?
+    package private(set) var connection: SceneConnection<Value>?
 
-    private let onConnect: (@MainActor (ScenePersistence<Value>) -> Void)?
-    private let onError: @MainActor (NavigationError) -> Void
+    /// Told what happens to the scene.
+    var onEvent: @MainActor (SceneEvent) -> Void
+    /// The last failure told since ``connect()`` or ``close()`` began, which it throws.
+    private var lastFailure: NavigationError?
+    /// The 0.3.0 face of the current connection, made once per connection.
+    var face: AnyObject?
     /// Links waiting for the restore or a connection.
     private var heldLinks: [Link] = []
     /// Links applied as changes since a restore failed: the retry's deep link.
@@ -61,7 +65,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
     /// saves where the first attempt said.
     private var freshID: SceneID?
     /// The connection that closed last, which the next one goes on from.
-    private var closed: ScenePersistence<Value>?
+    private var closed: SceneConnection<Value>?
 
     /// Creates a scene's persistence; nothing is read until the scene appears.
     /// - Parameters:
@@ -71,8 +75,42 @@ public final class PersistentScene<Value: Codable & Equatable> {
     ///   - policy: What to do with elements that cannot be restored, and the maximum age.
     ///   - crashGuard: The crash-loop guard, or nil for none. On by default.
     ///   - identity: How the scene's ID is found, ``SceneIdentity/perScene`` by default.
+    ///   - onEvent: Told what happens to the scene, in order: each connection once it is made (with
+    ///     its restore's report, intervention and copy kept aside), and each failure to restore or
+    ///     save.
+    public init(
+        _ model: SceneNavigationModel<Value>, store: StateStore, key: String = "navigation",
+        policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
+        identity: SceneIdentity = .perScene, onEvent: @escaping @MainActor (SceneEvent) -> Void
+    ) {
+        self.model = model
+        self.store = store
+        self.key = key
+        self.policy = policy
+        self.crashGuard = crashGuard
+        self.identity = identity
+        self.onEvent = onEvent
+    }
+
+    // MARK: - Deprecated: 0.3.0's callbacks, one stream of events since 0.4.0 (in the class itself,
+    // as 0.3.0 declared them: a member of an extension is declared otherwise)
+
+    /// Creates a scene's persistence that tells each connection and each failure to a callback of
+    /// its own.
+    /// - Parameters:
+    ///   - model: The scene's model.
+    ///   - store: The app's store.
+    ///   - key: The value's key, `navigation` by default.
+    ///   - policy: What to do with elements that cannot be restored, and the maximum age.
+    ///   - crashGuard: The crash-loop guard, or nil for none. On by default.
+    ///   - identity: How the scene's ID is found, ``SceneIdentity/perScene`` by default.
     ///   - onConnect: Told of each connection once it is made.
     ///   - onError: Told when the scene cannot be restored or saved.
+    @available(
+        *, deprecated,
+        message:
+            "use init(_:store:key:policy:guard:identity:onEvent:), which tells connections and failures as SceneEvent"
+    )
     public init(
         _ model: SceneNavigationModel<Value>, store: StateStore, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
@@ -85,8 +123,64 @@ public final class PersistentScene<Value: Codable & Equatable> {
         self.policy = policy
         self.crashGuard = crashGuard
         self.identity = identity
-        self.onConnect = onConnect
-        self.onError = onError
+        onEvent = { _ in }
+        onEvent = { [weak self] event in
+            switch event {
+            case .connected:
+                if let onConnect, let persistence = self?.persistence { onConnect(persistence) }
+            case .failed(let error):
+                onError(error)
+            }
+        }
+    }
+
+    /// The connection, while the scene is shown.
+    @available(*, deprecated, message: "use outcome, flush() and close(), or the events of onEvent")
+    public var persistence: ScenePersistence<Value>? {
+        guard let connection else { return nil }
+        if let face = face as? ScenePersistence<Value>, face.connection === connection { return face }
+        let made = ScenePersistence(connection)
+        face = made
+        return made
+    }
+
+    /// What the scene's restore did, once it is connected: the report (what was kept, dropped,
+    /// migrated and withheld), the intervention and the copy kept aside; nil while it is not.
+    public var outcome: RestoreOutcome? { connection?.toldOutcome }
+
+    /// Restores and connects the scene now, as a scene that becomes active and appears does (the
+    /// events ``SceneLife/Phase/active`` and ``SceneLife/Event/appeared``), and returns once it is
+    /// connected: for code that drives a scene without SwiftUI (a tool, a test, a scene delegate's
+    /// `scene(_:willConnectTo:options:)`). A scene already connected returns its outcome.
+    /// - Returns: What the restore did.
+    /// - Throws: What the scene told its `onEvent` as ``SceneEvent/failed(_:)``: the scene's file
+    ///   or the guard's marker cannot be read or written, or another connection of this process
+    ///   keeps the scene's key saved.
+    @discardableResult
+    public func connect() async throws(NavigationError) -> RestoreOutcome {
+        lastFailure = nil
+        handle(.phase(.active))
+        handle(.appeared)
+        await settle()
+        if let connection { return connection.toldOutcome }
+        throw lastFailure ?? .store(.invalidArgument(sceneID?.rawValue ?? "", reason: "the scene is not connected"))
+    }
+
+    /// Waits until the model's last change is durable.
+    /// - Throws: The error of the last write (``NavigationError/store(_:)``, ``NavigationError/cannotEncode(reason:)``).
+    public func flush() async throws(NavigationError) {
+        try await connection?.flush()
+    }
+
+    /// Closes the scene as a scene whose view disappears does (the event
+    /// ``SceneLife/Event/disappeared``) and returns once its last change is durable, its restore
+    /// marked healthy and its key let go.
+    /// - Throws: What the scene told its `onEvent` as ``SceneEvent/failed(_:)`` while it closed.
+    public func close() async throws(NavigationError) {
+        lastFailure = nil
+        handle(.disappeared)
+        await settle()
+        if let lastFailure { throw lastFailure }
     }
 
     /// Takes one of the scene's events and does what its life says.
@@ -111,7 +205,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
             await task.value
         }
         // The copy an intervention keeps, made off the main actor after the restore.
-        _ = await persistence?.pendingCopy?.result()
+        _ = await connection?.pendingCopy?.result()
     }
 
     // MARK: - Actions
@@ -137,25 +231,25 @@ public final class PersistentScene<Value: Codable & Equatable> {
                         do throws(SceneStoreError) {
                             scene = try SceneID(UUID().uuidString.lowercased())
                         } catch {
-                            return onError(.store(error))
+                            return fail(.store(error))
                         }
                     }
                     freshID = scene
                     sceneID = scene
                 }
                 do throws(NavigationError) {
-                    let persistence = try await ScenePersistence.connect(
+                    let connection = try await SceneConnection.connect(
                         model, to: store, scene: scene, key: key, policy: policy, restoring: false, guard: crashGuard)
                     // What a deep link or a guard left over the stored value stays until a change.
                     do throws(NavigationError) {
-                        if let previous { try persistence.goOn(from: previous) }
+                        if let previous { try connection.goOn(from: previous) }
                     } catch {
-                        await persistence.cancel()
+                        await connection.cancel()
                         throw error
                     }
-                    connected(persistence)
+                    connected(connection)
                 } catch {
-                    onError(error)
+                    fail(error)
                     // Not connected: tried again at the next activation or appearance.
                     life.connectionFailed()
                 }
@@ -169,51 +263,51 @@ public final class PersistentScene<Value: Codable & Equatable> {
             guard !heldLinks.isEmpty else { return }
             let link = heldLinks.removeFirst()
             if life.isRestorePending { linksSinceFailure.append(link) }
-            guard let persistence else { return link(model) }
+            guard let connection else { return link(model) }
             do throws(NavigationError) {
-                try persistence.applyLink(asLaunchLink: asLaunchLink) { link($0) }
+                try connection.applyLink(asLaunchLink: asLaunchLink) { link($0) }
             } catch {
-                onError(error)
+                fail(error)
             }
         case .leaveForeground:
-            guard let persistence else { return }
+            guard let connection else { return }
             start { [self] in
                 do throws(NavigationError) {
-                    try await persistence.leftForeground()
+                    try await connection.leftForeground()
                 } catch {
-                    onError(error)
+                    fail(error)
                 }
             }
         case .close:
-            guard let persistence else { return }
-            self.persistence = nil
-            closed = persistence
+            guard let connection else { return }
+            self.connection = nil
+            closed = connection
             // The last state on its way and the key let go now: the scene's views may be made
             // again, and restore, before the close below runs.
-            persistence.beginClosing()
+            connection.beginClosing()
             start { [self] in
                 do throws(NavigationError) {
-                    try await persistence.close()
+                    try await connection.close()
                 } catch {
-                    onError(error)
+                    fail(error)
                 }
             }
         case .terminate:
             do throws(NavigationError) {
-                try persistence?.terminating()
+                try connection?.terminating()
             } catch {
-                onError(error)
+                fail(error)
             }
         case .noteShown:
-            persistence?.restoredScreenShown()
+            connection?.restoredScreenShown()
         case .suspend:
-            guard let persistence else { return }
-            self.persistence = nil
-            closed = persistence
+            guard let connection else { return }
+            self.connection = nil
+            closed = connection
             // As a killed process stops, before this returns (the background task must end in its
             // expiration handler): the write in flight finishes and the lock goes; the model in
             // memory is written again when the scene connects.
-            persistence.suspendNow()
+            connection.suspendNow()
         }
     }
 
@@ -235,7 +329,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
             resolution = try identity.resolve(stored: stored, in: store, key: key, new: new)
         } catch {
             heldLinks = links + heldLinks
-            onError(.store(error))
+            fail(.store(error))
             return handle(.restoreFailed)
         }
         let scene = resolution.scene
@@ -246,30 +340,30 @@ public final class PersistentScene<Value: Codable & Equatable> {
             links.isEmpty ? nil : { model in for link in links { link(model) } }
         do throws(NavigationError) {
             connected(
-                try ScenePersistence.restore(
+                try SceneConnection.restore(
                     model, from: store, scene: scene, copying: resolution.source, key: key, policy: policy,
                     guard: crashGuard, deepLink: apply, defersCopies: true))
         } catch {
             if resolution.isAdopted {
                 // The scene to adopt could not be read: told, and this window starts fresh in its
                 // own scene (the other is left as it is, for its own window or a tool).
-                onError(error)
+                fail(error)
                 return restoreFresh(scene, deepLink: apply)
             }
             guard let reason = RestoreDecision.unrestorable(after: error) else {
                 heldLinks = links + heldLinks
-                onError(error)
+                fail(error)
                 return handle(.restoreFailed)
             }
             // Not the state's shape at all, or not a scene file: kept aside, and a fresh start.
             start { [self] in
                 do throws(NavigationError) {
                     connected(
-                        try await ScenePersistence.connect(
+                        try await SceneConnection.connect(
                             model, to: store, scene: scene, key: key, policy: policy, restoring: false,
                             guard: crashGuard, deepLink: apply, unrestorable: reason))
                 } catch {
-                    onError(error)
+                    fail(error)
                     life.connectionFailed()
                 }
             }
@@ -280,36 +374,44 @@ public final class PersistentScene<Value: Codable & Equatable> {
     private func restoreFresh(_ scene: SceneID, deepLink: ((SceneNavigationModel<Value>) -> Void)?) {
         do throws(NavigationError) {
             connected(
-                try ScenePersistence.restore(
+                try SceneConnection.restore(
                     model, from: store, scene: scene, copying: nil, key: key, policy: policy, guard: crashGuard,
                     deepLink: deepLink, defersCopies: true))
         } catch {
-            onError(error)
+            fail(error)
             handle(.restoreFailed)
         }
     }
 
-    private func connected(_ persistence: ScenePersistence<Value>) {
+    private func connected(_ connection: SceneConnection<Value>) {
         // The scene went away meanwhile: the connection closes at once.
         guard life.isConnected else {
             start { [self] in
                 do throws(NavigationError) {
-                    try await persistence.close()
+                    try await connection.close()
                 } catch {
-                    onError(error)
+                    fail(error)
                 }
             }
             return
         }
-        self.persistence = persistence
-        guard let onConnect else { return }
+        self.connection = connection
+        face = nil
         // Told once the copy an intervention keeps is made (off the main actor, after the first
         // frame), so that what it is told is whole.
-        guard let copy = persistence.pendingCopy else { return onConnect(persistence) }
-        start { [self] in
-            if case .failure(let error) = await copy.result() { onError(.store(error)) }
-            onConnect(persistence)
+        guard let copy = connection.pendingCopy else {
+            return onEvent(.connected(connection.scene, connection.toldOutcome))
         }
+        start { [self] in
+            if case .failure(let error) = await copy.result() { fail(.store(error)) }
+            onEvent(.connected(connection.scene, connection.toldOutcome))
+        }
+    }
+
+    /// Tells a failure.
+    private func fail(_ error: NavigationError) {
+        lastFailure = error
+        onEvent(.failed(error))
     }
 
     private func start(_ work: @escaping @MainActor () async -> Void) {

@@ -4,10 +4,10 @@
     import Foundation
 #endif
 
-/// Why ``ScenePersistence`` did not apply what a scene stores, in whole or in part.
+/// Why ``PersistentScene`` did not apply what a scene stores, in whole or in part.
 public enum RestoreIntervention: Sendable, Hashable, CustomStringConvertible {
     /// The last `failures` restores of this scene never became healthy (the app crashed or was
-    /// killed before ``ScenePersistence/markHealthy()``): the paths were withheld and the rest
+    /// killed before its restore was marked healthy): the paths were withheld and the rest
     /// restored, or, from ``CrashLoopGuard/restoresNothingAfter`` failures on, nothing was
     /// restored. A copy of the scene's file was kept aside.
     case crashLoop(failures: Int, restoredNothing: Bool)
@@ -22,7 +22,7 @@ public enum RestoreIntervention: Sendable, Hashable, CustomStringConvertible {
     case newerSchema(stored: Int, supported: Int)
     /// The stored value is not the state's shape at all (`reason` says why): nothing was restored,
     /// a copy of the scene's file was kept aside, and the scene started from the model's state
-    /// (``ScenePersistence/run(_:store:scene:key:policy:restoring:guard:deepLink:connected:)`` does this
+    /// (``PersistentScene`` does this
     /// rather than fail every launch).
     case unrestorable(reason: String)
 

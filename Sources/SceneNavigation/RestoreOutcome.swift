@@ -7,7 +7,7 @@
 /// What a restore from a scene did with what the scene stored: what it kept and dropped, why it
 /// was not applied as is, and where a copy of the scene's file was kept.
 ///
-/// ``ScenePersistence`` holds one (``ScenePersistence/outcome``), and
+/// ``PersistentScene`` holds one (``PersistentScene/outcome``), and
 /// ``SceneNavigationModel/restore(from:scene:key:policy:)`` returns one.
 public struct RestoreOutcome: Sendable, Equatable {
     /// What the restore kept and dropped; nil when nothing was stored, when not restoring, or when

@@ -32,8 +32,8 @@ public struct RestorePolicy: Sendable, Hashable {
     /// is restored: what a crash-loop guard and a deep link do. True by default.
     public var restoresPaths: Bool
     /// The oldest saved state restored: state saved longer ago is not restored at all (it is
-    /// reported, and kept aside by ``ScenePersistence``). Applied where the save time is known:
-    /// ``ScenePersistence`` and ``SceneNavigationModel/restore(from:scene:key:policy:)``, which
+    /// reported, and kept aside by ``PersistentScene``). Applied where the save time is known:
+    /// ``PersistentScene`` and ``SceneNavigationModel/restore(from:scene:key:policy:)``, which
     /// `navstate restore --max-age` calls. Nil (no limit) by default.
     public var maximumAge: Duration?
 

@@ -8,7 +8,7 @@ import SceneStore
 
 // MARK: - Restoring
 
-extension ScenePersistence {
+extension SceneConnection {
     /// Restores `model` from what `store` holds for the scene, now, on the main actor, then writes
     /// every change through until ``close()`` (or until the persistence goes away).
     ///
@@ -51,11 +51,11 @@ extension ScenePersistence {
     ///   another connection of this process keeps the scene's key saved (`invalidArgument`);
     ///   ``NavigationError/cannotDecode(key:reason:location:)`` when the stored value is not the
     ///   state's shape at all (the model is untouched and nothing is written over it).
-    public static func restore(
+    package static func restore(
         _ model: Model, from store: StateStore, scene: SceneID, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
         deepLink: ((Model) -> Void)? = nil
-    ) throws(NavigationError) -> ScenePersistence {
+    ) throws(NavigationError) -> SceneConnection {
         try restore(
             model, from: store, scene: scene, copying: nil, key: key, policy: policy, guard: crashGuard,
             deepLink: deepLink, defersCopies: false)
@@ -77,7 +77,7 @@ extension ScenePersistence {
         _ model: Model, from store: StateStore, scene: SceneID, copying source: SceneID?, key: String,
         policy: RestorePolicy, guard requestedGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?,
         defersCopies: Bool
-    ) throws(NavigationError) -> ScenePersistence {
+    ) throws(NavigationError) -> SceneConnection {
         // A store in memory (a preview's) has no guard: its records of a process's end are files.
         let crashGuard = store.isInMemory ? nil : requestedGuard
         let writer = try makeWriter(for: model, in: store, scene: scene, key: key)
@@ -190,7 +190,7 @@ extension ScenePersistence {
         if source != nil, stored != nil, unchangedRevision == nil {
             try writer.submit(state: model.state, sequence: model.revision)
         }
-        return ScenePersistence(
+        return SceneConnection(
             model: model, writer: writer, outcome: outcome, scene: scene, key: key, health: health,
             crashGuard: crashGuard, unchangedRevision: unchangedRevision,
             store: store, sharedCopy: sharedCopy, hold: hold, restored: restored, copiesBeforeFirstWrite: copies,
@@ -238,7 +238,7 @@ extension ScenePersistence {
 
 // MARK: - Connecting
 
-extension ScenePersistence {
+extension SceneConnection {
     /// Connects `model` to a scene: with `restoring` (the default), restores it as
     /// ``restore(_:from:scene:key:policy:guard:deepLink:)`` does (on the main actor, now); without,
     /// replaces what is stored with the model's state from its next write.
@@ -259,11 +259,11 @@ extension ScenePersistence {
     ///   - deepLink: Applied to the model in place of the saved paths, or nil.
     /// - Returns: The connection, with the restore's report.
     /// - Throws: The errors of ``restore(_:from:scene:key:policy:guard:deepLink:)``.
-    public static func connect(
+    package static func connect(
         _ model: Model, to store: StateStore, scene: SceneID, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), restoring: Bool = true,
         guard crashGuard: CrashLoopGuard? = CrashLoopGuard(), deepLink: ((Model) -> Void)? = nil
-    ) async throws(NavigationError) -> ScenePersistence {
+    ) async throws(NavigationError) -> SceneConnection {
         try await connect(
             model, to: store, scene: scene, key: key, policy: policy, restoring: restoring, guard: crashGuard,
             deepLink: deepLink, unrestorable: nil)
@@ -273,7 +273,7 @@ extension ScenePersistence {
     static func connect(
         _ model: Model, to store: StateStore, scene: SceneID, key: String, policy: RestorePolicy, restoring: Bool,
         guard crashGuard: CrashLoopGuard?, deepLink: ((Model) -> Void)?, unrestorable: String?
-    ) async throws(NavigationError) -> ScenePersistence {
+    ) async throws(NavigationError) -> SceneConnection {
         if restoring {
             return try restore(
                 model, from: store, scene: scene, key: key, policy: policy, guard: crashGuard, deepLink: deepLink)
@@ -322,7 +322,7 @@ extension ScenePersistence {
                 }
             }
         }
-        return ScenePersistence(
+        return SceneConnection(
             model: model, writer: writer, outcome: outcome, scene: scene, key: key, health: nil,
             crashGuard: crashGuard, unchangedRevision: nil, store: store, sharedCopy: SharedCopy(), hold: hold)
     }
@@ -330,14 +330,14 @@ extension ScenePersistence {
 
 // MARK: - Connecting again
 
-extension ScenePersistence {
+extension SceneConnection {
     /// Goes on from a connection of the same model that closed (the scene's root hidden and shown,
     /// iPadOS's disconnection, background time that ran out): when the model still shows what a
     /// deep link or a guard left over the stored value (unchanged since), nothing is written over
     /// it until the model changes, and the copy that was to be kept before the first write still
     /// is.
     /// - Throws: ``NavigationError/store(_:)`` when the copy cannot be asked for.
-    func goOn(from previous: ScenePersistence) throws(NavigationError) {
+    func goOn(from previous: SceneConnection) throws(NavigationError) {
         guard let gated = previous.gate.unchangedRevision, gated == model.revision else { return }
         gate.unchangedRevision = gated
         if previous.copiesBeforeFirstWrite, !copiesBeforeFirstWrite, let restored = previous.restored {
@@ -350,7 +350,7 @@ extension ScenePersistence {
 
 // MARK: - Links
 
-extension ScenePersistence {
+extension SceneConnection {
     /// Applies a link the scene opened after the restore.
     ///
     /// As the launch's link (`asLaunchLink`), while the model still shows what was restored (it
@@ -367,7 +367,7 @@ extension ScenePersistence {
     /// - Returns: Whether it was taken as the launch's deep link.
     /// - Throws: ``NavigationError/store(_:)`` when the copy cannot be asked for.
     @discardableResult
-    public func applyLink(asLaunchLink: Bool, _ link: (Model) -> Void) throws(NavigationError) -> Bool {
+    package func applyLink(asLaunchLink: Bool, _ link: (Model) -> Void) throws(NavigationError) -> Bool {
         guard asLaunchLink, let restored, model.revision == restored.revision, !isCancelled else {
             link(model)
             return false

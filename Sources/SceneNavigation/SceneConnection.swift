@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// ```swift
 /// let model = SceneNavigationModel(RoutePath<Animal>())
-/// let persistence = try ScenePersistence.restore(model, from: store, scene: scene)
+/// let persistence = try SceneConnection.restore(model, from: store, scene: scene)
 /// print(persistence.report?.dropped ?? [])       // what the restore dropped, and why
 /// model.state.append(.dog)                        // returns at once; written in the background
 /// try await persistence.close()                   // the last change is durable
@@ -31,17 +31,17 @@ import Synchronization
 /// One connection keeps a scene's key saved at a time in a process: a second is refused
 /// (``NavigationError/store(_:)``, `invalidArgument`), and a scene connected is never pruned.
 @MainActor
-public final class ScenePersistence<State: Codable & Equatable> {
+package final class SceneConnection<State: Codable & Equatable> {
     /// The model this persistence keeps saved.
-    public typealias Model = SceneNavigationModel<State>
+    package typealias Model = SceneNavigationModel<State>
 
     /// What connecting did with what the scene stored (and, after a link taken as the launch's,
     /// ``applyLink(asLaunchLink:_:)``, what it does now).
-    public internal(set) var outcome: RestoreOutcome
+    package internal(set) var outcome: RestoreOutcome
     /// The scene written to.
-    public let scene: SceneID
+    package let scene: SceneID
     /// The key written to.
-    public let key: String
+    package let key: String
 
     let model: Model
     let store: StateStore
@@ -137,35 +137,42 @@ public final class ScenePersistence<State: Codable & Equatable> {
 
 // MARK: - The restore's outcome
 
-extension ScenePersistence {
+extension SceneConnection {
     /// What the restore kept and dropped; nil when nothing was stored, when not restoring, or when
     /// nothing was restored (``intervention`` says why).
-    public var report: RestoreReport? { outcome.report }
+    package var report: RestoreReport? { outcome.report }
     /// Why what is stored was not applied as is: a crash-loop guard, an age limit, a deep link, a
     /// newer schema; nil when it was.
-    public var intervention: RestoreIntervention? { outcome.intervention }
+    package var intervention: RestoreIntervention? { outcome.intervention }
     /// Where a copy of the scene's file was kept aside before its value could be replaced: at
     /// connect (an age limit, a crash loop, connecting without restoring), or before the first
     /// write over a value whose restore left out what a later version could restore, or whose
     /// paths were withheld for a deep link (`KeptAsideFile.Reason.unrestored`; for a scene that
     /// saves several keys, the one copy made for the first of them); nil when none.
-    public var keptAsidePath: String? {
+    package var keptAsidePath: String? {
         outcome.keptAsidePath ?? pendingCopy?.path ?? writer.statistics.keptAsidePaths.first ?? sharedCopy.path
     }
     /// Whether changes are not written: the stored value is of a newer schema than the model's,
     /// and is never overwritten.
-    public var isReadOnly: Bool { outcome.isReadOnly }
+    package var isReadOnly: Bool { outcome.isReadOnly }
+    /// The outcome as an app is told it: with the copy kept aside so far, wherever it was made
+    /// (``keptAsidePath``).
+    package var toldOutcome: RestoreOutcome {
+        var told = outcome
+        told.keptAsidePath = keptAsidePath
+        return told
+    }
 }
 
 // MARK: - Health and the scene's phase
 
-extension ScenePersistence {
+extension SceneConnection {
     /// Marks the restore healthy: the guard's marker is removed, so the next restore of this value
     /// is applied as is. Called by itself after the first write-through, after the guard's
     /// ``CrashLoopGuard/healthyAfter`` and at ``close()``; call it when the app knows it is
     /// healthy sooner. Does nothing when there is no marker.
     /// - Throws: ``NavigationError/store(_:)`` when the marker cannot be removed.
-    public func markHealthy() async throws(NavigationError) {
+    package func markHealthy() async throws(NavigationError) {
         guard let health else { return }
         try await offMain { () throws(SceneStoreError) in try health.markHealthy() }
     }
@@ -213,7 +220,7 @@ extension ScenePersistence {
     /// }
     /// ```
     /// - Throws: The errors of ``markHealthy()`` and ``flush()``; the restore is marked healthy first.
-    public func leftForeground() async throws(NavigationError) {
+    package func leftForeground() async throws(NavigationError) {
         try await markHealthy()
         try await flush()
     }
@@ -223,7 +230,7 @@ extension ScenePersistence {
     /// restore is marked healthy and the current state made durable before this returns, blocking
     /// the main thread for that one write.
     /// - Throws: The errors of ``markHealthy()`` and ``flush()``; the restore is marked healthy first.
-    public func terminating() throws(NavigationError) {
+    package func terminating() throws(NavigationError) {
         if let health {
             do {
                 try health.markHealthy()
@@ -255,12 +262,12 @@ extension ScenePersistence {
     }
 
     /// Whether the restore has become healthy (or needed no marker).
-    public var isHealthy: Bool { health?.isHealthy ?? true }
+    package var isHealthy: Bool { health?.isHealthy ?? true }
 }
 
 // MARK: - Saving
 
-extension ScenePersistence {
+extension SceneConnection {
     /// How often a flush that finds the state stored moves the scene's save time forward.
     static var confirmationInterval: TimeInterval { 60 }
 
@@ -271,7 +278,7 @@ extension ScenePersistence {
     /// ``cancel()``, nothing is written nor confirmed.
     /// - Throws: ``NavigationError/store(_:)`` when the last write failed;
     ///   ``NavigationError/cannotEncode(reason:)`` when the state could not be encoded.
-    public func flush() async throws(NavigationError) {
+    package func flush() async throws(NavigationError) {
         // A value of a newer schema is never written over, and after a deep link nothing is
         // until the model changes; after cancel(), nothing at all.
         guard !outcome.isReadOnly, !writer.isCancelled,
@@ -321,7 +328,7 @@ extension ScenePersistence {
     /// healthy (the app ran until it closed the scene). The scene's key is let go: another
     /// connection may keep it saved now.
     /// - Throws: The errors of ``flush()`` and ``markHealthy()``.
-    public func close() async throws(NavigationError) {
+    package func close() async throws(NavigationError) {
         defer {
             hold.release()
             SceneHolds.endClosing(scene, key: key, in: store, writer: writer)
@@ -385,7 +392,7 @@ extension ScenePersistence {
     ///
     /// For a scene that is going away before its state is removed, so that no late write brings it
     /// back, and for tests that simulate a kill (the testing kit's `AppSimulator` does).
-    public func cancel() async {
+    package func cancel() async {
         health?.cancel()
         forwarding?.cancel()
         healthTimer?.cancel()
@@ -414,12 +421,8 @@ extension ScenePersistence {
     }
 
     /// Whether ``cancel()`` has stopped the writer.
-    public var isCancelled: Bool { writer.isCancelled }
+    package var isCancelled: Bool { writer.isCancelled }
 
     /// What the writer did: values submitted, coalesced, written and found unchanged.
     package var writerStatistics: ValueWriter.Statistics { writer.statistics }
-
-    /// What the writer did: values submitted, coalesced, written and found unchanged.
-    @available(*, deprecated, message: "a scene's writes are the engine's; flush() returns when the state is durable")
-    public var statistics: SceneWriter.Statistics { SceneWriter.Statistics(writer.statistics) }
 }

@@ -13,8 +13,8 @@ import SceneStore
 /// `State` is any `Codable` and `Equatable` value: a ``RoutePath`` of the app's routes, or a struct
 /// with paths and other state side by side. It need not be `Sendable`, and its conformances may be
 /// isolated to the main actor (Xcode 26's app targets declare every type so): the model, and a
-/// ``ScenePersistence`` that keeps it saved, encode and decode it on the main actor, where it lives.
-/// The model publishes each change; a ``ScenePersistence`` listens and writes the state through to
+/// ``PersistentScene`` that keeps it saved, encode and decode it on the main actor, where it lives.
+/// The model publishes each change; a ``PersistentScene`` listens and writes the state through to
 /// a scene, and a `Sendable` state can also be followed as snapshots (``changes()``). A restore
 /// falls back on ``initialState`` for each member that no longer decodes.
 ///
@@ -255,7 +255,7 @@ extension SceneNavigationModel {
     }
 
     /// Restores the model from what a scene stores, changing nothing on disk: the same decisions as
-    /// ``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)`` about a value
+    /// a scene's connection (``PersistentScene``) about a value
     /// of a newer schema (not restored) and one older than `policy.maximumAge` (not restored), with
     /// no crash-loop guard, no copy kept and nothing written. For tools and tests: `navstate
     /// restore` is this call.

@@ -106,7 +106,7 @@ extension StoredNavigation {
     }
 
     /// Refuses to replace a scene's value of a newer schema than `schema`: what a tool asks before it
-    /// replaces a scene's state without restoring it, as ``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)``
+    /// replaces a scene's state without restoring it, as a scene's connection (``PersistentScene``)
     /// with `restoring: false` does (which keeps such a value aside as `newer-schema` and replaces it).
     /// - Parameters:
     ///   - scene: The scene.
@@ -158,7 +158,7 @@ extension StoredNavigation {
 
     /// Reads a scene's value under a key as stored, with what a restore now would decide about it
     /// before decoding it (its age against `policy.maximumAge`, as
-    /// ``ScenePersistence/restore(_:from:scene:key:policy:guard:deepLink:)`` decides it): for a tool
+    /// a scene's restore (``PersistentScene``) decides it): for a tool
     /// that shows an app's stored value without the app's types. Changes nothing.
     /// - Parameters:
     ///   - scene: The scene.

@@ -9,7 +9,7 @@ import SceneStore
 
 /// Launches, ends and relaunches an app's scene as processes would, in one test: each launch
 /// opens the store anew, builds a new model from the factory, and restores it through
-/// ``/SceneNavigation/ScenePersistence`` (with the crash-loop guard, unless told otherwise).
+/// ``/SceneNavigation/PersistentScene`` (with the crash-loop guard, unless told otherwise).
 ///
 /// ```swift
 /// let temporary = try TemporaryStore()
@@ -42,16 +42,24 @@ public final class AppSimulator<State: Codable & Equatable> {
         /// The model of each key, restored.
         public let models: [String: Model]
         /// The connection of each key, which writes its model through.
-        public let persistences: [String: ScenePersistence<State>]
+        package let connections: [String: SceneConnection<State>]
 
         /// The model of the first key.
         public var model: Model { models[keys[0]]! }
         /// The connection of the first key.
+        package var connection: SceneConnection<State> { connections[keys[0]]! }
+        /// The connection of each key, which writes its model through.
+        @available(*, deprecated, message: "read the launch's outcome, report and intervention")
+        public let persistences: [String: ScenePersistence<State>]
+        /// The connection of the first key.
+        @available(*, deprecated, message: "read the launch's outcome, report and intervention")
         public var persistence: ScenePersistence<State> { persistences[keys[0]]! }
+        /// What the first key's restore did: its report, intervention and copy kept aside.
+        public var outcome: RestoreOutcome { connection.toldOutcome }
         /// What the first key's restore kept and dropped; nil when nothing was stored or restored.
-        public var report: RestoreReport? { persistence.report }
+        public var report: RestoreReport? { connection.report }
         /// Why what the first key stored was not applied as is, or nil.
-        public var intervention: RestoreIntervention? { persistence.intervention }
+        public var intervention: RestoreIntervention? { connection.intervention }
     }
 
     /// How a launch ends.
@@ -68,10 +76,10 @@ public final class AppSimulator<State: Codable & Equatable> {
         /// Crashed (a trap, `abort()`, a bad access) before the restore became healthy: changes not
         /// yet written are lost, and the crash is recorded. The crash-loop guard counts it at once.
         case crashed
-        /// Sent to the background (``/SceneNavigation/ScenePersistence/leftForeground()``), suspended, then killed by
+        /// Sent to the background (the scene going to the background), suspended, then killed by
         /// the system without a crash and without a close: not a crash.
         case suspendedThenKilled
-        /// Quit normally (the app's termination calls ``/SceneNavigation/ScenePersistence/terminating()``) without
+        /// Quit normally (the app's termination calls ``/SceneNavigation/SceneConnections/terminating()``) without
         /// a close, as a Mac app whose `.task` is not cancelled at termination: not a crash.
         case quitWithoutClose
     }
@@ -146,7 +154,7 @@ public final class AppSimulator<State: Codable & Equatable> {
     /// Launches: a new store and a new model per key, each restored from what the scene holds.
     /// - Parameter deepLink: Applied to the first key's model in place of its saved paths, or nil.
     /// - Returns: The launch.
-    /// - Throws: What ``/SceneNavigation/ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)``
+    /// - Throws: What a scene's connection
     ///   throws (the keys connected before are cancelled, as a failed launch ends);
     ///   ``SimulatorError/alreadyRunning`` when a launch has not ended.
     @discardableResult
@@ -163,11 +171,11 @@ public final class AppSimulator<State: Codable & Equatable> {
             return configuration
         }
         var models: [String: Model] = [:]
-        var persistences: [String: ScenePersistence<State>] = [:]
+        var persistences: [String: SceneConnection<State>] = [:]
         for key in keys {
             let model = makeModel(key)
             do {
-                persistences[key] = try await ScenePersistence.connect(
+                persistences[key] = try await SceneConnection.connect(
                     model, to: store, scene: scene, key: key, policy: policy, guard: crashGuard,
                     deepLink: key == keys[0] ? deepLink : nil)
             } catch {
@@ -176,14 +184,15 @@ public final class AppSimulator<State: Codable & Equatable> {
             }
             models[key] = model
         }
-        let launch = Launch(keys: keys, models: models, persistences: persistences)
+        let launch = Launch(
+            keys: keys, models: models, connections: persistences, persistences: persistences.mapValues { .init($0) })
         current = launch
         return launch
     }
 
     /// Ends the launch running now: every key's connection alike.
     /// - Parameter ending: Closed, or killed with or without the last change made durable.
-    /// - Throws: What ``/SceneNavigation/ScenePersistence/close()`` or ``/SceneNavigation/ScenePersistence/flush()`` throw;
+    /// - Throws: What ``/SceneNavigation/PersistentScene/close()`` or ``/SceneNavigation/PersistentScene/flush()`` throw;
     ///   ``SimulatorError/notRunning`` when nothing runs.
     public func end(_ ending: Ending) async throws {
         guard let launch = current else { throw SimulatorError.notRunning }
@@ -191,7 +200,7 @@ public final class AppSimulator<State: Codable & Equatable> {
         // Every key ends, even after one of them failed to: the first failure is thrown after.
         var failure: (any Error)?
         for key in launch.keys {
-            let persistence = launch.persistences[key]!
+            let persistence = launch.connections[key]!
             do {
                 switch ending {
                 case .closed:

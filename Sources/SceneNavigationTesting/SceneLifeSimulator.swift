@@ -94,7 +94,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     private var expectedCounts: [SceneID: GuardCount] = [:]
     /// The guarded restores of the running process, in order: the scenes its marker was written
     /// for, its connection, and the count its marker holds.
-    private var guardedRestores: [(scenes: [SceneID], persistence: ScenePersistence<State>, count: GuardCount)] = []
+    private var guardedRestores: [(scenes: [SceneID], connection: SceneConnection<State>, count: GuardCount)] = []
     /// The guarded connections of the running process already looked at.
     private var seenConnections: Set<ObjectIdentifier> = []
     /// Whether the running process noted a restored screen shown (its launch's record says so).
@@ -346,7 +346,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         // Nothing more runs: what was not written is lost.
         for window in windows {
             if let model = window.model { window.lastState = model.state }
-            if let persistence = window.scene?.persistence { await persistence.cancel() }
+            if let persistence = window.scene?.connection { await persistence.cancel() }
             window.screen.removed()
             window.scene = nil
             window.isShown = false
@@ -358,12 +358,12 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         // became healthy) counts how this process ended. Nothing of the process runs now: not
         // even a restore's marking healthy after a write, which the process's end cut short.
         for restore in guardedRestores {
-            await restore.persistence.cancel()
+            await restore.connection.cancel()
             // A marking healthy under way ends: healthy, the restore's marker is gone.
-            await restore.persistence.markerSettled()
+            await restore.connection.markerSettled()
         }
         for (scene, restore) in lastGuardedRestores() {
-            if restore.persistence.isHealthy {
+            if restore.connection.isHealthy {
                 expectedCounts[scene] = nil
                 continue
             }
@@ -403,8 +403,12 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
         presenting?.applyForgetting(model)
         let scene = PersistentScene(
             model, store: store!, guard: configuration, identity: identity,
-            onConnect: { [weak window] _ in window?.connections += 1 },
-            onError: { [weak window] error in window?.errors.append(error) })
+            onEvent: { [weak window] event in
+                switch event {
+                case .connected: window?.connections += 1
+                case .failed(let error): window?.errors.append(error)
+                }
+            })
         window.scene = scene
         return scene
     }
@@ -478,7 +482,7 @@ extension SceneLifeSimulator {
             if let kept = windows[index].launchStorage, let id = scene.sceneID?.rawValue, kept != id {
                 failures.append("window \(index) came back with '\(kept)' but restored '\(id)'")
             }
-            if scene.persistence == nil, !scene.life.isSuspended {
+            if scene.connection == nil, !scene.life.isSuspended {
                 failures.append("window \(index) is shown but not connected")
             }
         }
@@ -490,7 +494,7 @@ extension SceneLifeSimulator {
         guard phase == .background else { return [] }
         return windows.indices.compactMap { index -> String? in
             let window = windows[index]
-            guard window.isOpen, window.isShown, let scene = window.scene, let persistence = scene.persistence,
+            guard window.isOpen, window.isShown, let scene = window.scene, let persistence = scene.connection,
                 persistence.intervention == nil, !persistence.isReadOnly, !persistence.isHoldingStoredValue
             else { return nil }
             let stored = try? temporary.store.readDecoded(State.self, forKey: "navigation", in: persistence.scene)
@@ -536,14 +540,14 @@ extension SceneLifeSimulator {
             link(probe)
             return probe.state == model.state ? nil : "window \(index) does not show where the link leads"
         case .guarded(let index, let failures):
-            guard let persistence = windows.indices.contains(index) ? windows[index].scene?.persistence : nil else {
+            guard let persistence = windows.indices.contains(index) ? windows[index].scene?.connection : nil else {
                 return "window \(index) has no connection"
             }
             let found: Int
             if case .crashLoop(let counted, _)? = persistence.intervention { found = counted } else { found = 0 }
             return found == failures ? nil : "window \(index) was guarded after \(found) failures, not \(failures)"
         case .deepLinked(let index):
-            guard let persistence = windows.indices.contains(index) ? windows[index].scene?.persistence : nil else {
+            guard let persistence = windows.indices.contains(index) ? windows[index].scene?.connection : nil else {
                 return "window \(index) has no connection"
             }
             return persistence.intervention == .deepLink
@@ -569,7 +573,7 @@ extension SceneLifeSimulator {
             let id = windows[index].scene?.sceneID?.rawValue
             return id == kept ? nil : "window \(index) came back with '\(kept)' but holds '\(id ?? "none")'"
         case .connected(let index):
-            guard windows.indices.contains(index), windows[index].scene?.persistence != nil else {
+            guard windows.indices.contains(index), windows[index].scene?.connection != nil else {
                 return "window \(index) is not connected: what the user does in it is not saved"
             }
             return nil
@@ -597,7 +601,7 @@ extension SceneLifeSimulator {
             guard model.state == remains else {
                 return "window \(index) does not show what remains of what it showed"
             }
-            let reported = windows[index].scene?.persistence?.report?.dropped ?? []
+            let reported = windows[index].scene?.connection?.report?.dropped ?? []
             let unresolved = report.dropped.filter { $0.reason == .unresolved }
             return !unresolved.isEmpty && reported.filter({ $0.reason == .unresolved }) == unresolved
                 ? nil : "window \(index)'s restore does not report what the data lost as unresolved"
@@ -611,7 +615,7 @@ extension SceneLifeSimulator {
     /// Looks at a window's connection once it is made: when it made a guarded restore, checks that
     /// the guard counted what its rules count, and notes the restore.
     func noteRestore(of window: Window) {
-        guard let scene = window.scene, let persistence = scene.persistence, persistence.isGuarded,
+        guard let scene = window.scene, let persistence = scene.connection, persistence.isGuarded,
             seenConnections.insert(ObjectIdentifier(persistence)).inserted, let id = scene.sceneID
         else { return }
         let current = markers()
@@ -619,7 +623,7 @@ extension SceneLifeSimulator {
         // An earlier restore of this process, marked healthy off the main actor, may have become
         // so after this one read its marker: what it counted is what the rules give then.
         let last = lastGuardedRestores()
-        if let earlier = last[id] ?? scene.copiedFrom.flatMap({ last[$0] }), earlier.persistence.isHealthy {
+        if let earlier = last[id] ?? scene.copiedFrom.flatMap({ last[$0] }), earlier.connection.isHealthy {
             allowed.append(earlier.count)
         }
         let found: Int
@@ -639,7 +643,7 @@ extension SceneLifeSimulator {
     /// Notes the restored screen shown when the scene's life notes it now: a connected scene whose
     /// guarded restore has not been noted yet.
     func noteShownIfPending(_ scene: PersistentScene<State>) {
-        if scene.life.isConnected, scene.life.isShowPending, scene.persistence?.isGuarded == true {
+        if scene.life.isConnected, scene.life.isShowPending, scene.connection?.isGuarded == true {
             shownInProcess = true
         }
     }
@@ -649,16 +653,16 @@ extension SceneLifeSimulator {
     private func markers() -> [SceneID: GuardCount] {
         var current = expectedCounts
         for (scene, restore) in lastGuardedRestores() {
-            current[scene] = restore.persistence.isHealthy ? nil : restore.count
+            current[scene] = restore.connection.isHealthy ? nil : restore.count
         }
         return current
     }
 
     /// The last guarded restore of this process that wrote each scene's marker.
-    private func lastGuardedRestores() -> [SceneID: (persistence: ScenePersistence<State>, count: GuardCount)] {
-        var last: [SceneID: (persistence: ScenePersistence<State>, count: GuardCount)] = [:]
+    private func lastGuardedRestores() -> [SceneID: (connection: SceneConnection<State>, count: GuardCount)] {
+        var last: [SceneID: (connection: SceneConnection<State>, count: GuardCount)] = [:]
         for restore in guardedRestores {
-            for scene in restore.scenes { last[scene] = (restore.persistence, restore.count) }
+            for scene in restore.scenes { last[scene] = (restore.connection, restore.count) }
         }
         return last
     }

@@ -12,7 +12,7 @@
     /// paths of a scene go in one state).
     ///
     /// ```swift
-    /// PersistentNavigation(model, store: store, onError: { print($0) }) {
+    /// PersistentNavigation(model, store: store, onEvent: { print($0) }) {
     ///     NavigationStack(path: $model.state.path) { ... }
     /// }
     /// ```
@@ -42,7 +42,7 @@
     /// The modifiers are on a `ZStack` around the content, whose identity does not change when the
     /// content switches between branches (a tab switch written as `if`), so the connection is not
     /// closed and made again at each switch. A second `PersistentNavigation` of the same scene and
-    /// key is refused (``/SceneNavigation/NavigationError/store(_:)`` to `onError`): two would
+    /// key is refused (``/SceneNavigation/NavigationError/store(_:)`` to `onEvent`): two would
     /// overwrite each other's value.
     ///
     /// The state is encoded on the main actor, once per write (never per mutation).
@@ -60,13 +60,15 @@
         /// opening the intent's change in the scene as a link is opened.
         private var intents: [@MainActor (AnyView, @escaping @MainActor (@escaping Link) -> Void) -> AnyView] = []
         private let handoff: NavigationHandoff<Value>?
-        private let onError: @MainActor (NavigationError) -> Void
+        /// Told of a failure the scene itself does not see: a Handoff that cannot be offered or
+        /// continued.
+        private let onFailure: @MainActor (NavigationError) -> Void
         private let content: Content
         /// The scene's ID, made on the scene's first restore and restored with the scene.
         @SceneStorage("navstate.scene") private var sceneID: String?
         @Environment(\.scenePhase) private var scenePhase
         @SwiftUI.State private var scene: PersistentScene<Value>
-        /// Whether the state could not be offered for Handoff, so that it is told to `onError` once
+        /// Whether the state could not be offered for Handoff, so that it is told to `onEvent` once
         /// until it can be again.
         @SwiftUI.State private var handoffFails = false
 
@@ -91,11 +93,50 @@
         ///   - handoff: How the scene's navigation is handed off: the activity type (listed under
         ///     `NSUserActivityTypes` in the app's Info.plist), the path that gives way, the budget;
         ///     nil for none.
+        ///   - onEvent: Told what happens to the scene, in order (``/SceneNavigation/SceneEvent``):
+        ///     each connection once it is made, with its restore's report, intervention and
+        ///     kept-aside copy; each failure to restore, save or hand off (the error names the file
+        ///     and what was wrong; the model is left as it was).
+        ///   - content: The scene's views.
+        public init(
+            _ model: SceneNavigationModel<Value>, store: StateStore, key: String = "navigation",
+            policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
+            identity: SceneIdentity = .perScene, links: LinkOpening<Value>? = nil,
+            handoff: NavigationHandoff<Value>? = nil,
+            onEvent: @escaping @MainActor (SceneEvent) -> Void, @ViewBuilder content: () -> Content
+        ) {
+            self.init(
+                scene: PersistentScene(
+                    model, store: store, key: key, policy: policy, guard: crashGuard, identity: identity,
+                    onEvent: onEvent),
+                openURL: links?.open, linkConditions: links?.conditions, handoff: handoff,
+                onFailure: { onEvent(.failed($0)) }, content: content())
+        }
+
+        // MARK: - Deprecated: 0.3.0's callbacks, and links as a bare function with conditions given
+        // apart, `*` by default (in the struct itself, as 0.3.0 declared them: a member of an
+        // extension is declared otherwise)
+
+        /// Keeps `model` saved in the scene under `key`, as long as the view is shown, telling each
+        /// connection and each failure to a callback of its own.
+        /// - Parameters:
+        ///   - model: The scene's model (keep it in the view's `@State`).
+        ///   - store: The app's store.
+        ///   - key: The value's key, `navigation` by default.
+        ///   - policy: What to do with elements that cannot be restored, and the maximum age.
+        ///   - crashGuard: The crash-loop guard, or nil for none. On by default.
+        ///   - identity: How the scene's ID is found, ``/SceneNavigation/SceneIdentity/perScene`` by default.
+        ///   - links: The links the scene opens and takes, or nil.
+        ///   - handoff: How the scene's navigation is handed off, or nil for none.
         ///   - onConnect: Told of each connection once it is made: its report, intervention and
         ///     kept-aside copy.
-        ///   - onError: Told when the scene cannot be restored or saved (the error names the file and
-        ///     what was wrong); the model is left as it was.
+        ///   - onError: Told when the scene cannot be restored or saved.
         ///   - content: The scene's views.
+        @available(
+            *, deprecated,
+            message:
+                "use init(_:store:key:policy:guard:identity:links:handoff:onEvent:content:), which tells connections and failures as SceneEvent"
+        )
         public init(
             _ model: SceneNavigationModel<Value>, store: StateStore, key: String = "navigation",
             policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
@@ -105,13 +146,12 @@
             onError: @escaping @MainActor (NavigationError) -> Void, @ViewBuilder content: () -> Content
         ) {
             self.init(
-                model, store: store, key: key, policy: policy, guard: crashGuard, identity: identity,
-                openURL: links?.open, linkConditions: links?.conditions, handoff: handoff, onConnect: onConnect,
-                onError: onError, content: content())
+                scene: PersistentScene(
+                    model, store: store, key: key, policy: policy, guard: crashGuard, identity: identity,
+                    onConnect: onConnect, onError: onError),
+                openURL: links?.open, linkConditions: links?.conditions, handoff: handoff, onFailure: onError,
+                content: content())
         }
-
-        // MARK: - Deprecated: links as a bare function and conditions given apart, `*` by default
-        // (in the struct itself, as 0.3.0 declared them: a member of an extension is declared otherwise)
 
         /// Keeps `model` saved in the scene under `key`, as long as the view is shown, with links as
         /// a bare function and the conditions given apart (`*`, every URL of the app, by default).
@@ -133,7 +173,7 @@
         @available(
             *, deprecated,
             message:
-                "use init(_:store:key:policy:guard:identity:links:handoff:onConnect:onError:content:) with links: LinkMapping.opening(at:), whose conditions take the mapping's links only"
+                "use init(_:store:key:policy:guard:identity:links:handoff:onEvent:content:) with links: LinkMapping.opening(at:), whose conditions take the mapping's links only"
         )
         @_disfavoredOverload
         public init(
@@ -145,9 +185,11 @@
             onError: @escaping @MainActor (NavigationError) -> Void, @ViewBuilder content: () -> Content
         ) {
             self.init(
-                model, store: store, key: key, policy: policy, guard: crashGuard, identity: identity,
-                openURL: openURL, linkConditions: linkConditions, handoff: nil, onConnect: onConnect,
-                onError: onError, content: content())
+                scene: PersistentScene(
+                    model, store: store, key: key, policy: policy, guard: crashGuard, identity: identity,
+                    onConnect: onConnect, onError: onError),
+                openURL: openURL, linkConditions: linkConditions, handoff: nil, onFailure: onError,
+                content: content())
         }
 
         /// Keeps `model` saved in the scene under `key`, as long as the view is shown, and hands the
@@ -170,7 +212,7 @@
         @available(
             *, deprecated,
             message:
-                "use init(_:store:key:policy:guard:identity:links:handoff:onConnect:onError:content:) with links: LinkMapping.opening(at:), whose conditions take the mapping's links only"
+                "use init(_:store:key:policy:guard:identity:links:handoff:onEvent:content:) with links: LinkMapping.opening(at:), whose conditions take the mapping's links only"
         )
         @_disfavoredOverload
         public init(
@@ -182,29 +224,26 @@
             onError: @escaping @MainActor (NavigationError) -> Void, @ViewBuilder content: () -> Content
         ) {
             self.init(
-                model, store: store, key: key, policy: policy, guard: crashGuard, identity: identity,
-                openURL: openURL, linkConditions: linkConditions, handoff: handoff, onConnect: onConnect,
-                onError: onError, content: content())
+                scene: PersistentScene(
+                    model, store: store, key: key, policy: policy, guard: crashGuard, identity: identity,
+                    onConnect: onConnect, onError: onError),
+                openURL: openURL, linkConditions: linkConditions, handoff: handoff, onFailure: onError,
+                content: content())
         }
 
         /// The one initialiser the public ones forward to.
         init(
-            _ model: SceneNavigationModel<Value>, store: StateStore, key: String, policy: RestorePolicy,
-            guard crashGuard: CrashLoopGuard?, identity: SceneIdentity, openURL: (@MainActor (URL) -> Link?)?,
-            linkConditions: Set<String>?, handoff: NavigationHandoff<Value>?,
-            onConnect: (@MainActor (ScenePersistence<Value>) -> Void)?,
-            onError: @escaping @MainActor (NavigationError) -> Void, content: Content
+            scene: PersistentScene<Value>, openURL: (@MainActor (URL) -> Link?)?, linkConditions: Set<String>?,
+            handoff: NavigationHandoff<Value>?, onFailure: @escaping @MainActor (NavigationError) -> Void,
+            content: Content
         ) {
             self.openURL = openURL
             conditions = ExternalEvents.conditions(
                 links: openURL == nil ? nil : linkConditions, handoff: handoff?.activityType)
             self.handoff = handoff
-            self.onError = onError
+            self.onFailure = onFailure
             self.content = content
-            _scene = SwiftUI.State(
-                wrappedValue: PersistentScene(
-                    model, store: store, key: key, policy: policy, guard: crashGuard, identity: identity,
-                    onConnect: onConnect, onError: onError))
+            _scene = SwiftUI.State(wrappedValue: scene)
         }
 
         /// The content, restored and saved.
@@ -297,7 +336,7 @@
                                 scene.open(link)
                             }
                         } catch {
-                            onError(error)
+                            onFailure(error)
                         }
                     }
             } else {
@@ -322,7 +361,7 @@
                 // Told once, not at every change while the state stays over the budget.
                 if !handoffFails {
                     handoffFails = true
-                    onError(error)
+                    onFailure(error)
                 }
                 return
             }
@@ -338,7 +377,7 @@
             /// paths and presentations withheld, as for a link); nil changes nothing.
             ///
             /// ```swift
-            /// PersistentNavigation(model, store: store, onError: { print($0) }) { ... }
+            /// PersistentNavigation(model, store: store, onEvent: { print($0) }) { ... }
             ///     .performing(OpenInbox.self) { _ in { model in model.state.mail = [.inbox] } }
             /// ```
             ///

@@ -7,7 +7,7 @@ import Testing
 
 @testable import RecipeData
 
-/// The cookbook's model kept in a scene by SceneNavigation's `ScenePersistence`, as the sample's
+/// The cookbook's model kept in a scene by SceneNavigation's `SceneConnection`, as the sample's
 /// `.task` kept it in `@SceneStorage`.
 @MainActor
 @Suite struct CookbookPersistenceTests {
@@ -36,7 +36,7 @@ import Testing
         let temporary = try temporaryStore(with: name)
         let store = temporary.store
         let model = NavigationModel()
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: try SceneID(name))
+        let persistence = try await SceneConnection.connect(model, to: store, scene: try SceneID(name))
         let report = try #require(persistence.report)
         // The report the payload replay of the same value recorded as golden.
         let golden = name == "binary-json" ? "sample-three-key" : name
@@ -69,7 +69,7 @@ import Testing
         let before = try Fixtures.bytes("scenes/\(name).json")
         let scene = try SceneID(name)
         do {
-            _ = try await ScenePersistence.connect(model, to: store, scene: scene)
+            _ = try await SceneConnection.connect(model, to: store, scene: scene)
             Issue.record("connected to \(name)")
         } catch {
             #expect(error.description == message.replacingOccurrences(of: "<dir>", with: store.scenesDirectory))
@@ -85,7 +85,7 @@ import Testing
         let scene = try SceneID("ours")
         let before = try Fixtures.bytes("scenes/ours.json")
         let model = NavigationModel()
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene)
         try await persistence.flush()
         #expect(persistence.writerStatistics.written == 0)
         let confirmed = try store.storedDocument(for: scene)
@@ -102,7 +102,7 @@ import Testing
         let temporary = try temporaryStore(with: "invalid-navigation")
         let store = temporary.store
         let model = NavigationModel()
-        let persistence = try await ScenePersistence.connect(
+        let persistence = try await SceneConnection.connect(
             model, to: store, scene: try SceneID("invalid-navigation"), restoring: false)
         let kept = try #require(persistence.keptAsidePath)
         #expect(kept.hasPrefix(store.scenesDirectory + "/invalid-navigation.invalid-"))
@@ -114,7 +114,7 @@ import Testing
         let stored = try self.stored(in: store, try SceneID("invalid-navigation"))
         #expect(stored?.selectedCategory == .dessert)
         // A readable value is replaced without a copy.
-        let again = try await ScenePersistence.connect(
+        let again = try await SceneConnection.connect(
             NavigationModel(), to: store, scene: try SceneID("invalid-navigation"), restoring: false)
         #expect(again.keptAsidePath == nil)
         try await again.close()
@@ -126,7 +126,7 @@ import Testing
         let store = temporary.store
         let scene = try SceneID("previous-release")
         let model = NavigationModel()
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene)
         let report = try #require(persistence.report)
         #expect(report.isComplete)
         #expect(
@@ -159,13 +159,13 @@ import Testing
         // A launch (a simulated process) that never closes nor writes, and crashes on the restored
         // screen.
         let process = CrashLoopGuard.Launch(simulatedID: "1-crashing")
-        let crashed = try await ScenePersistence.connect(
+        let crashed = try await SceneConnection.connect(
             first, to: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil, launch: process))
         #expect(crashed.intervention == nil && !first.path.isEmpty)
         await crashed.cancel()
         try process.record(.crashed, in: store)
         let second = NavigationModel()
-        let guarded = try await ScenePersistence.connect(second, to: store, scene: scene)
+        let guarded = try await SceneConnection.connect(second, to: store, scene: scene)
         #expect(guarded.intervention == .crashLoop(failures: 1, restoredNothing: false))
         #expect(second.selectedCategory == first.selectedCategory)
         #expect(second.path.isEmpty)
@@ -181,7 +181,7 @@ import Testing
         let store = temporary.store
         let pancakes = try #require(DataModel.cookbook.recipe(named: "Caprese"))
         let model = NavigationModel()
-        let persistence = try await ScenePersistence.connect(
+        let persistence = try await SceneConnection.connect(
             model, to: store, scene: try SceneID("ours"), guard: nil
         ) { $0.path = [pancakes] }
         #expect(persistence.intervention == .deepLink)

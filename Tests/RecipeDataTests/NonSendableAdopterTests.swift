@@ -36,7 +36,8 @@ import Testing
             let store = try StateStore(appID: AppID("com.example.drafts"),
                                        environment: ProcessInfo.processInfo.environment)
             let model = SceneNavigationModel(AppState())
-            let persistence = try await ScenePersistence.connect(model, to: store, scene: SceneID("main"))
+            let scene = try PersistentScene(model, store: store, identity: .supplied(SceneID("main")), onEvent: { _ in })
+            let outcome = try await scene.connect()
             if saving {
                 model.state.tab = 2
                 model.state.path.append(.inbox)
@@ -48,9 +49,9 @@ import Testing
                     case .compose(let draft): "compose(\(draft.text))"
                     }
                 }
-                print("tab \(model.state.tab): \(routes.joined(separator: " > ")), complete: \(persistence.report?.isComplete == true)")
+                print("tab \(model.state.tab): \(routes.joined(separator: " > ")), complete: \(outcome.report?.isComplete == true)")
             }
-            try await persistence.close()
+            try await scene.close()
         }
 
         try await launch(saving: CommandLine.arguments.dropFirst().first == "save")

@@ -70,7 +70,7 @@ struct MailState: Codable, Equatable, Sendable {
         var scenes: [String: JSONValue] = [:]
         for scene in try store.storedSceneIDs() {
             let model = model()
-            let persistence = try await ScenePersistence.connect(
+            let persistence = try await SceneConnection.connect(
                 model, to: store, scene: scene, key: key(scene), guard: CrashLoopGuard(healthyAfter: nil))
             scenes[scene.rawValue] = .object([
                 "intervention": persistence.intervention.map { .string("\($0)") } ?? .null,
@@ -168,7 +168,7 @@ struct MailState: Codable, Equatable, Sendable {
             let recovery = try mail.recover(SceneID(scene))
             #expect(recovery.written && recovery.guardCleared == false)
             let model = Self.mailModel()
-            let persistence = try await ScenePersistence.connect(
+            let persistence = try await SceneConnection.connect(
                 model, to: mail, scene: SceneID(scene), guard: CrashLoopGuard(healthyAfter: nil))
             #expect(model.state == expected, "\(scene)")
             #expect(persistence.intervention == nil)

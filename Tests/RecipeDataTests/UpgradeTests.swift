@@ -104,6 +104,6 @@ import Testing
         "'MigratedElement' is deprecated: renamed to 'RestoreReport.MigratedElement'",
         "'PathRestoreReport' is deprecated: renamed to 'RestoreReport'",
         "'ChangeBroadcaster' is deprecated: observe a SceneNavigationModel with Observation",
-        "'id' is deprecated: use json", "'NavigationPersistence' is deprecated: use ScenePersistence",
+        "'id' is deprecated: use json", "'NavigationPersistence' is deprecated: use PersistentScene",
     ]
 }

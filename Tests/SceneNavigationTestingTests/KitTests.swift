@@ -115,17 +115,17 @@ struct AppState: Codable, Equatable, Sendable {
         // for the lock before taking it.
         let lock = try HeldSceneLock(temporary.store.scenesDirectory + "/.main.lock")
         launch.model.state.tab = 4
-        let writer = launch.persistence.writer
+        let writer = launch.connection.writer
         await writer.waitUntil { $0.statistics.submitted == 1 && $0.hasPending }
         let killing = Task { @MainActor in try await app.end(.killed) }
         await writer.waitUntil { $0.isCancelled }
         lock.release()  // the writer gets the lock and finds nothing to write
         try await killing.value
         #expect(try temporary.makeStore().readSceneValue(forKey: "navigation", in: SceneID("main")) == saved)
-        #expect(launch.persistence.writerStatistics == ValueWriter.Statistics(submitted: 1))
+        #expect(launch.connection.writerStatistics == ValueWriter.Statistics(submitted: 1))
         // Nothing is written after the kill, whatever the model does.
         launch.model.state.tab = 5
-        try await launch.persistence.flush()
+        try await launch.connection.flush()
         #expect(try temporary.makeStore().readSceneValue(forKey: "navigation", in: SceneID("main")) == saved)
         let relaunched = try await app.launch()
         #expect(relaunched.model.state == AppState(tab: 3, path: [.inbox]))
@@ -364,12 +364,12 @@ struct AppState: Codable, Equatable, Sendable {
         try await app.crashDuringRestore()
         let guarded = try await app.launch()
         for key in keys {
-            #expect(guarded.persistences[key]!.intervention == .crashLoop(failures: 1, restoredNothing: false))
+            #expect(guarded.connections[key]!.intervention == .crashLoop(failures: 1, restoredNothing: false))
             #expect(guarded.models[key]!.state.path.isEmpty)
         }
         // One copy of the scene's file for the crash, whichever key's restore made it.
         #expect(try temporary.store.keptAsideFiles().map(\.reason) == [.crashLoop])
-        #expect(Set(keys.map { guarded.persistences[$0]!.keptAsidePath }).count == 1)
+        #expect(Set(keys.map { guarded.connections[$0]!.keptAsidePath }).count == 1)
         #expect(try CrashLoopGuard.states(of: SceneID("main"), in: temporary.store).keys.sorted() == keys)
         try await app.end(.closed)
         #expect(try CrashLoopGuard.states(of: SceneID("main"), in: temporary.store).isEmpty)

@@ -74,7 +74,7 @@ struct MailScreens: Codable, Equatable {
         #expect(try simulator.presentedCount() == 0)
         #expect(simulator.windows[0].model?.state.presented.isEmpty == true)
         #expect(
-            simulator.windows[0].scene?.persistence?.report?.dropped.map(\.description) == [
+            simulator.windows[0].scene?.connection?.report?.dropped.map(\.description) == [
                 "position 1 of settings: paths were withheld", "position 2 of settings: paths were withheld",
                 "position 1 of presented: paths were withheld",
             ])
@@ -88,7 +88,7 @@ struct MailScreens: Codable, Equatable {
         #expect(scene.model.state.settings.routes == [.inbox, .message(id: 7)])
         #expect(scene.model.state.presented.isEmpty)
         #expect(
-            scene.persistence?.report?.dropped.map(\.description) == [
+            scene.connection?.report?.dropped.map(\.description) == [
                 "position 1 of presented: the app no longer has it"
             ])
     }
@@ -100,7 +100,7 @@ struct MailScreens: Codable, Equatable {
         let scene = try #require(simulator.windows[0].scene)
         #expect(scene.model.state == MailScreens(tab: "settings", columns: .detailOnly, mailbox: "Archive"))
         #expect(
-            scene.persistence?.report?.dropped.map(\.description) == [
+            scene.connection?.report?.dropped.map(\.description) == [
                 "position 1 of settings: the app no longer has it", "position 2 of settings: the app no longer has it",
             ])
     }

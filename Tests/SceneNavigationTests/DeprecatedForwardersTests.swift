@@ -242,3 +242,32 @@ import Testing
         #expect(try NavigationCoding.decode(TabState.self, from: stored).state.tab == 4)
     }
 }
+
+extension DeprecatedForwardersTests {
+    @Test(
+        "0.3.0's callbacks: onConnect gets the connection and its report; persistence is one object"
+    )
+    @available(*, deprecated, message: "calls 0.3.0's PersistentScene.init(…onConnect:onError:) and ScenePersistence")
+    func callbacksOfPersistentScene() async throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        try temporary.saveScene("main", json: #"["a", "b"]"#)
+        var reports: [RestoreReport?] = []
+        var errors: [NavigationError] = []
+        let scene = PersistentScene(
+            SceneNavigationModel(RoutePath<String>()), store: temporary.store, guard: CrashLoopGuard(healthyAfter: nil),
+            identity: .supplied(try SceneID("main")), onConnect: { reports.append($0.report) },
+            onError: { errors.append($0) })
+        scene.handle(.phase(.active))
+        scene.handle(.appeared)
+        #expect(reports == [scene.persistence?.report] && reports.first??.restoredCount == 2 && errors.isEmpty)
+        #expect(scene.persistence === scene.persistence)
+        let persistence = try #require(scene.persistence)
+        scene.model.state.append("c")
+        try await persistence.flush()
+        #expect(
+            try temporary.store.readSceneValue(forKey: "navigation", in: SceneID("main"))
+                == .json(.array([.string("a"), .string("b"), .string("c")])))
+        try await scene.close()
+        #expect(scene.persistence == nil)
+    }
+}

@@ -13,7 +13,7 @@ import Testing
     func previewStore() async throws {
         let store = StateStore.inMemory()
         #expect(store.scenesDirectory.hasPrefix("/in-memory/") && store.scenesDirectory.hasSuffix("/scenes"))
-        let first = PersistentScene(SceneNavigationModel(ModalScreens()), store: store, onError: { _ in })
+        let first = PersistentScene(SceneNavigationModel(ModalScreens()), store: store, onEvent: { _ in })
         first.handle(.phase(.active))
         first.handle(.appeared)
         first.model.state.path = [.inbox, .message(id: 7)]
@@ -24,7 +24,7 @@ import Testing
         let id = try #require(first.sceneID)
 
         // The same store restores it, as the preview's next appearance would.
-        let again = PersistentScene(SceneNavigationModel(ModalScreens()), store: store, onError: { _ in })
+        let again = PersistentScene(SceneNavigationModel(ModalScreens()), store: store, onEvent: { _ in })
         again.storedID = id.rawValue
         again.handle(.appeared)
         #expect(again.model.state.path.routes == [.inbox, .message(id: 7)])

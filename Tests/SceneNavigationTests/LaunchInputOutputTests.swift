@@ -97,7 +97,7 @@ import Testing
         }
         let scene = PersistentScene(
             SceneNavigationModel(TabState()), store: store, guard: CrashLoopGuard(healthyAfter: nil),
-            identity: .adoptingMostRecent, onError: { Issue.record("\($0)") })
+            identity: .adoptingMostRecent, onEvent: { if case .failed(let error) = $0 { Issue.record("\(error)") } })
         scene.handle(.phase(.active))
         files.clear()
         Launch.$isOnMainActor.withValue(true) { scene.handle(.appeared) }
@@ -114,7 +114,7 @@ import Testing
         try temporary.saveScene("main", value: TabState(tab: 2, path: ["a", "b"]))
         // A restore that crashed: its marker stays, and its launch's record says so.
         let crashed = CrashLoopGuard.Launch(simulatedID: "1-crashed")
-        let first = try ScenePersistence.restore(
+        let first = try SceneConnection.restore(
             SceneNavigationModel(TabState()), from: temporary.store, scene: main,
             guard: CrashLoopGuard(healthyAfter: nil, launch: crashed))
         await first.cancel()
@@ -124,16 +124,21 @@ import Testing
         let scene = PersistentScene(
             SceneNavigationModel(TabState()), store: store,
             guard: CrashLoopGuard(healthyAfter: nil, launch: .init(simulatedID: "2-next")),
-            identity: .supplied(main), onConnect: { connected.all.append($0.keptAsidePath) },
-            onError: { Issue.record("\($0)") })
+            identity: .supplied(main),
+            onEvent: { event in
+                switch event {
+                case .connected(_, let outcome): connected.all.append(outcome.keptAsidePath)
+                case .failed(let error): Issue.record("\(error)")
+                }
+            })
         scene.handle(.phase(.active))
         files.clear()
         Launch.$isOnMainActor.withValue(true) { scene.handle(.appeared) }
         // Before the first frame: the restore withheld the paths, and nothing was synced on the
         // main thread (the copy is synced, the marker is not).
         #expect(scene.model.state == TabState(tab: 2, path: []))
-        guard case .crashLoop(1, _)? = scene.persistence?.intervention else {
-            Issue.record("not guarded: \(String(describing: scene.persistence?.intervention))")
+        guard case .crashLoop(1, _)? = scene.connection?.intervention else {
+            Issue.record("not guarded: \(String(describing: scene.connection?.intervention))")
             return
         }
         #expect(files.opened.contains { $0.onMain && $0.name == "main.json" })
@@ -142,7 +147,7 @@ import Testing
         // The change waits for the copy, which keeps the withheld paths.
         scene.model.state.tab = 3
         await scene.settle()
-        try await scene.persistence?.flush()
+        try await scene.connection?.flush()
         let kept = try #require(try temporary.store.keptAsideFiles().first)
         #expect(try temporary.store.storedDocument(ofKeptAside: kept).values["navigation"] != nil)
         #expect(connected.all == [kept.path])

@@ -230,19 +230,19 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
         var types = NavigationTypeRegistry()
         types.register(User.self)
         let model = SceneNavigationModel(State(), types: types)
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene)
         model.state.tab = 2
         model.state.path.append(User(id: 7, name: "Seven"))
         model.state.path.append(3)
         try await persistence.close()
         let relaunched = SceneNavigationModel(State(), types: types)
-        let restored = try await ScenePersistence.connect(relaunched, to: store, scene: scene)
+        let restored = try await SceneConnection.connect(relaunched, to: store, scene: scene)
         #expect(relaunched.state == model.state)
         #expect(restored.report?.isComplete == true)
         try await restored.close()
         // A version without User: that element is dropped and reported, the rest restored.
         let older = SceneNavigationModel(State())
-        let report = try #require(try await ScenePersistence.connect(older, to: store, scene: scene).report)
+        let report = try #require(try await SceneConnection.connect(older, to: store, scene: scene).report)
         #expect(older.state.path.elements.map(\.description) == ["Swift.Int(3)"])
         #expect(report.dropped.map(\.location) == ["path"])
         #expect(report.dropped.map(\.reason) == [.unknownType("SceneNavigationTests.User")])
@@ -305,7 +305,7 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
         var types = NavigationTypeRegistry()
         types.register(User.self)
         let model = SceneNavigationModel(MixedPath(), types: types)
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, key: "path")
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene, key: "path")
         model.state.append(1)
         model.state.append(User(id: 7, name: "Seven"))
         model.state.append(true)
@@ -319,12 +319,12 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
                             "1",
                         ].map { .string($0) })))
         let relaunched = SceneNavigationModel(MixedPath(), types: types)
-        try await ScenePersistence.connect(relaunched, to: store, scene: scene, key: "path").close()
+        try await SceneConnection.connect(relaunched, to: store, scene: scene, key: "path").close()
         #expect(relaunched.state == model.state)
         // Without User, truncating: the root survives, the rest is dropped and said.
         let older = SceneNavigationModel(MixedPath())
         let report = try #require(
-            try await ScenePersistence.connect(
+            try await SceneConnection.connect(
                 older, to: store, scene: scene, key: "path", policy: RestorePolicy(onDrop: .truncate)
             ).report)
         #expect(older.state.elements.map(\.description) == ["Swift.Int(1)"])

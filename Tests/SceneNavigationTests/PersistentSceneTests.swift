@@ -25,7 +25,7 @@ import Testing
     ) -> PersistentScene<TabState> {
         PersistentScene(
             model, store: temporary.store, guard: CrashLoopGuard(healthyAfter: nil), identity: .supplied(scene),
-            onError: { errors.all.append($0) })
+            onEvent: { if case .failed(let error) = $0 { errors.all.append(error) } })
     }
 
     @MainActor final class Errors {
@@ -53,7 +53,7 @@ import Testing
         persistent.handle(.phase(.active))
         persistent.handle(.appeared)
         persistent.open { $0.state.path = ["linked"] }
-        let persistence = try #require(persistent.persistence)
+        let persistence = try #require(persistent.connection)
         #expect(persistent.model.state == TabState(tab: 2, path: ["linked"]))
         #expect(persistence.intervention == .deepLink)
         #expect(persistence.report?.dropped.map(\.reason) == [.withheld, .withheld])
@@ -77,7 +77,7 @@ import Testing
         persistent.handle(.appeared)
         persistent.model.state.tab = 3
         persistent.open { $0.state.path = ["linked"] }
-        #expect(persistent.persistence?.intervention == nil)
+        #expect(persistent.connection?.intervention == nil)
         #expect(persistent.model.state == TabState(tab: 3, path: ["linked"]))
         persistent.handle(.disappeared)
         await persistent.settle()
@@ -90,7 +90,7 @@ import Testing
         persistent.handle(.phase(.background))
         persistent.handle(.appeared)
         await persistent.settle()
-        #expect(persistent.persistence?.isHealthy == true)
+        #expect(persistent.connection?.isHealthy == true)
         #expect(try CrashLoopGuard.markerState(of: scene, key: "navigation", in: temporary.store) == .clean)
         persistent.handle(.disappeared)
         await persistent.settle()
@@ -105,7 +105,7 @@ import Testing
         second.handle(.appeared)
         let copy = try #require(second.sceneID)
         #expect(copy != scene)
-        #expect(second.persistence?.scene == copy)
+        #expect(second.connection?.scene == copy)
         #expect(errors.all.isEmpty)
         #expect(second.model.state == TabState(tab: 2, path: ["a", "b"]))
         first.model.state.tab = 5
@@ -157,7 +157,7 @@ import Testing
         await first.settle()
         let moved = try #require(first.sceneID)
         #expect(moved != scene)
-        #expect(first.persistence?.scene == moved)
+        #expect(first.connection?.scene == moved)
         #expect(errors.all.isEmpty)
         first.model.state.tab = 6
         first.handle(.disappeared)
@@ -223,5 +223,78 @@ import Testing
         for modifier in [".task", ".onAppear", ".onDisappear", ".onChange", ".onOpenURL"] {
             #expect(!code.contains("content\n                \(modifier)") && !code.contains("content\(modifier)"))
         }
+    }
+}
+
+/// One way to connect a scene, and one stream of what happened.
+@MainActor
+@Suite struct SceneEventTests {
+    @MainActor final class Events {
+        var all: [SceneEvent] = []
+    }
+
+    @Test("connect, flush and close drive a scene without SwiftUI; its events are a connection with its outcome")
+    func connectFlushClose() async throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        try temporary.saveScene("main", value: TabState(tab: 2, path: ["a", "b"]))
+        let events = Events()
+        let model = SceneNavigationModel(TabState())
+        let scene = PersistentScene(
+            model, store: temporary.store, guard: CrashLoopGuard(healthyAfter: nil),
+            identity: .supplied(try SceneID("main")), onEvent: { events.all.append($0) })
+        #expect(scene.outcome == nil)
+        let outcome = try await scene.connect()
+        #expect(model.state == TabState(tab: 2, path: ["a", "b"]))
+        #expect(outcome.report?.isComplete == true && outcome.intervention == nil)
+        #expect(scene.outcome == outcome)
+        #expect(events.all == [.connected(try SceneID("main"), outcome)])
+        #expect(events.all.map(\.description) == ["connected main: restored 2"])
+        model.state.path.append("c")
+        try await scene.flush()
+        #expect(
+            try temporary.store.readSceneValue(forKey: "navigation", in: SceneID("main"))
+                == .json(try NavigationCoding.encode(TabState(tab: 2, path: ["a", "b", "c"]))))
+        try await scene.close()
+        #expect(scene.outcome == nil)
+        #expect(events.all.count == 1)
+    }
+
+    @Test("a restore that fails is told as one failure, which connect() throws; a later connect tries again")
+    func failureIsToldAndThrown() async throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        try temporary.writeSceneFile(
+            "main", bytes: Array(#"{"format":2,"savedAt":"2026-11-01T10:00:00.000Z","scene":"main","values":{}}"#.utf8))
+        let events = Events()
+        let scene = PersistentScene(
+            SceneNavigationModel(TabState()), store: temporary.store, guard: CrashLoopGuard(healthyAfter: nil),
+            identity: .supplied(try SceneID("main")), onEvent: { events.all.append($0) })
+        let expected = NavigationError.store(
+            .newerFormat(path: temporary.store.path(for: try SceneID("main")), format: 2, supported: 1))
+        await #expect(throws: expected) { try await scene.connect() }
+        #expect(events.all == [.failed(expected)])
+        #expect(events.all.map(\.description) == ["failed: \(expected)"])
+        // The file is put right: the next activation restores it.
+        try temporary.saveScene("main", value: TabState(tab: 1))
+        #expect(try await scene.connect().report?.isComplete == true)
+        #expect(events.all.count == 2)
+        try await scene.close()
+    }
+
+    @Test("an intervention is in the event's line, with what its report dropped")
+    func interventionInTheLine() async throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        try temporary.saveScene("main", value: TabState(tab: 2, path: ["a", "b"]))
+        let events = Events()
+        let scene = PersistentScene(
+            SceneNavigationModel(TabState()), store: temporary.store, guard: CrashLoopGuard(healthyAfter: nil),
+            identity: .supplied(try SceneID("main")), onEvent: { events.all.append($0) })
+        scene.open { $0.state.path = ["linked"] }
+        let outcome = try await scene.connect()
+        #expect(outcome.intervention == .deepLink)
+        #expect(
+            events.all.map(\.description) == [
+                "connected main: restored 0, dropped 2 (a deep link was applied in place of the saved paths)"
+            ])
+        try await scene.close()
     }
 }

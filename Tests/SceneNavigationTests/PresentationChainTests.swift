@@ -151,7 +151,7 @@ struct ModalScreens: Codable, Equatable {
         let temporary = try TemporaryStore()
         let scene = try SceneID("main")
         let model = SceneNavigationModel(ModalScreens())
-        let persistence = try await ScenePersistence.connect(model, to: temporary.store, scene: scene)
+        let persistence = try await SceneConnection.connect(model, to: temporary.store, scene: scene)
         model.state.path = [.inbox, .message(id: 7)]
         model.state.presented.present(.compose)
         model.state.presented.present(.message(id: 9), unsavedReason: .transient)
@@ -168,7 +168,7 @@ struct ModalScreens: Codable, Equatable {
         #expect(record == #"[{"count":2,"location":"presented","position":1,"reason":"transient"}]"#)
 
         let relaunched = SceneNavigationModel(ModalScreens())
-        let restored = try await ScenePersistence.connect(relaunched, to: temporary.store, scene: scene)
+        let restored = try await SceneConnection.connect(relaunched, to: temporary.store, scene: scene)
         #expect(relaunched.state.path.routes == [.inbox, .message(id: 7)])
         #expect(relaunched.state.presented == [Presentation(.compose)])
         let report = try #require(restored.report)
@@ -197,7 +197,7 @@ struct ModalScreens: Codable, Equatable {
         let temporary = try TemporaryStore()
         let scene = try SceneID("main")
         let model = SceneNavigationModel(ModalScreens())
-        let persistence = try await ScenePersistence.connect(model, to: temporary.store, scene: scene)
+        let persistence = try await SceneConnection.connect(model, to: temporary.store, scene: scene)
         model.state.path = [.inbox, .message(id: 7), .payment(card: "4242"), .message(id: 8)]
         model.state.presented.present(.compose)
         model.state.presented.present(.message(id: 9), unsavedReason: .transient)
@@ -215,7 +215,7 @@ struct ModalScreens: Codable, Equatable {
                 + #"{"count":1,"location":"presented","position":0,"reason":"sensitive"},"#
                 + #"{"count":2,"location":"presented","position":1,"reason":"transient"}]"#)
         let relaunched = SceneNavigationModel(ModalScreens())
-        let restored = try await ScenePersistence.connect(relaunched, to: temporary.store, scene: scene)
+        let restored = try await SceneConnection.connect(relaunched, to: temporary.store, scene: scene)
         #expect(relaunched.state.path.routes == [.inbox, .message(id: 7)] && relaunched.state.presented.isEmpty)
         #expect(
             restored.report?.dropped.map(\.description) == [
@@ -228,7 +228,7 @@ struct ModalScreens: Codable, Equatable {
         // Encoded before the path, the chain is left out all the same.
         let other = try SceneID("other")
         let chainFirst = SceneNavigationModel(ChainFirst())
-        let saving = try await ScenePersistence.connect(chainFirst, to: temporary.store, scene: other)
+        let saving = try await SceneConnection.connect(chainFirst, to: temporary.store, scene: other)
         chainFirst.state.path = [.inbox, .payment(card: "4242")]
         chainFirst.state.presented.present(.compose)
         try await saving.close()
@@ -276,14 +276,14 @@ struct ModalScreens: Codable, Equatable {
         let temporary = try TemporaryStore()
         let scene = try SceneID("main")
         let model = SceneNavigationModel(ModalScreens())
-        let persistence = try await ScenePersistence.connect(model, to: temporary.store, scene: scene)
+        let persistence = try await SceneConnection.connect(model, to: temporary.store, scene: scene)
         model.state.path = RoutePath([.inbox, .payment(card: "4242")] + Array(repeating: .inbox, count: 10_000))
         try await persistence.close()
         #expect(
             try text(temporary.store.storedDocument(for: scene).values["navigation.unsaved"])
                 == #"[{"count":10000,"location":"path","position":1,"reason":"sensitive"}]"#)
         let relaunched = SceneNavigationModel(ModalScreens())
-        let restored = try await ScenePersistence.connect(relaunched, to: temporary.store, scene: scene)
+        let restored = try await SceneConnection.connect(relaunched, to: temporary.store, scene: scene)
         #expect(relaunched.state.path.routes == [.inbox])
         #expect(restored.report?.dropped.count == 10_000)
         try await restored.close()

@@ -35,7 +35,7 @@ import Testing
             ])
         let before = try fileBytes()
         let model = SceneNavigationModel(TabState())
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, restoring: false)
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene, restoring: false)
         model.state.tab = 1
         try await persistence.close()
         let kept = try #require(persistence.keptAsidePath)
@@ -45,7 +45,7 @@ import Testing
         // Schema 0: nothing beside the value, so the next restore is not stuck on a newer schema.
         #expect(values["navigation.schema"] == nil)
         let next = SceneNavigationModel(TabState())
-        let restored = try await ScenePersistence.connect(next, to: store, scene: scene, guard: nil)
+        let restored = try await SceneConnection.connect(next, to: store, scene: scene, guard: nil)
         #expect(restored.intervention == nil && next.state.tab == 1)
         try await restored.close()
 
@@ -53,7 +53,7 @@ import Testing
         var migrations = NavigationMigrations()
         migrations.addStep { $0 }
         let versioned = SceneNavigationModel(TabState(), migrations: migrations)
-        let written = try await ScenePersistence.connect(versioned, to: store, scene: scene, restoring: false)
+        let written = try await SceneConnection.connect(versioned, to: store, scene: scene, restoring: false)
         versioned.state.tab = 2
         try await written.close()
         #expect(try store.storedDocument(for: scene).values["navigation.schema"] == .json(.number(JSONNumber(1))))
@@ -118,7 +118,7 @@ import Testing
     func markerDoesNotOutliveItsScene() async throws {
         try temporary.saveScene("main", json: #"{"tab":1,"path":["a"]}"#)
         let first = SceneNavigationModel(TabState())
-        let crashed = try await ScenePersistence.connect(
+        let crashed = try await SceneConnection.connect(
             first, to: store, scene: scene, guard: CrashLoopGuard(launch: .init(simulatedID: "one")))
         await crashed.cancel()
         #expect(try CrashLoopGuard.markedScenes(in: store) == [scene])
@@ -126,7 +126,7 @@ import Testing
         #expect(try CrashLoopGuard.markedScenes(in: store).isEmpty)
         // A value removed until none is left removes the file, and the markers with it.
         try temporary.saveScene("main", json: #"{"tab":1,"path":["a"]}"#)
-        let second = try await ScenePersistence.connect(
+        let second = try await SceneConnection.connect(
             SceneNavigationModel(TabState()), to: store, scene: scene,
             guard: CrashLoopGuard(launch: .init(simulatedID: "two")))
         await second.cancel()
@@ -140,7 +140,7 @@ import Testing
 
         try temporary.saveScene("main", json: #"{"tab":2,"path":["b"]}"#)
         let later = SceneNavigationModel(TabState())
-        let persistence = try await ScenePersistence.connect(
+        let persistence = try await SceneConnection.connect(
             later, to: store, scene: scene, guard: CrashLoopGuard(launch: .init(simulatedID: "three")))
         #expect(persistence.intervention == nil)
         #expect(later.state == TabState(tab: 2, path: ["b"]))

@@ -57,7 +57,7 @@ struct TabsState: Codable, Equatable, Sendable {
         // The app no longer has item 7: its resolver for the selection's type says so.
         let resolvers = RouteResolvers().adding(Int.self) { $0 == 7 ? nil : $0 }
         let model = SceneNavigationModel(PanelState(), resolvers: resolvers, types: panelTypes())
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, guard: nil)
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene, guard: nil)
         #expect(model.state.sidebar == Sidebar(selection: nil, detail: "inbox"))
         #expect(
             persistence.report?.dropped == [
@@ -75,7 +75,7 @@ struct TabsState: Codable, Equatable, Sendable {
         var types = NavigationTypeRegistry()
         types.register(Panel.self, aliases: ["RealAppTests.Panel"])
         let model = SceneNavigationModel(PanelState(), types: types)
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, guard: nil)
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene, guard: nil)
         #expect(model.state.panels.elements.map { $0.base as? Panel } == [Panel(id: 1, title: "One")])
         #expect(model.state.sidebar == Sidebar())
         #expect(
@@ -94,7 +94,7 @@ struct TabsState: Codable, Equatable, Sendable {
         let before = try fileBytes()
         let other = SceneNavigationModel(PanelState(), types: types)
         await #expect(throws: NavigationError.self) {
-            try await ScenePersistence.connect(other, to: store, scene: scene, guard: nil)
+            try await SceneConnection.connect(other, to: store, scene: scene, guard: nil)
         }
         #expect(try fileBytes() == before && other.revision == 0)
     }
@@ -109,7 +109,7 @@ struct TabsState: Codable, Equatable, Sendable {
         var types = panelTypes()
         types.register(Panel.self, aliases: ["RealAppTests.Panel"])
         let model = SceneNavigationModel(PanelState(), types: types)
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, guard: nil)
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene, guard: nil)
         #expect(persistence.report?.dropped.map(\.reason) == [.unknownType("Gone.Type")])
         // Nothing is copied until something is written over the value.
         #expect(try persistence.keptAsidePath == nil && store.keptAsideFiles().isEmpty)
@@ -124,7 +124,7 @@ struct TabsState: Codable, Equatable, Sendable {
         #expect(try store.keptAsideFiles().map(\.reason) == [.unrestored])
         // The next launch restores what was written, drops nothing, and copies nothing.
         let next = SceneNavigationModel(PanelState(), types: types)
-        let again = try await ScenePersistence.connect(next, to: store, scene: scene, guard: nil)
+        let again = try await SceneConnection.connect(next, to: store, scene: scene, guard: nil)
         #expect(again.report?.isComplete == true)
         next.state.sidebar.detail = "third"
         try await again.close()
@@ -139,8 +139,8 @@ struct TabsState: Codable, Equatable, Sendable {
         let types = panelTypes()
         let left = SceneNavigationModel(PanelState(), types: types)
         let right = SceneNavigationModel(PanelState(), types: types)
-        let leftPersistence = try await ScenePersistence.connect(left, to: store, scene: scene, key: "left", guard: nil)
-        let rightPersistence = try await ScenePersistence.connect(
+        let leftPersistence = try await SceneConnection.connect(left, to: store, scene: scene, key: "left", guard: nil)
+        let rightPersistence = try await SceneConnection.connect(
             right, to: store, scene: scene, key: "right", guard: nil)
         left.state.sidebar.detail = "b"
         try await leftPersistence.close()
@@ -157,7 +157,7 @@ struct TabsState: Codable, Equatable, Sendable {
         try temporary.saveScene("main", value: saved)
         let before = try fileBytes()
         let model = SceneNavigationModel(TabsState())
-        let linked = try await ScenePersistence.connect(model, to: store, scene: scene) {
+        let linked = try await SceneConnection.connect(model, to: store, scene: scene) {
             $0.state.path = [.recipe(id: 9, title: "linked")]
         }
         #expect(linked.intervention == .deepLink)
@@ -167,7 +167,7 @@ struct TabsState: Codable, Equatable, Sendable {
         #expect(try linked.keptAsidePath == nil && store.keptAsideFiles().isEmpty)
         // Linked again, and this time the user moves on: the saved path is copied, then replaced.
         let next = SceneNavigationModel(TabsState())
-        let relinked = try await ScenePersistence.connect(next, to: store, scene: scene) {
+        let relinked = try await SceneConnection.connect(next, to: store, scene: scene) {
             $0.state.path = [.recipe(id: 9, title: "linked")]
         }
         next.state.path.append(.home)
@@ -264,7 +264,7 @@ struct TabsState: Codable, Equatable, Sendable {
             maximumFileSize: 4096, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         let small = temporary.makeStore(configuration: configuration)
         let model = SceneNavigationModel(RoutePath<String>(["home"]))
-        let persistence = try await ScenePersistence.connect(model, to: small, scene: scene, guard: nil)
+        let persistence = try await SceneConnection.connect(model, to: small, scene: scene, guard: nil)
         try await persistence.flush()
         let before = try fileBytes()
         model.state.append(String(repeating: "x", count: 5000))
@@ -285,13 +285,13 @@ struct TabsState: Codable, Equatable, Sendable {
     @Test("item 13: a save that finds its state stored moves the save time forward, so age and prune go by it")
     func confirmedSave() async throws {
         let model = SceneNavigationModel(RoutePath<String>(["home"]))
-        let first = try await ScenePersistence.connect(model, to: store, scene: scene, guard: nil)
+        let first = try await SceneConnection.connect(model, to: store, scene: scene, guard: nil)
         try await first.close()
         let savedAt = try store.storedDocument(for: scene).savedAt
         // A week open without a change, then closed.
         clock.advance(by: .seconds(7 * 86_400))
         let again = SceneNavigationModel(RoutePath<String>())
-        let second = try await ScenePersistence.connect(again, to: store, scene: scene, guard: nil)
+        let second = try await SceneConnection.connect(again, to: store, scene: scene, guard: nil)
         #expect(again.state == ["home"])
         try await second.close()
         #expect(try store.storedDocument(for: scene).savedAt == savedAt.addingTimeInterval(7 * 86_400))
@@ -300,7 +300,7 @@ struct TabsState: Codable, Equatable, Sendable {
         let outcome = try store.prune(before: clock.now.addingTimeInterval(-86_400))
         #expect(outcome.removedScenes.isEmpty)
         let aged = SceneNavigationModel(RoutePath<String>())
-        let restored = try await ScenePersistence.connect(
+        let restored = try await SceneConnection.connect(
             aged, to: store, scene: scene, policy: RestorePolicy(maximumAge: .seconds(3_600)), guard: nil)
         #expect(restored.intervention == nil && aged.state == ["home"])
         await restored.cancel()
@@ -314,7 +314,7 @@ struct TabsState: Codable, Equatable, Sendable {
     @Test("item 13: flushing often confirms the save time at most once a minute")
     func confirmationsAreThrottled() async throws {
         let model = SceneNavigationModel(RoutePath<String>(["home"]))
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, guard: nil)
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene, guard: nil)
         try await persistence.flush()
         let written = try store.storedDocument(for: scene).savedAt
         clock.advance(by: .seconds(30))

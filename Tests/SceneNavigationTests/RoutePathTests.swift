@@ -178,7 +178,7 @@ enum Screen: Codable, Hashable, Sendable {
             try Data(bytes).write(to: URL(fileURLWithPath: store.scenesDirectory + "/\(name).json"))
             let model = SceneNavigationModel(RoutePath<String>(["kept"]))
             await #expect {
-                _ = try await ScenePersistence.connect(model, to: store, scene: try SceneID(name))
+                _ = try await SceneConnection.connect(model, to: store, scene: try SceneID(name))
             } throws: { error in
                 guard case .store(.corrupt(let path, _)) = error as? NavigationError else { return false }
                 return path.hasSuffix("/\(name).json")

@@ -17,14 +17,14 @@ import Testing
         try temporary.saveScene("window-1", json: #"["home"]"#)
         let model = SceneNavigationModel(RoutePath<String>())
         // A launch that never became healthy leaves a marker.
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene)
         await persistence.cancel()
         #expect(try CrashLoopGuard.markedScenes(in: store) == [scene])
         #expect(try store.removeScene(scene))
         #expect(temporary.files().filter { $0.contains("window-1") }.isEmpty)
         // The next scene of that ID is not guarded.
         let next = SceneNavigationModel(RoutePath<String>())
-        let again = try await ScenePersistence.connect(next, to: store, scene: scene)
+        let again = try await SceneConnection.connect(next, to: store, scene: scene)
         #expect(again.intervention == nil && next.state.isEmpty)
         try await again.close()
     }
@@ -42,7 +42,7 @@ import Testing
         let marked = try SceneID("marker-only")
         let model = SceneNavigationModel(RoutePath<String>())
         try temporary.saveScene("marker-only", json: #"["a"]"#)
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: marked)
+        let persistence = try await SceneConnection.connect(model, to: store, scene: marked)
         await persistence.cancel()
         let markers = try store.sibling(folder: "restores")
         let marker = try markers.storedDocument(for: marked)
@@ -101,7 +101,7 @@ extension SceneLifecycleTests {
         let store = temporary.store
         try temporary.saveScene("main", json: #"["home"]"#)
         let model = SceneNavigationModel(RoutePath<String>())
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: SceneID("main"))
+        let persistence = try await SceneConnection.connect(model, to: store, scene: SceneID("main"))
         await persistence.cancel()
         // Second names for both files, as a file system that ignores case gives them.
         #expect(linkAsSecondName(temporary.path("app/scenes/main.json"), temporary.path("app/scenes/Main.json")))

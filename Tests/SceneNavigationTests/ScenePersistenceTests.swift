@@ -14,7 +14,7 @@ import Testing
         let store = temporary.store
         let scene = try SceneID("main")
         let model = SceneNavigationModel(RoutePath<Item>())
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene)
         model.state.append(.sub1(id: 1))
         model.state.append(.sub2(id: 2))
         // Waits until the write-through has written the newest revision: nothing here hands it over.
@@ -31,7 +31,7 @@ import Testing
         let temporary = try TemporaryStore()
         let store = temporary.store
         let model = SceneNavigationModel(RoutePath<Item>())
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: try SceneID("main"))
+        let persistence = try await SceneConnection.connect(model, to: store, scene: try SceneID("main"))
         // Another writer holds the scene during the burst: the writer takes nothing until it lets go.
         try store.put(true, forKey: "other", in: try SceneID("main"))
         let lock = try HeldSceneLock(store.scenesDirectory + "/.main.lock")
@@ -43,7 +43,7 @@ import Testing
         lock.release()
         try await persistence.close()
         let restored = SceneNavigationModel(RoutePath<Item>())
-        _ = try await ScenePersistence.connect(restored, to: store, scene: try SceneID("main"))
+        _ = try await SceneConnection.connect(restored, to: store, scene: try SceneID("main"))
         #expect(restored.state == model.state)
         // Each value the change stream handed over was written or replaced by a newer one.
         let statistics = persistence.writerStatistics
@@ -59,11 +59,11 @@ import Testing
         try store.put("not a path", forKey: "navigation", in: scene)
         let model = SceneNavigationModel(RoutePath<Item>([.sub1(id: 1)]))
         await #expect(throws: NavigationError.self) {
-            _ = try await ScenePersistence.connect(model, to: store, scene: scene)
+            _ = try await SceneConnection.connect(model, to: store, scene: scene)
         }
         #expect(model.state == [.sub1(id: 1)])
         #expect(try store.read(String.self, forKey: "navigation", in: scene) == "not a path")
-        let replacing = try await ScenePersistence.connect(model, to: store, scene: scene, restoring: false)
+        let replacing = try await SceneConnection.connect(model, to: store, scene: scene, restoring: false)
         let kept = try #require(replacing.keptAsidePath)
         #expect(kept.hasPrefix(store.scenesDirectory + "/main.invalid-"))
         try await replacing.close()
@@ -81,10 +81,11 @@ import Testing
         try store.putSceneValue(
             .json(.array([.string("home"), .number(JSONNumber(3))])), forKey: "navigation", in: scene)
         let model = SceneNavigationModel(RoutePath<String>())
-        let connections = AsyncStream<ScenePersistence<RoutePath<String>>>.makeStream()
+        let connections = AsyncStream<SceneConnection<RoutePath<String>>>.makeStream()
         let task = Task {
-            try await ScenePersistence.run(model, store: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil))
-            {
+            try await SceneConnection.running(
+                model, store: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil)
+            ) {
                 connections.continuation.yield($0)
             }
         }
@@ -110,13 +111,14 @@ import Testing
         try temporary.saveScene("main", json: #"{"screen":"home"}"#)
         let before = try Data(contentsOf: URL(fileURLWithPath: store.path(for: scene)))
         await #expect(throws: NavigationError.self) {
-            try await ScenePersistence.connect(SceneNavigationModel(RoutePath<String>()), to: store, scene: scene)
+            try await SceneConnection.connect(SceneNavigationModel(RoutePath<String>()), to: store, scene: scene)
         }
         let model = SceneNavigationModel(RoutePath<String>(["start"]))
-        let connections = AsyncStream<ScenePersistence<RoutePath<String>>>.makeStream()
+        let connections = AsyncStream<SceneConnection<RoutePath<String>>>.makeStream()
         let task = Task {
-            try await ScenePersistence.run(model, store: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil))
-            {
+            try await SceneConnection.running(
+                model, store: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil)
+            ) {
                 connections.continuation.yield($0)
             }
         }
@@ -141,13 +143,14 @@ import Testing
         let scene = try SceneID("main")
         try temporary.writeSceneFile("main", bytes: Array("{ not json".utf8))
         await #expect(throws: NavigationError.self) {
-            try await ScenePersistence.connect(SceneNavigationModel(RoutePath<String>()), to: store, scene: scene)
+            try await SceneConnection.connect(SceneNavigationModel(RoutePath<String>()), to: store, scene: scene)
         }
         let model = SceneNavigationModel(RoutePath<String>(["start"]))
-        let connections = AsyncStream<ScenePersistence<RoutePath<String>>>.makeStream()
+        let connections = AsyncStream<SceneConnection<RoutePath<String>>>.makeStream()
         let task = Task {
-            try await ScenePersistence.run(model, store: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil))
-            {
+            try await SceneConnection.running(
+                model, store: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil)
+            ) {
                 connections.continuation.yield($0)
             }
         }

@@ -121,14 +121,14 @@ struct RouterState: Codable, Equatable, Sendable {
         let store = temporary.store
         let scene = try SceneID("main")
         let model = SceneNavigationModel(RoutePath<String>(["home"]))
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, key: "path")
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene, key: "path")
         try store.put(true, forKey: "isActive", in: scene)
         model.state.append("detail")
         try await persistence.close()
         #expect(try store.storedDocument(for: scene).values.keys.sorted() == ["isActive", "path"])
         #expect(try store.read(Bool.self, forKey: "isActive", in: scene) == true)
         let relaunched = SceneNavigationModel(RoutePath<String>())
-        _ = try await ScenePersistence.connect(relaunched, to: temporary.makeStore(), scene: scene, key: "path")
+        _ = try await SceneConnection.connect(relaunched, to: temporary.makeStore(), scene: scene, key: "path")
         #expect(relaunched.state == ["home", "detail"])
     }
 }

@@ -21,7 +21,7 @@ struct TabState: Codable, Equatable, Sendable {
     /// The launches of ``crashedLaunch(_:)``: how many, and the one running.
     @MainActor final class Crashes {
         var count = 0
-        var running: (ScenePersistence<TabState>, CrashLoopGuard.Launch)?
+        var running: (SceneConnection<TabState>, CrashLoopGuard.Launch)?
     }
     let store: StateStore
     let scene: SceneID
@@ -35,7 +35,7 @@ struct TabState: Codable, Equatable, Sendable {
     /// Saves `{"path": ["a","b"], "tab": 2}` the way the app does, and closes.
     func seed() async throws {
         let model = SceneNavigationModel(TabState())
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene)
         model.state = TabState(tab: 2, path: ["a", "b"])
         try await persistence.close()
     }
@@ -46,7 +46,7 @@ struct TabState: Codable, Equatable, Sendable {
     /// connects and never closes; when the next one launches, it is cancelled and its crash
     /// recorded, as its signal handler would.
     func crashedLaunch(_ guardConfiguration: CrashLoopGuard = CrashLoopGuard(healthyAfter: nil)) async throws -> (
-        SceneNavigationModel<TabState>, ScenePersistence<TabState>
+        SceneNavigationModel<TabState>, SceneConnection<TabState>
     ) {
         if let (persistence, launch) = crashes.running {
             await persistence.cancel()
@@ -56,7 +56,7 @@ struct TabState: Codable, Equatable, Sendable {
         var configuration = guardConfiguration
         configuration.launch = CrashLoopGuard.Launch(simulatedID: "\(crashes.count)-crashing")
         let model = SceneNavigationModel(TabState())
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, guard: configuration)
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene, guard: configuration)
         crashes.running = (persistence, configuration.launch)
         return (model, persistence)
     }
@@ -161,7 +161,7 @@ struct TabState: Codable, Equatable, Sendable {
         try await empty.close()
         try await seed()
         let model = SceneNavigationModel(TabState())
-        let unguarded = try await ScenePersistence.connect(model, to: store, scene: scene, guard: nil)
+        let unguarded = try await SceneConnection.connect(model, to: store, scene: scene, guard: nil)
         #expect(model.state.path == ["a", "b"])
         #expect(!FileManager.default.fileExists(atPath: markerPath))
         try await unguarded.close()
@@ -216,7 +216,7 @@ struct TabState: Codable, Equatable, Sendable {
         try await seed()
         clock.advance(by: .seconds(6 * 3600 + 1))
         let model = SceneNavigationModel(TabState())
-        let persistence = try await ScenePersistence.connect(
+        let persistence = try await SceneConnection.connect(
             model, to: store, scene: scene, policy: RestorePolicy(maximumAge: .seconds(6 * 3600)))
         #expect(
             persistence.intervention
@@ -230,7 +230,7 @@ struct TabState: Codable, Equatable, Sendable {
         try await persistence.close()
         // Within the age: restored.
         let young = SceneNavigationModel(TabState())
-        let again = try await ScenePersistence.connect(
+        let again = try await SceneConnection.connect(
             young, to: store, scene: scene, policy: RestorePolicy(maximumAge: .seconds(60)))
         #expect(again.intervention == nil)
         try await again.close()
@@ -241,7 +241,7 @@ struct TabState: Codable, Equatable, Sendable {
         try await seed()
         let before = try Data(contentsOf: URL(fileURLWithPath: store.path(for: scene)))
         let model = SceneNavigationModel(TabState())
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, guard: nil) {
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene, guard: nil) {
             $0.state.path = ["linked"]
         }
         #expect(persistence.intervention == .deepLink)
@@ -272,7 +272,7 @@ struct TabState: Codable, Equatable, Sendable {
         }
         migrations.alias(.string("old-settings"), to: .string("settings"))
         let model = SceneNavigationModel(TabState(), migrations: migrations)
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
+        let persistence = try await SceneConnection.connect(model, to: store, scene: scene)
         #expect(model.state == TabState(tab: 1, path: ["home", "settings"]))
         #expect(
             persistence.report?.migrated == [
@@ -290,7 +290,7 @@ struct TabState: Codable, Equatable, Sendable {
         older.addStep { old in .object(["path": old, "tab": .number(JSONNumber(0))]) }
         let before = try Data(contentsOf: URL(fileURLWithPath: store.path(for: scene)))
         let downgraded = SceneNavigationModel(TabState(), migrations: older)
-        let readOnly = try await ScenePersistence.connect(downgraded, to: store, scene: scene)
+        let readOnly = try await SceneConnection.connect(downgraded, to: store, scene: scene)
         #expect(readOnly.intervention == .newerSchema(stored: 2, supported: 1))
         #expect(readOnly.isReadOnly)
         #expect(downgraded.state == TabState())

@@ -8,7 +8,7 @@ import Synchronization
     import Foundation
 #endif
 
-/// How a ``ScenePersistence`` hands its model's changes to its writer, and the small pieces of
+/// How a ``SceneConnection`` hands its model's changes to its writer, and the small pieces of
 /// state that travel with them off the main actor.
 enum ChangeForwarding {
     /// Follows the model's changes on the main actor, where its state lives: at each signal, the
@@ -121,7 +121,7 @@ final class SharedCopy: Sendable {
     }
 }
 
-/// The last encoding failure of the forwarding task, until ``ScenePersistence/flush()`` reports it.
+/// The last encoding failure of the forwarding task, until ``SceneConnection/flush()`` reports it.
 final class EncodingFailure: Sendable {
     private let error = Mutex<NavigationError?>(nil)
 

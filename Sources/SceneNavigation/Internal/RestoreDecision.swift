@@ -7,7 +7,7 @@ import SceneStore
 #endif
 
 /// What to do with what a scene stores, decided from what was read: a pure function, so that every
-/// combination is tested as a table and the I/O around it (``ScenePersistence/connect(_:to:scene:key:policy:restoring:guard:deepLink:)``)
+/// combination is tested as a table and the I/O around it (``SceneConnection/connect(_:to:scene:key:policy:restoring:guard:deepLink:)``)
 /// only carries the plan out.
 enum RestoreDecision {
     /// What was read before deciding.

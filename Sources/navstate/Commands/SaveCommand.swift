@@ -148,7 +148,7 @@ struct SaveCommand: Subcommand {
                     of: scene, key: key, than: model.schemaVersion, in: environment.store)
             }
         }
-        let persistence = try await ScenePersistence.connect(
+        let persistence = try await SceneConnection.connect(
             model, to: environment.store, scene: scene, key: key, restoring: false)
         if let restored {
             model.state = restored

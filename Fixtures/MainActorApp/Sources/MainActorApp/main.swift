@@ -67,23 +67,26 @@ typealias Model = SceneNavigationModel<AppState>
     return "tab \(model.state.tab), mail \(model.state.mail.map { "\($0)" }), wallet \(wallet)"
 }
 
-@MainActor func report(_ persistence: ScenePersistence<AppState>) {
-    for dropped in persistence.report?.dropped ?? [] { print("dropped \(dropped.place): \(dropped.reason)") }
-    if let migrated = persistence.report?.migrated, !migrated.isEmpty { print("migrated: \(migrated.count)") }
-    if let intervention = persistence.intervention { print("intervention: \(intervention)") }
+@MainActor func report(_ outcome: RestoreOutcome) {
+    for dropped in outcome.report?.dropped ?? [] { print("dropped \(dropped.place): \(dropped.reason)") }
+    if let migrated = outcome.report?.migrated, !migrated.isEmpty { print("migrated: \(migrated.count)") }
+    if let intervention = outcome.intervention { print("intervention: \(intervention)") }
 }
 
 /// One launch of the app: connect (restoring, with the report printed), navigate, close, and print
 /// the state it ends with.
 @MainActor func launch(
-    _ name: String, store: StateStore, scene: SceneID, deleted: Set<Int> = [], deepLink: ((Model) -> Void)? = nil,
+    _ name: String, store: StateStore, scene: SceneID, deleted: Set<Int> = [],
+    deepLink: PersistentScene<AppState>.Link? = nil,
     navigating: (Model) -> Void = { _ in }
 ) async throws {
     let model = makeModel(deleted: deleted)
-    let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, deepLink: deepLink)
-    report(persistence)
+    let connection = PersistentScene(model, store: store, identity: .supplied(scene), onEvent: { _ in })
+    // A link opened before the scene connects is its deep link: it wins over the saved paths.
+    if let deepLink { connection.open(deepLink) }
+    report(try await connection.connect())
     navigating(model)
-    try await persistence.close()
+    try await connection.close()
     print("\(name): \(describe(model))")
 }
 
@@ -94,7 +97,8 @@ switch CommandLine.arguments.dropFirst().first {
 case "old":
     // What the previous version left on disk, saved as it saved it: schema 0, a bare array.
     let previous = SceneNavigationModel(RoutePath<Route>())
-    let saving = try await ScenePersistence.connect(previous, to: store, scene: scene)
+    let saving = PersistentScene(previous, store: store, identity: .supplied(scene), onEvent: { _ in })
+    try await saving.connect()
     previous.state = [.inbox, .message(id: 99)]
     try await saving.close()
     try await launch("migrated launch", store: store, scene: scene)

@@ -130,6 +130,9 @@ public final class PersistentScene<Value: Codable & Equatable> {
                 if let onConnect, let persistence = self?.persistence { onConnect(persistence) }
             case .failed(let error):
                 onError(error)
+            case .linkOpened, .linkRefused, .handedOff:
+                // 0.3.0 told these nowhere but the model's and the payload's reports.
+                break
             }
         }
     }
@@ -194,8 +197,25 @@ public final class PersistentScene<Value: Codable & Equatable> {
     /// A link the scene opened: held until the restore (its deep link), or applied.
     /// - Parameter link: The link's change to the model.
     public func open(_ link: @escaping Link) {
-        heldLinks.append(link)
+        // Told as it is taken: what of the link opened, or why it could not be read.
+        heldLinks.append { [weak self] model in
+            let taken = model.linksTaken
+            link(model)
+            guard model.linksTaken != taken, let self else { return }
+            switch model.lastLinkTaken {
+            case .success(let report): onEvent(.linkOpened(report))
+            case .failure(let error): onEvent(.linkRefused(error))
+            case nil: break
+            }
+        }
         handle(.linkOpened)
+    }
+
+    /// Tells an event that the scene's host saw (a Handoff offered without part of the state).
+    /// - Parameter event: What happened.
+    package func tell(_ event: SceneEvent) {
+        if case .failed(let error) = event { lastFailure = error }
+        onEvent(event)
     }
 
     /// Waits until the work started so far has finished: closes, saves made when the scene went

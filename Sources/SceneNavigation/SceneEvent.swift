@@ -17,12 +17,23 @@ public enum SceneEvent: Sendable, Equatable, CustomStringConvertible {
     /// limit, a newer schema, a value that cannot be read) and the copy kept aside, once that copy
     /// is made.
     case connected(SceneID, RestoreOutcome)
-    /// The scene could not be restored or saved: the error names the file and what was wrong.
-    /// A restore that failed is tried again when the scene is next active or shown.
+    /// The scene could not be restored or saved, or a Handoff could not be offered or continued:
+    /// the error names the file and what was wrong. A restore that failed is tried again when the
+    /// scene is next active or shown.
     case failed(NavigationError)
+    /// A link or a Handoff the scene opened changed the model: the report says what of it did not
+    /// open, and why (nothing dropped when all of it opened). A link opened at launch is the
+    /// restore's deep link, told before the connection it is part of.
+    case linkOpened(RestoreReport)
+    /// A link the scene was given could not be read at all: the model is as it was.
+    case linkRefused(LinkError)
+    /// The scene's state was offered for Handoff without what the report lists, to fit the
+    /// payload's budget (told only when something was left out).
+    case handedOff(RestoreReport)
 
     /// One line: `connected main: restored 3, dropped 1` (with the intervention and the copy kept
-    /// aside when there are), or `failed: ` and the error.
+    /// aside when there are), `failed: ` and the error, `link opened: restored 2, dropped 1`,
+    /// `link refused: ` and the error, `handed off without 2 to fit the budget`.
     public var description: String {
         switch self {
         case .connected(let scene, let outcome):
@@ -37,6 +48,13 @@ public enum SceneEvent: Sendable, Equatable, CustomStringConvertible {
             return line
         case .failed(let error):
             return "failed: \(error)"
+        case .linkOpened(let report):
+            return "link opened: restored \(report.restoredCount)"
+                + (report.dropped.isEmpty ? "" : ", dropped \(report.dropped.count)")
+        case .linkRefused(let error):
+            return "link refused: \(error)"
+        case .handedOff(let report):
+            return "handed off without \(report.dropped.count) to fit the budget"
         }
     }
 }

@@ -58,12 +58,27 @@ public final class SceneNavigationModel<State: Codable & Equatable>: Observable 
     public private(set) var lastRestoreError: NavigationError?
 
     /// The report of the last link or Handoff the model opened: what of it did not open, and why.
-    public internal(set) var lastLinkReport: RestoreReport?
+    public internal(set) var lastLinkReport: RestoreReport? {
+        didSet {
+            linksTaken += 1
+            if let lastLinkReport { lastLinkTaken = .success(lastLinkReport) }
+        }
+    }
 
     /// Why the last link the model was given could not be read at all (it left the model
     /// untouched); nil after one that was read, whatever of it opened (``lastLinkReport`` says).
     /// (A Handoff that cannot be continued throws instead, before any change.)
-    public internal(set) var lastLinkError: LinkError?
+    public internal(set) var lastLinkError: LinkError? {
+        didSet {
+            linksTaken += 1
+            if let lastLinkError { lastLinkTaken = .failure(lastLinkError) }
+        }
+    }
+
+    /// How many times a link or a Handoff was taken (opened or refused), and the last one's report
+    /// or error: a scene tells one event per link its change took.
+    package private(set) var linksTaken = 0
+    package private(set) var lastLinkTaken: Result<RestoreReport, LinkError>?
 
     /// The app's resolvers, by type, used by every restore.
     public var resolvers: RouteResolvers

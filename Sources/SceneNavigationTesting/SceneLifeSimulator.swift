@@ -407,6 +407,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
                 switch event {
                 case .connected: window?.connections += 1
                 case .failed(let error): window?.errors.append(error)
+                case .linkOpened, .linkRefused, .handedOff: break
                 }
             })
         window.scene = scene

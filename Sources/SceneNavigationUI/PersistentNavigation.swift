@@ -355,7 +355,10 @@
                 activity.targetContentIdentifier = ExternalEvents.targetContentIdentifier(
                     activityType: handoff.activityType)
                 activity.isEligibleForHandoff = true
-                if !payload.report.dropped.isEmpty { handoff.onDropped?(payload.report) }
+                if !payload.report.dropped.isEmpty {
+                    handoff.onDropped?(payload.report)
+                    scene.tell(.handedOff(payload.report))
+                }
             } catch {
                 activity.isEligibleForHandoff = false
                 // Told once, not at every change while the state stays over the budget.

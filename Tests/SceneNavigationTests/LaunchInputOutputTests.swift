@@ -129,6 +129,7 @@ import Testing
                 switch event {
                 case .connected(_, let outcome): connected.all.append(outcome.keptAsidePath)
                 case .failed(let error): Issue.record("\(error)")
+                case .linkOpened, .linkRefused, .handedOff: Issue.record("no link was opened")
                 }
             })
         scene.handle(.phase(.active))

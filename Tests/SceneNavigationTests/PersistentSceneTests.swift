@@ -280,6 +280,40 @@ import Testing
         try await scene.close()
     }
 
+    @Test("a link the scene opens is told as it is taken: its report, or why it could not be read")
+    func linkEvents() async throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        let events = Events()
+        let model = SceneNavigationModel(MailState())
+        let scene = PersistentScene(
+            model, store: temporary.store, guard: CrashLoopGuard(healthyAfter: nil),
+            identity: .supplied(try SceneID("main")), onEvent: { events.all.append($0) })
+        let opening = LinkMapping.mail.opening(at: \MailState.mail)
+        try await scene.connect()
+        scene.open(try #require(opening.open(URL(string: "mail://inbox/message/x")!)))
+        scene.open(try #require(opening.open(URL(string: "mail://inbox/message/7")!)))
+        #expect(model.state.mail.routes == [.inbox, .message(id: 7)])
+        #expect(
+            events.all.map(\.description).dropFirst() == [
+                "link opened: restored 1, dropped 1", "link opened: restored 2",
+            ])
+        guard case .linkOpened(let report) = events.all[1] else {
+            Issue.record("\(events.all)")
+            return
+        }
+        #expect(report.dropped.map(\.reason) == [.undecodable("'id' is not an int: 'x' (message/{id:int})")])
+        // A link that cannot be read changes nothing, and says why.
+        scene.open { model in _ = try? model.open("mail://mailbox/a b", with: .mail, at: \.mail) }
+        let refused = LinkError(.invalidLink, "the link has a space at byte 16", offset: 16)
+        #expect(events.all.last == .linkRefused(refused))
+        #expect(events.all.last?.description == "link refused: \(refused)")
+        #expect(model.state.mail.routes == [.inbox, .message(id: 7)])
+        // A change that opens no link tells nothing.
+        scene.open { model in model.state.tab = 1 }
+        #expect(events.all.count == 4)
+        try await scene.close()
+    }
+
     @Test("an intervention is in the event's line, with what its report dropped")
     func interventionInTheLine() async throws {
         let temporary = try TemporaryStore(clock: TestClock())

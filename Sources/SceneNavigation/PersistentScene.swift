@@ -53,6 +53,8 @@ public final class PersistentScene<Value: Codable & Equatable> {
     private var lastFailure: NavigationError?
     /// The 0.3.0 face of the current connection, made once per connection.
     var face: AnyObject?
+    /// Told of each connection with the event that tells it: 0.3.0's `onConnect`.
+    var onConnection: (@MainActor (SceneConnection<Value>) -> Void)?
     /// Links waiting for the restore or a connection.
     private var heldLinks: [Link] = []
     /// Links applied as changes since a restore failed: the retry's deep link.
@@ -111,6 +113,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
         message:
             "use init(_:store:key:policy:guard:identity:onEvent:), which tells connections and failures as SceneEvent"
     )
+    @_disfavoredOverload
     public init(
         _ model: SceneNavigationModel<Value>, store: StateStore, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), guard crashGuard: CrashLoopGuard? = CrashLoopGuard(),
@@ -124,10 +127,16 @@ public final class PersistentScene<Value: Codable & Equatable> {
         self.crashGuard = crashGuard
         self.identity = identity
         onEvent = { _ in }
-        onEvent = { [weak self] event in
+        if let onConnect {
+            onConnection = { [weak self] connection in
+                if let self { onConnect(face(of: connection)) }
+            }
+        }
+        onEvent = { event in
             switch event {
             case .connected:
-                if let onConnect, let persistence = self?.persistence { onConnect(persistence) }
+                // Told through onConnection, with the connection the event is about.
+                break
             case .failed(let error):
                 onError(error)
             case .linkOpened, .linkRefused, .handedOff:
@@ -140,7 +149,12 @@ public final class PersistentScene<Value: Codable & Equatable> {
     /// The connection, while the scene is shown.
     @available(*, deprecated, message: "use outcome, flush() and close(), or the events of onEvent")
     public var persistence: ScenePersistence<Value>? {
-        guard let connection else { return nil }
+        connection.map(face(of:))
+    }
+
+    /// A connection's 0.3.0 face, the same object for the same connection.
+    @available(*, deprecated, message: "use outcome, flush() and close(), or the events of onEvent")
+    private func face(of connection: SceneConnection<Value>) -> ScenePersistence<Value> {
         if let face = face as? ScenePersistence<Value>, face.connection === connection { return face }
         let made = ScenePersistence(connection)
         face = made
@@ -151,34 +165,46 @@ public final class PersistentScene<Value: Codable & Equatable> {
     /// migrated and withheld), the intervention and the copy kept aside; nil while it is not.
     public var outcome: RestoreOutcome? { connection?.toldOutcome }
 
-    /// Restores and connects the scene now, as a scene that becomes active and appears does (the
-    /// events ``SceneLife/Phase/active`` and ``SceneLife/Event/appeared``), and returns once it is
-    /// connected: for code that drives a scene without SwiftUI (a tool, a test, a scene delegate's
-    /// `scene(_:willConnectTo:options:)`). A scene already connected returns its outcome.
-    /// - Returns: What the restore did.
-    /// - Throws: What the scene told its `onEvent` as ``SceneEvent/failed(_:)``: the scene's file
-    ///   or the guard's marker cannot be read or written, or another connection of this process
-    ///   keeps the scene's key saved.
+    /// Restores and connects the scene now, as a scene whose view appears does (the event
+    /// ``SceneLife/Event/appeared``; no phase is assumed), and returns once it is connected: for
+    /// code that drives a scene without SwiftUI, such as a tool or a test. Give the scene its ID
+    /// first (``SceneIdentity/supplied(_:)``, or ``storedID`` with ``SceneIdentity/perScene``):
+    /// without one, each connection starts a new scene. A scene already connected returns its
+    /// outcome; one whose restore failed is tried again.
+    /// - Returns: What the restore did. A failure told on the way of a scene that connected
+    ///   nonetheless (a copy kept aside that could not be made) is told to `onEvent` only.
+    /// - Throws: What the scene told its `onEvent` as ``SceneEvent/failed(_:)`` when it did not
+    ///   connect: the scene's file or the guard's marker cannot be read or written, or another
+    ///   connection of this process keeps the scene's key saved.
     @discardableResult
     public func connect() async throws(NavigationError) -> RestoreOutcome {
         lastFailure = nil
-        handle(.phase(.active))
         handle(.appeared)
         await settle()
         if let connection { return connection.toldOutcome }
         throw lastFailure ?? .store(.invalidArgument(sceneID?.rawValue ?? "", reason: "the scene is not connected"))
     }
 
-    /// Waits until the model's last change is durable.
-    /// - Throws: The error of the last write (``NavigationError/store(_:)``, ``NavigationError/cannotEncode(reason:)``).
+    /// Waits until the model's last change is durable: through the connection, or, while the
+    /// scene is not connected, until the work in flight has ended (a close makes the last change
+    /// durable). A scene that never connected has nothing to make durable.
+    /// - Throws: The error of the last write (``NavigationError/store(_:)``,
+    ///   ``NavigationError/cannotEncode(reason:)``), or what the work in flight told.
     public func flush() async throws(NavigationError) {
-        try await connection?.flush()
+        if let connection {
+            try await connection.flush()
+        } else {
+            lastFailure = nil
+            await settle()
+            if let lastFailure { throw lastFailure }
+        }
     }
 
     /// Closes the scene as a scene whose view disappears does (the event
     /// ``SceneLife/Event/disappeared``) and returns once its last change is durable, its restore
     /// marked healthy and its key let go.
-    /// - Throws: What the scene told its `onEvent` as ``SceneEvent/failed(_:)`` while it closed.
+    /// - Throws: What the scene told its `onEvent` as ``SceneEvent/failed(_:)`` while it closed
+    ///   (its work in flight, such as a save in the background, ends first).
     public func close() async throws(NavigationError) {
         lastFailure = nil
         handle(.disappeared)
@@ -419,13 +445,17 @@ public final class PersistentScene<Value: Codable & Equatable> {
         face = nil
         // Told once the copy an intervention keeps is made (off the main actor, after the first
         // frame), so that what it is told is whole.
-        guard let copy = connection.pendingCopy else {
-            return onEvent(.connected(connection.scene, connection.toldOutcome))
-        }
+        guard let copy = connection.pendingCopy else { return tellConnected(connection) }
         start { [self] in
             if case .failure(let error) = await copy.result() { fail(.store(error)) }
-            onEvent(.connected(connection.scene, connection.toldOutcome))
+            tellConnected(connection)
         }
+    }
+
+    /// Tells a connection once it is made.
+    private func tellConnected(_ connection: SceneConnection<Value>) {
+        onEvent(.connected(connection.scene, connection.toldOutcome))
+        onConnection?(connection)
     }
 
     /// Tells a failure.

@@ -183,12 +183,12 @@ extension SceneConnection {
             plan.restore == .nothing
                 ? nil
                 : Restored(
-                    value: stored, schema: facts.storedSchema, policy: policy, revision: model.revision,
+                    value: stored, schema: facts.storedSchema, policy: policy, revision: model.changeCount,
                     restoredPaths: plan.restore == .everything)
         }
-        let unchangedRevision = plan.leavesStoredValueUntilChanged ? model.revision : nil
+        let unchangedRevision = plan.leavesStoredValueUntilChanged ? model.changeCount : nil
         if source != nil, stored != nil, unchangedRevision == nil {
-            try writer.submit(state: model.state, sequence: model.revision)
+            try writer.submit(state: model.state, sequence: model.changeCount)
         }
         return SceneConnection(
             model: model, writer: writer, outcome: outcome, scene: scene, key: key, health: health,
@@ -338,7 +338,7 @@ extension SceneConnection {
     /// is.
     /// - Throws: ``NavigationError/store(_:)`` when the copy cannot be asked for.
     func goOn(from previous: SceneConnection) throws(NavigationError) {
-        guard let gated = previous.gate.unchangedRevision, gated == model.revision else { return }
+        guard let gated = previous.gate.unchangedRevision, gated == model.changeCount else { return }
         gate.unchangedRevision = gated
         if previous.copiesBeforeFirstWrite, !copiesBeforeFirstWrite, let restored = previous.restored {
             try Self.keepAsideBeforeFirstWrite(
@@ -368,7 +368,7 @@ extension SceneConnection {
     /// - Throws: ``NavigationError/store(_:)`` when the copy cannot be asked for.
     @discardableResult
     package func applyLink(asLaunchLink: Bool, _ link: (Model) -> Void) throws(NavigationError) -> Bool {
-        guard asLaunchLink, let restored, model.revision == restored.revision, !isCancelled else {
+        guard asLaunchLink, let restored, model.changeCount == restored.revision, !isCancelled else {
             link(model)
             return false
         }
@@ -392,7 +392,7 @@ extension SceneConnection {
         }
         if outcome.intervention == nil { outcome.intervention = .deepLink }
         link(model)
-        gate.unchangedRevision = model.revision
+        gate.unchangedRevision = model.changeCount
         return true
     }
 }

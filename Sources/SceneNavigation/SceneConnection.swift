@@ -239,14 +239,14 @@ extension SceneConnection {
             }
         }
         guard !outcome.isReadOnly, !writer.isCancelled,
-            model.revision != gate.unchangedRevision
+            model.changeCount != gate.unchangedRevision
         else { return }
         // Nothing is written before the copy an intervention keeps (made off the main actor, so
         // waiting for it here cannot deadlock), and nothing when it failed.
         if let pendingCopy, case .failure(let error) = pendingCopy.waitBlocking() { throw .store(error) }
         // A state already handed over (by a flush, or by the forwarding task) is not encoded again.
-        if writer.wouldTake(sequence: model.revision) {
-            try writer.submit(state: model.state, sequence: model.revision)
+        if writer.wouldTake(sequence: model.changeCount) {
+            try writer.submit(state: model.state, sequence: model.changeCount)
         }
         // The writer works on a queue of its own: waiting here for its flush cannot deadlock.
         let writer = writer
@@ -282,7 +282,7 @@ extension SceneConnection {
         // A value of a newer schema is never written over, and after a deep link nothing is
         // until the model changes; after cancel(), nothing at all.
         guard !outcome.isReadOnly, !writer.isCancelled,
-            model.revision != gate.unchangedRevision
+            model.changeCount != gate.unchangedRevision
         else { return }
         // Nothing is written before the copy an intervention keeps, and nothing when it failed.
         if let pendingCopy, case .failure(let error) = await pendingCopy.result() { throw .store(error) }
@@ -292,8 +292,8 @@ extension SceneConnection {
         // not written again.
         let writtenBefore = writer.statistics.written
         // A state already handed over (by a flush, or by the forwarding task) is not encoded again.
-        if writer.wouldTake(sequence: model.revision) {
-            try writer.submit(state: model.state, sequence: model.revision)
+        if writer.wouldTake(sequence: model.changeCount) {
+            try writer.submit(state: model.state, sequence: model.changeCount)
         }
         do {
             try await writer.flush()
@@ -345,7 +345,7 @@ extension SceneConnection {
                     throw .store(error)
                 }
                 if let failure = encodingFailure.take() { throw failure }
-                if let writtenAtClosing, !outcome.isReadOnly, model.revision != gate.unchangedRevision {
+                if let writtenAtClosing, !outcome.isReadOnly, model.changeCount != gate.unchangedRevision {
                     try await confirmSaveTime(wroteSince: writer.statistics.written != writtenAtClosing)
                 }
             } else {
@@ -372,11 +372,11 @@ extension SceneConnection {
         if hold.isReleased { return true }
         guard pendingCopy?.isMade ?? true else { return false }
         writtenAtClosing = writer.statistics.written
-        if !outcome.isReadOnly, !writer.isCancelled, model.revision != gate.unchangedRevision,
-            writer.wouldTake(sequence: model.revision)
+        if !outcome.isReadOnly, !writer.isCancelled, model.changeCount != gate.unchangedRevision,
+            writer.wouldTake(sequence: model.changeCount)
         {
             do {
-                try writer.submit(state: model.state, sequence: model.revision)
+                try writer.submit(state: model.state, sequence: model.changeCount)
             } catch {
                 encodingFailure.record(error)
             }
@@ -403,7 +403,7 @@ extension SceneConnection {
 
     /// Whether nothing is written now because the model still shows what a deep link or the guard
     /// left over the stored value (unchanged since): for the testing kit's checks of durability.
-    package var isHoldingStoredValue: Bool { model.revision == gate.unchangedRevision }
+    package var isHoldingStoredValue: Bool { model.changeCount == gate.unchangedRevision }
 
     /// Stops as ``cancel()`` does, at once and on the caller's thread, for when the app is about to
     /// be suspended (its background time expired): nothing more is written, the write in flight is

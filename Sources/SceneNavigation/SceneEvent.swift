@@ -8,6 +8,8 @@ import SceneStore
 /// let scene = PersistentScene(model, store: store, onEvent: { print($0) })
 /// ```
 ///
+/// More kinds of events may come in later releases: a `switch` over them keeps a `default:`.
+///
 /// On Apple platforms, `os.Logger` is the convention: `Logger(subsystem: "navstate", category:
 /// "scene").info("\(event)")`.
 public enum SceneEvent: Sendable, Equatable, CustomStringConvertible {
@@ -21,40 +23,49 @@ public enum SceneEvent: Sendable, Equatable, CustomStringConvertible {
     /// the error names the file and what was wrong. A restore that failed is tried again when the
     /// scene is next active or shown.
     case failed(NavigationError)
-    /// A link or a Handoff the scene opened changed the model: the report says what of it did not
-    /// open, and why (nothing dropped when all of it opened). A link opened at launch is the
+    /// A link read through a `LinkMapping` (a scene's `LinkOpening`, or the model's `open(_:with:at:)`
+    /// in a link the scene opened) or a Handoff continued changed the model: the report says what
+    /// of it did not open, and why (nothing dropped when all of it opened). A change a link makes
+    /// by other means tells nothing. A link opened at launch is the
     /// restore's deep link, told before the connection it is part of.
     case linkOpened(RestoreReport)
     /// A link the scene was given could not be read at all: the model is as it was.
     case linkRefused(LinkError)
     /// The scene's state was offered for Handoff without what the report lists, to fit the
-    /// payload's budget (told only when something was left out).
+    /// payload's budget: told when something is first left out, and again only after a payload
+    /// that fitted whole.
     case handedOff(RestoreReport)
 
-    /// One line: `connected main: restored 3, dropped 1` (with the intervention and the copy kept
+    /// One line: `connected main: restored 3, dropped 1` (with what was withheld and migrated, the intervention and the copy kept
     /// aside when there are), `failed: ` and the error, `link opened: restored 2, dropped 1`,
     /// `link refused: ` and the error, `handed off without 2 to fit the budget`.
     public var description: String {
         switch self {
         case .connected(let scene, let outcome):
             var line = "connected \(scene)"
-            if let report = outcome.report {
-                line += ": restored \(report.restoredCount)"
-                if !report.dropped.isEmpty { line += ", dropped \(report.dropped.count)" }
-                if !report.migrated.isEmpty { line += ", migrated \(report.migrated.count)" }
-            }
+            if let report = outcome.report { line += ": " + Self.counts(of: report) }
             if let intervention = outcome.intervention { line += " (\(intervention))" }
             if let path = outcome.keptAsidePath { line += "; kept aside at \(path)" }
             return line
         case .failed(let error):
             return "failed: \(error)"
         case .linkOpened(let report):
-            return "link opened: restored \(report.restoredCount)"
-                + (report.dropped.isEmpty ? "" : ", dropped \(report.dropped.count)")
+            return "link opened: " + Self.counts(of: report)
         case .linkRefused(let error):
             return "link refused: \(error)"
         case .handedOff(let report):
             return "handed off without \(report.dropped.count) to fit the budget"
         }
+    }
+
+    /// `restored 3, dropped 1, withheld 2, migrated 1`: what a report counts, the counts that are
+    /// not zero but the first.
+    private static func counts(of report: RestoreReport) -> String {
+        let withheld = report.dropped.filter { $0.reason == .withheld }.count
+        var line = "restored \(report.restoredCount)"
+        if report.dropped.count > withheld { line += ", dropped \(report.dropped.count - withheld)" }
+        if withheld > 0 { line += ", withheld \(withheld)" }
+        if !report.migrated.isEmpty { line += ", migrated \(report.migrated.count)" }
+        return line
     }
 }

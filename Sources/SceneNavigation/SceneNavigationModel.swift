@@ -90,7 +90,12 @@ public final class SceneNavigationModel<State: Codable & Equatable>: Observable 
     /// version the model writes.
     public var migrations: NavigationMigrations
 
+    /// Counts the changes published so far: what a connection compares to know whether the state
+    /// changed since it last wrote.
+    package var changeCount: UInt64 { storedRevision }
+
     /// Counts the changes published so far; each snapshot carries the count after its change.
+    @available(*, deprecated, message: "observe the model with Observation; a scene's connection saves each change")
     public var revision: UInt64 { storedRevision }
 
     // The mutation path is inlinable, so that an app's module specializes it for its own state:
@@ -133,6 +138,9 @@ public final class SceneNavigationModel<State: Codable & Equatable>: Observable 
 
 extension SceneNavigationModel {
     /// The state after one change.
+    @available(
+        *, deprecated, message: "observe the model with Observation (SwiftUI, withObservationTracking, Observations)"
+    )
     public struct Snapshot {
         /// The model's ``SceneNavigationModel/revision`` after the change.
         public let revision: UInt64
@@ -174,6 +182,9 @@ extension SceneNavigationModel {
     }
 }
 
+@available(
+    *, deprecated, message: "observe the model with Observation (SwiftUI, withObservationTracking, Observations)"
+)
 extension SceneNavigationModel.Snapshot: Sendable where State: Sendable {}
 
 extension SceneNavigationModel where State: Sendable {
@@ -190,6 +201,9 @@ extension SceneNavigationModel where State: Sendable {
     /// `Decodable`). Observe such a model where it lives instead: SwiftUI's views,
     /// `withObservationTracking`, or `Observations` from iOS 26 and macOS 26.
     /// - Returns: A stream that starts with the next change.
+    @available(
+        *, deprecated, message: "observe the model with Observation (SwiftUI, withObservationTracking, Observations)"
+    )
     public func changes() -> AsyncStream<Snapshot> {
         broadcaster.subscribe { Snapshot(revision: $0.revision, state: $0.state) }
     }
@@ -359,7 +373,8 @@ extension SceneNavigationModel {
     public var schemaVersion: Int { migrations.version }
 
     /// The current state as a snapshot.
-    public var currentSnapshot: Snapshot { Snapshot(revision: revision, state: state) }
+    @available(*, deprecated, message: "read the model's state")
+    public var currentSnapshot: Snapshot { Snapshot(revision: changeCount, state: state) }
 
     /// Whether a scene's document holds under `key` a value this model restores with nothing lost
     /// for good: it restores (at the schema stored beside it), and nothing is dropped that a later

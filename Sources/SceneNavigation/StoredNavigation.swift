@@ -106,8 +106,8 @@ extension StoredNavigation {
     }
 
     /// Refuses to replace a scene's value of a newer schema than `schema`: what a tool asks before it
-    /// replaces a scene's state without restoring it, as a scene's connection (``PersistentScene``)
-    /// with `restoring: false` does (which keeps such a value aside as `newer-schema` and replaces it).
+    /// replaces a scene's state without restoring it (a scene's connection made without restoring
+    /// keeps such a value aside as `newer-schema` and replaces it).
     /// - Parameters:
     ///   - scene: The scene.
     ///   - key: The value's key, `navigation` by default.

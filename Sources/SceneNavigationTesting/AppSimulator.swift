@@ -8,8 +8,9 @@ import SceneStore
 #endif
 
 /// Launches, ends and relaunches an app's scene as processes would, in one test: each launch
-/// opens the store anew, builds a new model from the factory, and restores it through
-/// ``/SceneNavigation/PersistentScene`` (with the crash-loop guard, unless told otherwise).
+/// opens the store anew, builds a new model from the factory, and restores it through a scene's
+/// connection, the one a ``/SceneNavigation/PersistentScene`` makes (with the crash-loop guard,
+/// unless told otherwise).
 ///
 /// ```swift
 /// let temporary = try TemporaryStore()
@@ -49,10 +50,10 @@ public final class AppSimulator<State: Codable & Equatable> {
         /// The connection of the first key.
         package var connection: SceneConnection<State> { connections[keys[0]]! }
         /// The connection of each key, which writes its model through.
-        @available(*, deprecated, message: "read the launch's outcome, report and intervention")
+        @available(*, deprecated, message: "read the launch's outcome, report and intervention; end it with end(_:)")
         public let persistences: [String: ScenePersistence<State>]
         /// The connection of the first key.
-        @available(*, deprecated, message: "read the launch's outcome, report and intervention")
+        @available(*, deprecated, message: "read the launch's outcome, report and intervention; end it with end(_:)")
         public var persistence: ScenePersistence<State> { persistences[keys[0]]! }
         /// What the first key's restore did: its report, intervention and copy kept aside.
         public var outcome: RestoreOutcome { connection.toldOutcome }

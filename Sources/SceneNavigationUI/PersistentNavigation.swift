@@ -71,6 +71,9 @@
         /// Whether the state could not be offered for Handoff, so that it is told to `onEvent` once
         /// until it can be again.
         @SwiftUI.State private var handoffFails = false
+        /// Whether the state was last offered for Handoff without part of it, so that
+        /// ``/SceneNavigation/SceneEvent/handedOff(_:)`` is told once until it fits whole again.
+        @SwiftUI.State private var handoffShortened = false
 
         /// Keeps `model` saved in the scene under `key`, as long as the view is shown; opens the
         /// scene's links, and hands its navigation off to the user's other devices.
@@ -357,7 +360,13 @@
                 activity.isEligibleForHandoff = true
                 if !payload.report.dropped.isEmpty {
                     handoff.onDropped?(payload.report)
-                    scene.tell(.handedOff(payload.report))
+                    // Told once, not at every change while the state stays over the budget.
+                    if !handoffShortened {
+                        handoffShortened = true
+                        scene.tell(.handedOff(payload.report))
+                    }
+                } else if handoffShortened {
+                    handoffShortened = false
                 }
             } catch {
                 activity.isEligibleForHandoff = false

@@ -143,7 +143,7 @@ import Testing
     }
 
     @Test(
-        "the one API that asks Sendable of a state, changes(), gives a main-actor state the compiler's message the docs quote"
+        "the one API that asks Sendable of a state, the deprecated changes(), gives a main-actor state the message its docs quote"
     )
     func changesOfAnIsolatedState() throws {
         // What cannot be lifted: snapshots that cross to any task. The message an adopter meets is
@@ -178,7 +178,7 @@ import Testing
             #expect(checked.standardError.contains(message("MailState", conformance)), "\(checked.standardError)")
         }
         #expect(checked.standardError.contains(message("Route", "Decodable")), "\(checked.standardError)")
-        // The model's documentation and the guide quote it (their lines joined as DocC joins them).
+        // The model's documentation quotes it (its lines joined as DocC joins them).
         func joined(_ file: String, prefix: String) throws -> String {
             try Fixtures.text("../" + file).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { $0.hasPrefix(prefix) }.map { $0.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces) }
@@ -186,7 +186,6 @@ import Testing
         }
         let quoted = "`" + message("MailState", "Decodable") + "`"
         #expect(try joined("Sources/SceneNavigation/SceneNavigationModel.swift", prefix: "///").contains(quoted))
-        #expect(try joined("Sources/SceneNavigation/SceneNavigation.docc/SwiftUIApps.md", prefix: "").contains(quoted))
         let plain = try Self.typeCheck(code, in: directory)
         #expect(plain.status == 0, "\(plain.standardError)")
     }

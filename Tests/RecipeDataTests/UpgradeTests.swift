@@ -77,6 +77,9 @@ import Testing
         "'keepAside(_:reason:if:)' is deprecated",
         "'writer(forKey:in:)' is deprecated",
         "'writeThrough(_:forKey:in:)' is deprecated",
+        "'init(_:store:key:policy:guard:identity:onConnect:onError:)' is deprecated: use init(_:store:key:policy:guard:identity:onEvent:)",
+        "'persistence' is deprecated: use outcome, flush() and close(), or the events of onEvent",
+        "'report' is deprecated: use PersistentScene, the one way to connect a scene",
     ]
 
     /// The warnings of the app's deprecated calls: each removed or changed declaration that the app

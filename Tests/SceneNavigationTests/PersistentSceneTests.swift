@@ -327,7 +327,7 @@ import Testing
         #expect(outcome.intervention == .deepLink)
         #expect(
             events.all.map(\.description) == [
-                "connected main: restored 0, dropped 2 (a deep link was applied in place of the saved paths)"
+                "connected main: restored 0, withheld 2 (a deep link was applied in place of the saved paths)"
             ])
         try await scene.close()
     }

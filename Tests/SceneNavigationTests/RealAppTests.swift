@@ -96,7 +96,7 @@ struct TabsState: Codable, Equatable, Sendable {
         await #expect(throws: NavigationError.self) {
             try await SceneConnection.connect(other, to: store, scene: scene, guard: nil)
         }
-        #expect(try fileBytes() == before && other.revision == 0)
+        #expect(try fileBytes() == before && other.changeCount == 0)
     }
 
     @Test("item 5: elements dropped for an unknown type are kept in a copy before the first write, once")

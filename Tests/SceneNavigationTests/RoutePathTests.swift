@@ -61,7 +61,7 @@ enum Screen: Codable, Hashable, Sendable {
             guard case .cannotDecode(let key, let reason, _) = error as? NavigationError else { return false }
             return key == "navigation" && reason.hasPrefix("Expected to decode Array")
         }
-        #expect(model.state == [.home] && model.revision == 0)
+        #expect(model.state == [.home] && model.changeCount == 0)
     }
 
     @Test("resolvers drop what the app no longer has; policies skip, truncate, cap the depth and drop duplicates")

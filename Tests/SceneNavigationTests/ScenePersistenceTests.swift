@@ -18,7 +18,7 @@ import Testing
         model.state.append(.sub1(id: 1))
         model.state.append(.sub2(id: 2))
         // Waits until the write-through has written the newest revision: nothing here hands it over.
-        let revision = model.revision
+        let revision = model.changeCount
         await persistence.writer.waitUntil { $0.writtenSequence == revision }
         #expect(
             try store.readSceneValue(forKey: "navigation", in: scene) == .json(try NavigationCoding.encode(model.state))

@@ -49,6 +49,14 @@ func values(_ store: SceneStore, _ scene: SceneID) async throws {
     try await values(store, scene)
     try housekeeping(store, live: [scene])
     print(try store.scenes().map(\.scene))
+    // A scene of a UIKit scene delegate, made as 0.3.0 made one: with a trailing closure for its
+    // errors, and with a callback for its connections.
+    let model = SceneNavigationModel(AppState())
+    let window = PersistentScene(model, store: store, identity: .supplied(scene)) { error in print("navstate: \(error)") }
+    let other = PersistentScene(
+        model, store: store, identity: .supplied(scene), onConnect: { print($0.report?.dropped.count ?? 0) },
+        onError: { (failure: NavigationError) in print("navstate: \(failure)") })
+    _ = (window.sceneID, other.persistence?.scene)
     // A Mac app's quit, where its scenes are made durable.
     NavigationScenes.terminating()
 }

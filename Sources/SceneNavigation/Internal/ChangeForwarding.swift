@@ -31,11 +31,11 @@ enum ChangeForwarding {
             for await _ in revisions {
                 guard let model else { return }
                 // A deep link's state is not written until the model changes.
-                if model.revision == gate.unchangedRevision { continue }
+                if model.changeCount == gate.unchangedRevision { continue }
                 do throws(NavigationError) {
                     // A state already handed over (by a flush, or by the forwarding task) is not encoded again.
-                    if writer.wouldTake(sequence: model.revision) {
-                        try writer.submit(state: model.state, sequence: model.revision)
+                    if writer.wouldTake(sequence: model.changeCount) {
+                        try writer.submit(state: model.state, sequence: model.changeCount)
                     }
                 } catch {
                     failure.record(error)

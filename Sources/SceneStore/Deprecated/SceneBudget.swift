@@ -2,7 +2,7 @@
 
 /// How close a scene's file is to its size budget (``StateStore/Configuration/sizeBudget``): a soft
 /// limit, well under the hard one.
-@available(*, deprecated, message: "a scene's connection reports a file over its budget")
+@available(*, deprecated, message: "compare a scene's size in scenes() with the configuration's sizeBudget")
 public struct SceneBudget: Sendable, Equatable, CustomStringConvertible {
     /// The default budget of a scene's file: 256 KiB.
     public static let defaultBudget = SizeBudget.defaultBudget

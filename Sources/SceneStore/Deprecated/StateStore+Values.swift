@@ -169,7 +169,7 @@ extension StateStore {
     }
 
     /// A scene file's size against the store's size budget.
-    @available(*, deprecated, message: "a scene's connection reports a file over its budget")
+    @available(*, deprecated, message: "compare a scene's size in scenes() with the configuration's sizeBudget")
     public func budget(of scene: SceneID) throws(SceneStoreError) -> SceneBudget? {
         try storedBudget(of: scene).map(SceneBudget.init)
     }

@@ -1,5 +1,6 @@
-// Saves a scene (mode "save"), or restores it (mode "restore") through ScenePersistence.connect,
-// so that a coverage run of the second mode shows the files a restore enters.
+// Saves a scene (mode "save"), or restores it (mode "restore"), through a PersistentScene as an
+// app connects one, so that a coverage run of each mode shows the files it enters (the save's
+// connection restores first, and finds nothing).
 import SceneNavigation
 import SceneStore
 
@@ -17,12 +18,14 @@ func run() async throws {
     let scene = try SceneID("main")
     let model = SceneNavigationModel(MailState())
     if arguments[1] == "save" {
+        let saving = PersistentScene(model, store: store, identity: .supplied(scene), onEvent: { _ in })
+        try await saving.connect()
         model.state.mail = [.inbox, .message]
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene, restoring: false)
-        try await persistence.close()
+        try await saving.close()
     } else {
-        let persistence = try await ScenePersistence.connect(model, to: store, scene: scene)
-        precondition(model.state.mail.count == 2 && persistence.report != nil)
+        let restoring = PersistentScene(model, store: store, identity: .supplied(scene), onEvent: { _ in })
+        let outcome = try await restoring.connect()
+        precondition(model.state.mail.count == 2 && outcome.report != nil)
     }
 }
 

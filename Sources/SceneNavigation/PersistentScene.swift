@@ -53,6 +53,10 @@ public final class PersistentScene<Value: Codable & Equatable> {
     private var lastFailure: NavigationError?
     /// The 0.3.0 face of the current connection, made once per connection.
     var face: AnyObject?
+    /// Whether the scene's connection replaces what is stored with the model's state rather than
+    /// restoring it (a tool's save): a value of a newer schema, or one the model cannot read back
+    /// whole, is kept aside first.
+    package var replacesStoredState = false
     /// Told of each connection with the event that tells it: 0.3.0's `onConnect`.
     var onConnection: (@MainActor (SceneConnection<Value>) -> Void)?
     /// Links waiting for the restore or a connection.
@@ -384,6 +388,7 @@ public final class PersistentScene<Value: Codable & Equatable> {
         if resolution.isAdopted, let source = resolution.source { LiveScenes.noteAdopted(source, key: key, in: store) }
         let apply: ((SceneNavigationModel<Value>) -> Void)? =
             links.isEmpty ? nil : { model in for link in links { link(model) } }
+        if replacesStoredState { return replace(scene, deepLink: apply, unrestorable: nil) }
         do throws(NavigationError) {
             connected(
                 try SceneConnection.restore(
@@ -402,16 +407,24 @@ public final class PersistentScene<Value: Codable & Equatable> {
                 return handle(.restoreFailed)
             }
             // Not the state's shape at all, or not a scene file: kept aside, and a fresh start.
-            start { [self] in
-                do throws(NavigationError) {
-                    connected(
-                        try await SceneConnection.connect(
-                            model, to: store, scene: scene, key: key, policy: policy, restoring: false,
-                            guard: crashGuard, deepLink: apply, unrestorable: reason))
-                } catch {
-                    fail(error)
-                    life.connectionFailed()
-                }
+            replace(scene, deepLink: apply, unrestorable: reason)
+        }
+    }
+
+    /// Connects without restoring, off the main actor: the model's state replaces what is stored
+    /// from its next write, a stored value it cannot read back whole kept aside first.
+    private func replace(
+        _ scene: SceneID, deepLink: ((SceneNavigationModel<Value>) -> Void)?, unrestorable reason: String?
+    ) {
+        start { [self] in
+            do throws(NavigationError) {
+                connected(
+                    try await SceneConnection.connect(
+                        model, to: store, scene: scene, key: key, policy: policy, restoring: false,
+                        guard: crashGuard, deepLink: deepLink, unrestorable: reason))
+            } catch {
+                fail(error)
+                life.connectionFailed()
             }
         }
     }

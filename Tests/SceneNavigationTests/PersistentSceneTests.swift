@@ -314,6 +314,24 @@ import Testing
         try await scene.close()
     }
 
+    @Test("a scene is connected once: a second PersistentScene of it, under another key too, starts with a copy apart")
+    func secondConnectionOfAScene() async throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        try temporary.saveScene("main", value: TabState(tab: 2, path: ["a"]))
+        let first = PersistentScene(
+            SceneNavigationModel(TabState()), store: temporary.store, guard: nil,
+            identity: .supplied(try SceneID("main")), onEvent: { _ in })
+        let second = PersistentScene(
+            SceneNavigationModel(TabState()), store: temporary.store, key: "tabs", guard: nil,
+            identity: .supplied(try SceneID("main")), onEvent: { _ in })
+        try await first.connect()
+        try await second.connect()
+        #expect(first.sceneID == (try SceneID("main")))
+        #expect(second.sceneID != first.sceneID)
+        try await first.close()
+        try await second.close()
+    }
+
     @Test("an intervention is in the event's line, with what its report dropped")
     func interventionInTheLine() async throws {
         let temporary = try TemporaryStore(clock: TestClock())

@@ -148,8 +148,13 @@ struct SaveCommand: Subcommand {
                     of: scene, key: key, than: model.schemaVersion, in: environment.store)
             }
         }
-        let persistence = try await SceneConnection.connect(
-            model, to: environment.store, scene: scene, key: key, restoring: false)
+        // Connected as a scene is, replacing what it stores rather than restoring it.
+        let saving = PersistentScene(
+            model, store: environment.store, key: key, identity: .supplied(scene), onEvent: { _ in })
+        saving.replacesStoredState = true
+        try await saving.connect()
+        // The connection connect() made, whose copies and moves are told after the close.
+        let persistence = saving.connection
         if let restored {
             model.state = restored
         } else {
@@ -158,13 +163,14 @@ struct SaveCommand: Subcommand {
                 if let recipe { model.path.append(recipe) }
             }
         }
-        try await persistence.close()
+        try await saving.close()
         if let report {
             tool.noteMigrations(report, in: environment.data)
             tool.warnAboutDrops(report)
         }
         tool.warnAboutKeptCopies(
-            keptAside: persistence.keptAsidePath, movedAside: persistence.writerStatistics.movedAsidePaths, key: key)
+            keptAside: persistence?.keptAsidePath, movedAside: persistence?.writerStatistics.movedAsidePaths ?? [],
+            key: key)
         let path = environment.store.path(for: scene)
         let budget = tool.warnAboutBudget(of: scene, in: environment.store)
         if json {
@@ -174,8 +180,8 @@ struct SaveCommand: Subcommand {
             tool.printJSON(
                 .object(
                     savedMembers(
-                        members, file: path, keptAside: persistence.keptAsidePath,
-                        movedAside: persistence.writerStatistics.movedAsidePaths, budget: budget)))
+                        members, file: path, keptAside: persistence?.keptAsidePath,
+                        movedAside: persistence?.writerStatistics.movedAsidePaths ?? [], budget: budget)))
         } else {
             tool.print("Saved scene '\(scene)' to '\(path)'.")
             tool.printState(category: model.selectedCategory, path: model.path)

@@ -22,7 +22,8 @@
 // names. `since` asks only whether an app written against the release still builds, so it compares
 // declarations without their default values' expressions: a default spelled otherwise (the same
 // value named through another declaration) breaks no build, but a default removed or added does
-// change the declaration.
+// change the declaration. For the same reason a stored `var` and a computed one with a getter and a
+// setter are the same declaration to it.
 import Foundation
 
 struct Symbol: Hashable {
@@ -250,10 +251,17 @@ func withoutDefaultValues(_ declaration: String) -> String {
     return result
 }
 
-/// A declaration's key as `since` compares it: without its default values' expressions.
+/// A declaration's key as `since` compares it: without its default values' expressions, and a
+/// settable computed property (`var x: T { get set }`) as the stored one it reads as to its
+/// callers (`var x: T`).
 func releaseKey(_ key: String) -> String {
     let parts = key.split(separator: "\t", maxSplits: 1).map(String.init)
-    return parts.count == 2 ? parts[0] + "\t" + withoutDefaultValues(parts[1]) : key
+    guard parts.count == 2 else { return key }
+    var declaration = withoutDefaultValues(parts[1])
+    if declaration.contains("var "), declaration.hasSuffix(" { get set }") {
+        declaration = String(declaration.dropLast(" { get set }".count))
+    }
+    return parts[0] + "\t" + declaration
 }
 
 // `--renames-from <baseline folder>`: the renames of other modules than those checked (a module's

@@ -42,14 +42,14 @@ extension CrashLoopGuard {
     ///
     /// The app's launch is ``current``. A simulator of launches (the testing kit's) makes one per
     /// simulated process with ``init(simulatedID:)`` and writes its end with ``record(_:in:)``.
-    public struct Launch: Sendable, Hashable {
+    package struct Process: Sendable, Hashable {
         /// The launch's ID: `<milliseconds since 1970>-<process ID>` for a process.
-        public let id: String
+        package let id: String
         /// Whether this is the running process's launch, whose end its handlers record.
         let isProcess: Bool
 
         /// How a launch ended, as its record says.
-        public enum End: String, Sendable, Hashable, CaseIterable {
+        package enum End: String, Sendable, Hashable, CaseIterable {
             /// A fatal signal: counted at once.
             case crashed = "crash"
             /// A normal exit: never counted.
@@ -57,14 +57,14 @@ extension CrashLoopGuard {
         }
 
         /// The running process's launch.
-        public static let current = Launch(
+        package static let current = Process(
             id: "\(Int64(Date().timeIntervalSince1970 * 1000))-\(Platform.processID)", isProcess: true)
 
         /// A simulated launch, for tests of launches in one process: nothing is installed, and its
         /// end is what ``record(_:in:)`` writes (nothing, as SIGKILL writes, until then, or that
         /// its restored screen showed once a persistence notes it).
         /// - Parameter id: The launch's ID: letters, digits, `-` and `_`.
-        public init(simulatedID id: String) {
+        package init(simulatedID id: String) {
             self.init(id: id, isProcess: false)
         }
 
@@ -79,7 +79,7 @@ extension CrashLoopGuard {
         ///   - end: How it ended.
         ///   - store: The app's store.
         /// - Throws: ``/SceneStore/SceneStoreError/cannotWrite(path:errno:)`` when the record cannot be written.
-        public func record(_ end: End, in store: StateStore) throws(SceneStoreError) {
+        package func record(_ end: End, in store: StateStore) throws(SceneStoreError) {
             try Marker.store(of: store).replaceRecord(
                 named: LaunchRecords.fileName(of: id), with: Array((end.rawValue + "\n").utf8))
         }
@@ -88,7 +88,7 @@ extension CrashLoopGuard {
 
 // MARK: - Records
 
-/// What a launch's record says: how it ended (``CrashLoopGuard/Launch/End``, public), or that its
+/// What a launch's record says: how it ended (``CrashLoopGuard/Process/End``), or that its
 /// restored screen showed and nothing was written after (an end with no code run: SIGKILL after
 /// the screen showed). Stronger ends are written over weaker ones, never the other way: a crash
 /// over an exit over `shown` over nothing.
@@ -100,7 +100,7 @@ enum RecordedEnd: String, Sendable, Hashable, CaseIterable {
     /// The restored screen showed; the end, if the launch is over, wrote nothing.
     case shown
 
-    init(_ end: CrashLoopGuard.Launch.End) {
+    init(_ end: CrashLoopGuard.Process.End) {
         switch end {
         case .crashed: self = .crashed
         case .exited: self = .exited
@@ -127,7 +127,7 @@ enum LaunchRecords {
     /// records beyond the newest 16 (a marker whose record is gone reads its launch's end as
     /// nothing recorded, as SIGKILL's). A process records in at most 16 stores' folders; in any
     /// further one, its end reads as nothing recorded too.
-    static func begin(_ launch: CrashLoopGuard.Launch, in markers: StateStore) {
+    static func begin(_ launch: CrashLoopGuard.Process, in markers: StateStore) {
         let folder = markers.scenesDirectory
         let path = folder + "/" + fileName(of: launch.id)
         if launch.isProcess {
@@ -170,7 +170,7 @@ enum LaunchRecords {
     /// running process, a `pwrite` into its open record (not synced: it has to outlive the
     /// process, not a power cut); for a simulated launch, the record's file. Never over an end
     /// already written.
-    static func noteShown(_ launch: CrashLoopGuard.Launch, in markers: StateStore) {
+    static func noteShown(_ launch: CrashLoopGuard.Process, in markers: StateStore) {
         let folder = markers.scenesDirectory
         guard launch.isProcess else {
             let path = folder + "/" + fileName(of: launch.id)

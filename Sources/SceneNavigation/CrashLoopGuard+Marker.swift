@@ -115,7 +115,7 @@ final class RestoreHealth: Sendable {
     /// source) keeps its own.
     private let written: SceneValue?
     private let key: String
-    private let launch: CrashLoopGuard.Launch
+    private let launch: CrashLoopGuard.Process
     /// Whether ``noteShown()`` has written.
     private let shown = Mutex(false)
     private enum Phase { case restoring, healthy, cancelled }
@@ -126,7 +126,7 @@ final class RestoreHealth: Sendable {
     private let marking = Mutex<Task<Void, Never>?>(nil)
 
     private init(
-        markers: StateStore, scenes: [SceneID], written: SceneValue?, key: String, launch: CrashLoopGuard.Launch
+        markers: StateStore, scenes: [SceneID], written: SceneValue?, key: String, launch: CrashLoopGuard.Process
     ) {
         self.markers = markers
         self.scenes = scenes
@@ -149,7 +149,7 @@ final class RestoreHealth: Sendable {
     /// state is counted whichever scene the next launch adopts.
     /// - Returns: The failures counted before this restore, and its marker.
     static func begin(
-        scene: SceneID, copying source: SceneID? = nil, key: String, store: StateStore, launch: CrashLoopGuard.Launch
+        scene: SceneID, copying source: SceneID? = nil, key: String, store: StateStore, launch: CrashLoopGuard.Process
     ) throws(SceneStoreError) -> (failures: Int, health: RestoreHealth) {
         let markers = try Marker.store(of: store)
         let folder = markers.scenesDirectory

@@ -42,24 +42,37 @@ public struct CrashLoopGuard: Sendable, Hashable {
     /// How long after the restore the app is taken as healthy, or nil for never by time. 10 seconds
     /// by default.
     public var healthyAfter: Duration?
-    /// The launch whose restores this guard marks: ``Launch/current`` (the running process) by
-    /// default; a simulated one in tests of launches.
-    public var launch: Launch
+    /// The launch whose restores this guard marks: the running process's by default; a simulated
+    /// one in tests of launches.
+    package var process: Process
 
     /// Creates a guard.
     /// - Parameters:
     ///   - restoresNothingAfter: The consecutive failures from which nothing is restored.
     ///   - healthyAfterFirstWrite: Whether the first write-through marks the restore healthy.
     ///   - healthyAfter: How long after the restore the app is taken as healthy.
-    ///   - launch: The launch whose restores it marks, the running process's by default.
     public init(
+        restoresNothingAfter: Int = 2, healthyAfterFirstWrite: Bool = true, healthyAfter: Duration? = .seconds(10)
+    ) {
+        self.init(
+            restoresNothingAfter: restoresNothingAfter, healthyAfterFirstWrite: healthyAfterFirstWrite,
+            healthyAfter: healthyAfter, process: .current)
+    }
+
+    /// Creates a guard of a launch: the running process's, or a simulated one.
+    /// - Parameters:
+    ///   - restoresNothingAfter: The consecutive failures from which nothing is restored.
+    ///   - healthyAfterFirstWrite: Whether the first write-through marks the restore healthy.
+    ///   - healthyAfter: How long after the restore the app is taken as healthy.
+    ///   - process: The launch whose restores it marks.
+    package init(
         restoresNothingAfter: Int = 2, healthyAfterFirstWrite: Bool = true, healthyAfter: Duration? = .seconds(10),
-        launch: Launch = .current
+        process: Process
     ) {
         self.restoresNothingAfter = restoresNothingAfter
         self.healthyAfterFirstWrite = healthyAfterFirstWrite
         self.healthyAfter = healthyAfter
-        self.launch = launch
+        self.process = process
     }
 
     /// The name of the folder next to the scenes that holds the markers.

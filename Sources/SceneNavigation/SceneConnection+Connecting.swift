@@ -120,7 +120,7 @@ extension SceneConnection {
         if plan.beginsGuard, let crashGuard {
             do throws(SceneStoreError) {
                 let begun = try RestoreHealth.begin(
-                    scene: scene, copying: source, key: key, store: store, launch: crashGuard.launch)
+                    scene: scene, copying: source, key: key, store: store, launch: crashGuard.process)
                 facts.failuresBefore = begun.failures
                 health = begun.health
             } catch {

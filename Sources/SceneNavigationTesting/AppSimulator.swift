@@ -103,7 +103,7 @@ public final class AppSimulator<State: Codable & Equatable> {
 
     private let makeModel: @MainActor (String) -> Model
     /// The simulated process of the launch running now, and the number of launches so far.
-    private var process: CrashLoopGuard.Launch?
+    private var process: CrashLoopGuard.Process?
     private var launches = 0
     private let firstLaunch = Int64(Date().timeIntervalSince1970 * 1000)
 
@@ -164,11 +164,11 @@ public final class AppSimulator<State: Codable & Equatable> {
         let store = temporary.makeStore()
         // A simulated process per launch, whose end is recorded as a real process's would be.
         launches += 1
-        let process = CrashLoopGuard.Launch(simulatedID: "\(firstLaunch + Int64(launches))-simulated")
+        let process = CrashLoopGuard.Process(simulatedID: "\(firstLaunch + Int64(launches))-simulated")
         self.process = process
         let crashGuard = self.crashGuard.map { configuration -> CrashLoopGuard in
             var configuration = configuration
-            if configuration.launch == .current { configuration.launch = process }
+            if configuration.process == .current { configuration.process = process }
             return configuration
         }
         var models: [String: Model] = [:]

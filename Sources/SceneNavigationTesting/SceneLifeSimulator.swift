@@ -72,7 +72,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     /// The windows, in the order they were opened.
     package private(set) var windows: [Window] = []
     /// The process running now, if any.
-    package private(set) var process: CrashLoopGuard.Launch?
+    package private(set) var process: CrashLoopGuard.Process?
 
     let makeModel: @MainActor () -> Model
     let navigate: @MainActor (Model) -> Void
@@ -317,7 +317,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     private func startProcess() throws {
         guard process == nil else { throw SimulatorError.alreadyRunning }
         launches += 1
-        process = CrashLoopGuard.Launch(simulatedID: "\(firstLaunch + Int64(launches))-simulated")
+        process = CrashLoopGuard.Process(simulatedID: "\(firstLaunch + Int64(launches))-simulated")
         store = temporary.makeStore()
         // An app launched with no window to restore opens one, as a WindowGroup does.
         if !windows.contains(where: \.isOpen) { windows.append(Window()) }
@@ -398,7 +398,7 @@ public final class SceneLifeSimulator<State: Codable & Equatable> {
     private func makeScene(for window: Window) -> PersistentScene<State> {
         if let scene = window.scene { return scene }
         var configuration = crashGuard
-        if let process { configuration?.launch = process }
+        if let process { configuration?.process = process }
         let model = makeModel()
         presenting?.applyForgetting(model)
         let scene = PersistentScene(

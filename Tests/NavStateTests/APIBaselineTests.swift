@@ -139,6 +139,20 @@ import Testing
                 "gone or changed without a deprecation in API: Sample.Settings.init(budget:now:)"))
     }
 
+    @Test("against a release, a stored var and a computed one with a getter and a setter are the same declaration")
+    func storedAndComputedVar() throws {
+        let stored = (path: ["Settings", "launch"], declaration: "var launch: Launch", deprecated: false)
+        var computed = stored
+        computed.declaration = "var launch: Launch { get set }"
+        let kept = try Self.check("since", baseline: [Self.kept, stored], current: [Self.kept, computed])
+        #expect(kept.status == 0, "\(kept.standardOutput)")
+        // A getter alone is not a settable property.
+        var readOnly = stored
+        readOnly.declaration = "var launch: Launch { get }"
+        let gone = try Self.check("since", baseline: [Self.kept, stored], current: [Self.kept, readOnly])
+        #expect(gone.status == 1)
+    }
+
     @Test("a member of a deprecated type counts as deprecated")
     func deprecatedTypesMembers() throws {
         let deprecatedType = (path: ["SceneThing"], declaration: "struct SceneThing", deprecated: true)

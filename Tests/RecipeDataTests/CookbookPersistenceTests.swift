@@ -158,9 +158,9 @@ import Testing
         let first = NavigationModel()
         // A launch (a simulated process) that never closes nor writes, and crashes on the restored
         // screen.
-        let process = CrashLoopGuard.Launch(simulatedID: "1-crashing")
+        let process = CrashLoopGuard.Process(simulatedID: "1-crashing")
         let crashed = try await SceneConnection.connect(
-            first, to: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil, launch: process))
+            first, to: store, scene: scene, guard: CrashLoopGuard(healthyAfter: nil, process: process))
         #expect(crashed.intervention == nil && !first.path.isEmpty)
         await crashed.cancel()
         try process.record(.crashed, in: store)

@@ -185,7 +185,7 @@ import Testing
     func simulatedShown() throws {
         let store = temporary.store
         let folder = try Marker.store(of: store).scenesDirectory
-        let first = CrashLoopGuard.Launch(simulatedID: "1-shown")
+        let first = CrashLoopGuard.Process(simulatedID: "1-shown")
         let (_, health) = try RestoreHealth.begin(scene: scene, key: "navigation", store: store, launch: first)
         #expect(LaunchRecords.end(of: first.id, in: folder) == nil)
         health.noteShown()
@@ -193,7 +193,7 @@ import Testing
         // A crash after it is written over it, and counted at once.
         try first.record(.crashed, in: store)
         #expect(LaunchRecords.end(of: first.id, in: folder) == .crashed)
-        let second = CrashLoopGuard.Launch(simulatedID: "2-exited")
+        let second = CrashLoopGuard.Process(simulatedID: "2-exited")
         let (failures, again) = try RestoreHealth.begin(scene: scene, key: "navigation", store: store, launch: second)
         #expect(failures == 1)
         // An end already written is never written over.

@@ -113,17 +113,17 @@ import Testing
         let main = try SceneID("main")
         try temporary.saveScene("main", value: TabState(tab: 2, path: ["a", "b"]))
         // A restore that crashed: its marker stays, and its launch's record says so.
-        let crashed = CrashLoopGuard.Launch(simulatedID: "1-crashed")
+        let crashed = CrashLoopGuard.Process(simulatedID: "1-crashed")
         let first = try SceneConnection.restore(
             SceneNavigationModel(TabState()), from: temporary.store, scene: main,
-            guard: CrashLoopGuard(healthyAfter: nil, launch: crashed))
+            guard: CrashLoopGuard(healthyAfter: nil, process: crashed))
         await first.cancel()
         try crashed.record(.crashed, in: temporary.store)
 
         let connected = Connections()
         let scene = PersistentScene(
             SceneNavigationModel(TabState()), store: store,
-            guard: CrashLoopGuard(healthyAfter: nil, launch: .init(simulatedID: "2-next")),
+            guard: CrashLoopGuard(healthyAfter: nil, process: .init(simulatedID: "2-next")),
             identity: .supplied(main),
             onEvent: { event in
                 switch event {

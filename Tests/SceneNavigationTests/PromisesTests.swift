@@ -119,7 +119,7 @@ import Testing
         try temporary.saveScene("main", json: #"{"tab":1,"path":["a"]}"#)
         let first = SceneNavigationModel(TabState())
         let crashed = try await SceneConnection.connect(
-            first, to: store, scene: scene, guard: CrashLoopGuard(launch: .init(simulatedID: "one")))
+            first, to: store, scene: scene, guard: CrashLoopGuard(process: .init(simulatedID: "one")))
         await crashed.cancel()
         #expect(try CrashLoopGuard.markedScenes(in: store) == [scene])
         #expect(try store.removeScene(scene))
@@ -128,7 +128,7 @@ import Testing
         try temporary.saveScene("main", json: #"{"tab":1,"path":["a"]}"#)
         let second = try await SceneConnection.connect(
             SceneNavigationModel(TabState()), to: store, scene: scene,
-            guard: CrashLoopGuard(launch: .init(simulatedID: "two")))
+            guard: CrashLoopGuard(process: .init(simulatedID: "two")))
         await second.cancel()
         // An app's own file of the scene's name beside the scenes folder is not a record of it.
         let own = temporary.path("app/config/main.json")
@@ -141,7 +141,7 @@ import Testing
         try temporary.saveScene("main", json: #"{"tab":2,"path":["b"]}"#)
         let later = SceneNavigationModel(TabState())
         let persistence = try await SceneConnection.connect(
-            later, to: store, scene: scene, guard: CrashLoopGuard(launch: .init(simulatedID: "three")))
+            later, to: store, scene: scene, guard: CrashLoopGuard(process: .init(simulatedID: "three")))
         #expect(persistence.intervention == nil)
         #expect(later.state == TabState(tab: 2, path: ["b"]))
         try await persistence.close()

@@ -21,7 +21,7 @@ struct TabState: Codable, Equatable, Sendable {
     /// The launches of ``crashedLaunch(_:)``: how many, and the one running.
     @MainActor final class Crashes {
         var count = 0
-        var running: (SceneConnection<TabState>, CrashLoopGuard.Launch)?
+        var running: (SceneConnection<TabState>, CrashLoopGuard.Process)?
     }
     let store: StateStore
     let scene: SceneID
@@ -54,10 +54,10 @@ struct TabState: Codable, Equatable, Sendable {
         }
         crashes.count += 1
         var configuration = guardConfiguration
-        configuration.launch = CrashLoopGuard.Launch(simulatedID: "\(crashes.count)-crashing")
+        configuration.process = CrashLoopGuard.Process(simulatedID: "\(crashes.count)-crashing")
         let model = SceneNavigationModel(TabState())
         let persistence = try await SceneConnection.connect(model, to: store, scene: scene, guard: configuration)
-        crashes.running = (persistence, configuration.launch)
+        crashes.running = (persistence, configuration.process)
         return (model, persistence)
     }
 

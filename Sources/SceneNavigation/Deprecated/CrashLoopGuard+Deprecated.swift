@@ -95,3 +95,82 @@ extension NavigationMigrations {
         try storedSchema(forKey: key, in: values)
     }
 }
+
+// MARK: - Deprecated: 0.3.0's launches of the guard, the guard's own since 0.4.0
+
+extension CrashLoopGuard {
+    /// A launch whose end the guard's next restore reads: the running process's, or a simulated
+    /// one. The guard records the process's end itself; the testing kit simulates launches.
+    @available(
+        *, deprecated,
+        message: "the guard records how the process ends itself; the testing kit's AppSimulator simulates launches"
+    )
+    public struct Launch: Sendable, Hashable {
+        /// How a launch ended, as its record says.
+        public enum End: String, Sendable, Hashable, CaseIterable {
+            /// A fatal signal: counted at once.
+            case crashed = "crash"
+            /// A normal exit: never counted.
+            case exited = "exit"
+        }
+
+        /// The launch this one names.
+        package let process: Process
+
+        /// The launch's ID: `<milliseconds since 1970>-<process ID>` for a process.
+        public let id: String
+
+        /// The running process's launch.
+        public static let current = Launch(process: .current)
+
+        /// A simulated launch, for tests of launches in one process.
+        /// - Parameter id: The launch's ID: letters, digits, `-` and `_`.
+        public init(simulatedID id: String) {
+            self.init(process: Process(simulatedID: id))
+        }
+
+        /// The launch that names `process`.
+        package init(process: Process) {
+            self.process = process
+            id = process.id
+        }
+
+        /// Writes how a simulated launch ended into its record in an app's store.
+        /// - Parameters:
+        ///   - end: How it ended.
+        ///   - store: The app's store.
+        /// - Throws: ``/SceneStore/SceneStoreError/cannotWrite(path:errno:)`` when the record cannot be written.
+        public func record(_ end: End, in store: StateStore) throws(SceneStoreError) {
+            try process.record(end == .crashed ? .crashed : .exited, in: store)
+        }
+    }
+}
+
+@available(
+    *, deprecated,
+    message: "the guard records how the process ends itself; the testing kit's AppSimulator simulates launches"
+)
+extension CrashLoopGuard {
+    /// The launch whose restores this guard marks: ``Launch/current`` (the running process) by
+    /// default; a simulated one in tests of launches.
+    public var launch: Launch {
+        get { Launch(process: process) }
+        set { process = newValue.process }
+    }
+
+    /// Creates a guard of a launch.
+    /// - Parameters:
+    ///   - restoresNothingAfter: The consecutive failures from which nothing is restored.
+    ///   - healthyAfterFirstWrite: Whether the first write-through marks the restore healthy.
+    ///   - healthyAfter: How long after the restore the app is taken as healthy.
+    ///   - launch: The launch whose restores it marks, the running process's by default.
+    @_disfavoredOverload
+    public init(
+        restoresNothingAfter: Int = 2, healthyAfterFirstWrite: Bool = true, healthyAfter: Duration? = .seconds(10),
+        launch: Launch = .current
+    ) {
+        self.init(
+            restoresNothingAfter: restoresNothingAfter, healthyAfterFirstWrite: healthyAfterFirstWrite,
+            healthyAfter: healthyAfter, process: launch.process)
+    }
+}

@@ -107,7 +107,7 @@ private func fuzzLinks(_ text: String) {
 private func fuzzCookbook(_ value: JSONValue) {
     let data = DataModel.cookbook
     guard
-        let (state, report) = try? NavigationCoding.decode(
+        let (state, report) = try? StateCoding.decode(
             CookbookState.self, from: value, resolvers: data.resolvers,
             initial: CookbookState())
     else { return }
@@ -117,8 +117,8 @@ private func fuzzCookbook(_ value: JSONValue) {
     else {
         fatalError("cookbook restore report does not account for every ID")
     }
-    guard let encoded = try? NavigationCoding.encode(state),
-        let again = try? NavigationCoding.decode(
+    guard let encoded = try? StateCoding.encode(state),
+        let again = try? StateCoding.decode(
             CookbookState.self, from: encoded, resolvers: data.resolvers, initial: CookbookState()),
         again.state == state, again.report.isComplete
     else {
@@ -130,13 +130,13 @@ private func fuzzCookbook(_ value: JSONValue) {
 /// restored encodes and restores again to the same routes.
 private func fuzzRoutePaths(_ value: JSONValue) {
     fuzzPresentations(value)
-    if let (path, report) = try? NavigationCoding.decode(RoutePath<FuzzRoute>.self, from: value) {
+    if let (path, report) = try? StateCoding.decode(RoutePath<FuzzRoute>.self, from: value) {
         let count = value.arrayValue?.count ?? -1
         guard report.restoredCount == path.count, path.count + report.dropped.count == count else {
             fatalError("route path report does not account for every element")
         }
-        guard let encoded = try? NavigationCoding.encode(path),
-            let again = try? NavigationCoding.decode(RoutePath<FuzzRoute>.self, from: encoded),
+        guard let encoded = try? StateCoding.encode(path),
+            let again = try? StateCoding.decode(RoutePath<FuzzRoute>.self, from: encoded),
             again.state == path, again.report.isComplete
         else {
             fatalError("restored route path does not round-trip")
@@ -144,11 +144,11 @@ private func fuzzRoutePaths(_ value: JSONValue) {
     }
     // Member by member, with resolvers on every path kind and member: `item(id: 13)` is gone.
     let resolvers = RouteResolvers().adding(FuzzRoute.self) { $0 == .item(id: 13) ? nil : $0 }
-    if let (state, _) = try? NavigationCoding.decode(
+    if let (state, _) = try? StateCoding.decode(
         FuzzState.self, from: value, resolvers: resolvers, initial: FuzzState())
     {
-        guard let encoded = try? NavigationCoding.encode(state),
-            let again = try? NavigationCoding.decode(FuzzState.self, from: encoded, resolvers: resolvers),
+        guard let encoded = try? StateCoding.encode(state),
+            let again = try? StateCoding.decode(FuzzState.self, from: encoded, resolvers: resolvers),
             again.state == state, again.report.isComplete
         else {
             fatalError("restored app state does not round-trip")
@@ -163,14 +163,14 @@ private func fuzzRoutePaths(_ value: JSONValue) {
         guard case .object(let members) = old, let page = members["page"] else { return old }
         return .object(["search": .object(["query": .null, "page": page])])
     }
-    if let (state, report) = try? NavigationCoding.decode(
+    if let (state, report) = try? StateCoding.decode(
         FuzzState.self, from: value, resolvers: resolvers, migrations: migrations, initial: FuzzState())
     {
         guard report.migrated.allSatisfy({ $0.from != $0.to }) else {
             fatalError("a migrated entry did not change")
         }
-        guard let encoded = try? NavigationCoding.encode(state),
-            let again = try? NavigationCoding.decode(
+        guard let encoded = try? StateCoding.encode(state),
+            let again = try? StateCoding.decode(
                 FuzzState.self, from: encoded, resolvers: resolvers, migrations: migrations, schemaVersion: 1),
             again.state == state, again.report.isComplete
         else {
@@ -181,7 +181,7 @@ private func fuzzRoutePaths(_ value: JSONValue) {
     var types = NavigationTypeRegistry()
     types.register(FuzzRoute.self)
     let intResolvers = RouteResolvers().adding(Int.self) { $0 == 13 ? nil : $0 }
-    if let (path, report) = try? NavigationCoding.decode(
+    if let (path, report) = try? StateCoding.decode(
         MixedPath.self, from: value, resolvers: intResolvers, types: types)
     {
         guard !path.elements.contains(where: { $0.base as? Int == 13 }),
@@ -191,15 +191,15 @@ private func fuzzRoutePaths(_ value: JSONValue) {
         }
     }
     for path in RoutePathRecord.paths(in: value) { _ = path.json }
-    if let (path, report) = try? MixedPath.decode(from: value, types: NavigationTypeRegistry()) {
+    if let (path, report) = try? MixedPath.restored(from: value, types: NavigationTypeRegistry()) {
         guard path.count == report.restoredCount,
             path.count + report.dropped.count == (value.arrayValue?.count ?? 0) / 2
         else {
             fatalError("mixed path report does not account for every element")
         }
         // What is restored encodes in SwiftUI's format and restores again to the same path.
-        guard let encoded = try? NavigationCoding.encode(path),
-            let again = try? MixedPath.decode(from: encoded, types: NavigationTypeRegistry()),
+        guard let encoded = try? StateCoding.encode(path),
+            let again = try? MixedPath.restored(from: encoded, types: NavigationTypeRegistry()),
             again.path == path, again.report.isComplete
         else {
             fatalError("restored mixed path does not round-trip")
@@ -297,7 +297,7 @@ private func fuzzWriteLimits(_ value: JSONValue) {
 /// of screens not saved read strictly.
 private func fuzzPresentations(_ value: JSONValue) {
     let resolvers = RouteResolvers().adding(FuzzRoute.self) { $0 == .item(id: 13) ? nil : $0 }
-    if let (chain, report) = try? NavigationCoding.decode(
+    if let (chain, report) = try? StateCoding.decode(
         PresentationChain<FuzzRoute>.self, from: value, resolvers: resolvers)
     {
         let count = value.arrayValue?.count ?? -1
@@ -306,8 +306,8 @@ private func fuzzPresentations(_ value: JSONValue) {
         else {
             fatalError("a chain's report does not account for every level, or kept a level over a dropped one")
         }
-        guard let encoded = try? NavigationCoding.encode(chain),
-            let again = try? NavigationCoding.decode(PresentationChain<FuzzRoute>.self, from: encoded),
+        guard let encoded = try? StateCoding.encode(chain),
+            let again = try? StateCoding.decode(PresentationChain<FuzzRoute>.self, from: encoded),
             again.state == chain, again.report.isComplete
         else {
             fatalError("restored chain does not round-trip")

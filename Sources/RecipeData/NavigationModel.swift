@@ -15,7 +15,7 @@ import SceneStore
 /// model.selectedCategory = .dessert
 /// model.path = [pie]
 /// let data = model.jsonData                     // {"recipePathIds":["…"],"selectedCategory":0}
-/// let report = try model.restore(from: .binary(data!))   // what was dropped, and why
+/// model.jsonData = data                          // restored; model.lastRestoreReport says what was dropped
 /// ```
 public typealias NavigationModel = SceneNavigationModel<CookbookState>
 

@@ -148,18 +148,6 @@ public struct CrashLoopGuard: Sendable, Hashable {
         try Marker.store(of: store).deleteValue(forKey: key, in: scene).wroteFile
     }
 
-    /// Removes every marker of a scene, for a scene that goes away: a new scene with the same ID
-    /// must not inherit its guard.
-    /// - Parameters:
-    ///   - scene: The scene.
-    ///   - store: The app's store.
-    /// - Returns: Whether there were markers.
-    /// - Throws: ``/SceneStore/SceneStoreError/cannotRemove(path:errno:)``.
-    @discardableResult
-    public static func removeMarkers(of scene: SceneID, in store: StateStore) throws(SceneStoreError) -> Bool {
-        try Marker.store(of: store).removeScene(scene)
-    }
-
     /// The scenes that have markers (or their lock files) in an app's store.
     /// - Parameter store: The app's store.
     /// - Returns: The scenes' IDs.

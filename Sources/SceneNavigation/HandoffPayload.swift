@@ -5,8 +5,8 @@ import SceneStore
 ///
 /// ``NavigationHandoff`` makes one under its budget (Apple asks to keep `userInfo` to about 3 KB),
 /// dropping the path's last elements when the whole does not fit and reporting them;
-/// ``SceneNavigationModel/continueHandoff(_:policy:)`` restores one on the other device, through
-/// its migrations.
+/// ``NavigationHandoff/continuing(_:in:policy:)`` restores one on the other device, through its
+/// migrations.
 ///
 /// `userInfo` holds two entries: `navstate.state`, the state's JSON text (keys sorted, no spaces,
 /// every character beyond ASCII escaped as `\uXXXX`, so that its bytes are what a property list
@@ -23,48 +23,50 @@ public struct HandoffPayload: Sendable, Hashable {
     public let report: RestoreReport
 
     /// The `userInfo` key of the state's text.
-    public static let stateKey = "navstate.state"
+    package static let stateEntry = "navstate.state"
     /// The `userInfo` key of the schema version.
-    public static let schemaKey = "navstate.schema"
+    package static let schemaEntry = "navstate.schema"
 
     /// A payload.
     /// - Parameters:
     ///   - text: The state's JSON text.
     ///   - schemaVersion: Its schema version.
     ///   - report: What was dropped to fit the budget.
-    public init(text: String, schemaVersion: Int, report: RestoreReport = RestoreReport()) {
+    package init(payloadText text: String, schemaVersion: Int, report: RestoreReport = RestoreReport()) {
         self.text = text
         self.schemaVersion = schemaVersion
         self.report = report
     }
 
     /// The key errors of a Handoff's state name: `handoff`.
-    public static let key = "handoff"
+    package static let errorKey = "handoff"
 
     /// Reads the payload of a continued activity's `userInfo`.
     /// - Parameter userInfo: The activity's `userInfo`.
     /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` (key `handoff`) when it has
     ///   no navstate state, or its entries are not a string and a version from 0.
-    public init(userInfo: [AnyHashable: Any]?) throws(NavigationError) {
-        guard let userInfo, let text = userInfo[Self.stateKey] as? String else {
-            throw .cannotDecode(key: Self.key, reason: "the activity's userInfo has no '\(Self.stateKey)' string")
+    package init(reading userInfo: [AnyHashable: Any]?) throws(NavigationError) {
+        guard let userInfo, let text = userInfo[Self.stateEntry] as? String else {
+            throw .cannotDecode(
+                key: Self.errorKey, reason: "the activity's userInfo has no '\(Self.stateEntry)' string")
         }
-        guard let schema = userInfo[Self.schemaKey] as? Int, schema >= 0 else {
-            throw .cannotDecode(key: Self.key, reason: "the activity's userInfo has no '\(Self.schemaKey)' version")
+        guard let schema = userInfo[Self.schemaEntry] as? Int, schema >= 0 else {
+            throw .cannotDecode(
+                key: Self.errorKey, reason: "the activity's userInfo has no '\(Self.schemaEntry)' version")
         }
-        self.init(text: text, schemaVersion: schema)
+        self.init(payloadText: text, schemaVersion: schema)
     }
 
     /// Whether a `userInfo` holds a navstate payload at all (its state's entry), readable or not.
     /// - Parameter userInfo: The activity's `userInfo`.
     /// - Returns: Whether it has the state's key.
-    public static func isPayload(_ userInfo: [AnyHashable: Any]?) -> Bool {
-        userInfo?[stateKey] != nil
+    package static func carriesPayload(_ userInfo: [AnyHashable: Any]?) -> Bool {
+        userInfo?[stateEntry] != nil
     }
 
     /// The entries to put in an activity's `userInfo`.
     public var userInfo: [AnyHashable: Any] {
-        [Self.stateKey: text, Self.schemaKey: schemaVersion]
+        [Self.stateEntry: text, Self.schemaEntry: schemaVersion]
     }
 
     /// The payload's size as the budget counts it: the bytes of the state's text.
@@ -76,7 +78,49 @@ public struct HandoffPayload: Sendable, Hashable {
         do {
             return try JSONValue(parsing: Array(text.utf8), maximumDepth: 512)
         } catch {
-            throw .cannotDecode(key: Self.key, reason: "the Handoff's state is not JSON: \(error)")
+            throw .cannotDecode(key: Self.errorKey, reason: "the Handoff's state is not JSON: \(error)")
         }
+    }
+}
+
+// MARK: - Deprecated in 0.4.0: the payload's machinery
+
+extension HandoffPayload {
+    /// The `userInfo` key of the state's text: `navstate.state`.
+    @available(*, deprecated, message: "NavigationHandoff writes and reads the payload's userInfo")
+    public static let stateKey = "navstate.state"
+    /// The `userInfo` key of the schema version: `navstate.schema`.
+    @available(*, deprecated, message: "NavigationHandoff writes and reads the payload's userInfo")
+    public static let schemaKey = "navstate.schema"
+    /// The key errors of a Handoff's state name: `handoff`.
+    @available(*, deprecated, message: "NavigationHandoff's errors name the key handoff")
+    public static let key = "handoff"
+
+    /// A payload.
+    /// - Parameters:
+    ///   - text: The state's JSON text.
+    ///   - schemaVersion: Its schema version.
+    ///   - report: What was dropped to fit the budget.
+    @available(*, deprecated, message: "use NavigationHandoff.payload(for:)")
+    public init(text: String, schemaVersion: Int, report: RestoreReport = RestoreReport()) {
+        self.init(payloadText: text, schemaVersion: schemaVersion, report: report)
+    }
+
+    /// Reads the payload of a continued activity's `userInfo`.
+    /// - Parameter userInfo: The activity's `userInfo`.
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` (key `handoff`).
+    @available(*, deprecated, message: "use NavigationHandoff.continuing(_:in:policy:)")
+    public init(userInfo: [AnyHashable: Any]?) throws(NavigationError) {
+        try self.init(reading: userInfo)
+    }
+
+    /// Whether a `userInfo` holds a navstate payload at all.
+    /// - Parameter userInfo: The activity's `userInfo`.
+    /// - Returns: Whether it has the state's key.
+    @available(
+        *, deprecated, message: "use NavigationHandoff.continuing(_:in:policy:), which returns nil for no payload"
+    )
+    public static func isPayload(_ userInfo: [AnyHashable: Any]?) -> Bool {
+        carriesPayload(userInfo)
     }
 }

@@ -18,11 +18,9 @@
 /// let model = SceneNavigationModel(RoutePath<Note>(), resolvers: resolvers)
 /// ```
 ///
-/// Decoded outside a restore, by a `JSONDecoder`, the type finds its lookup in the decoder's
-/// `userInfo` under ``RouteResolvers/userInfoKey``, or fails with a `DecodingError` saying so. A
-/// `userInfo` takes only `Sendable` values, and resolvers get in only through their deprecated
-/// `Sendable` conformance (with a warning): restore through ``NavigationCoding`` or a model
-/// instead, which hand the resolvers over directly.
+/// Decoded outside a restore, by a plain `JSONDecoder`, the type finds no lookup and fails with a
+/// `DecodingError` saying so: restore through ``PersistentScene`` or a model's
+/// ``SceneNavigationModel/jsonData``, which hand the resolvers over directly.
 public protocol IdentifiedRoute: Identifiable, Codable, Hashable where ID: Codable {}
 
 extension IdentifiedRoute {
@@ -42,7 +40,7 @@ extension IdentifiedRoute {
     public init(from decoder: any Decoder) throws {
         let id = try decoder.singleValueContainer().decode(ID.self)
         let resolvers =
-            (decoder as? ValueDecoder)?.session?.resolvers ?? decoder.userInfo[RouteResolvers.userInfoKey]
+            (decoder as? ValueDecoder)?.session?.resolvers ?? decoder.userInfo[RouteResolvers.decoderKey]
             as? RouteResolvers
         guard let lookUp = resolvers?.lookup(for: Self.self) else {
             throw DecodingError.dataCorrupted(

@@ -31,7 +31,7 @@ extension LinkMapping {
         do {
             // A path or an array as it is: copying a path through `Sequence` costs as much as printing it.
             let path = routes as? RoutePath<Route> ?? RoutePath(routes as? [Route] ?? Array(routes))
-            let (json, cuts) = try NavigationCoding.encodeRecording(path)
+            let (json, cuts) = try StateCoding.encodeRecording(path)
             return (json.arrayValue ?? [], !cuts.isEmpty)
         } catch {
             throw LinkError(.cannotPrint, "the path cannot be encoded: \(error)")
@@ -61,7 +61,7 @@ extension LinkMapping {
         let chain = levels as? PresentationChain<Route> ?? PresentationChain(Array(levels))
         let presented: [JSONValue]
         do {
-            presented = (try NavigationCoding.encode(chain).arrayValue ?? []).map { $0.objectValue?["route"] ?? .null }
+            presented = (try StateCoding.encode(chain).arrayValue ?? []).map { $0.objectValue?["route"] ?? .null }
         } catch {
             throw LinkError(.cannotPrint, "the presentations cannot be encoded: \(error)")
         }

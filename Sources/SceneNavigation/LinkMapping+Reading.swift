@@ -53,9 +53,9 @@ extension LinkMapping {
         }
         var (path, report): (RoutePath<Route>, RestoreReport)
         do {
-            (path, report) = try NavigationCoding.decode(
+            (path, report) = try StateCoding.decode(
                 RoutePath<Route>.self, from: .array(stored), policy: policy, resolvers: resolvers, types: types,
-                migrations: migrations, schemaVersion: migrations.version, fallback: nil, unread: unread)
+                migrations: migrations, schemaVersion: migrations.stepCount, fallback: nil, unread: unread)
         } catch {
             // An array of elements is always a path's shape; a migration step that throws is not run
             // at the current version.

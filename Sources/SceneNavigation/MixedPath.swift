@@ -92,7 +92,7 @@ public struct MixedPath: Hashable {
     /// Pushes a value, as `NavigationPath.append(_:)` does.
     /// - Parameter value: Any `Codable & Hashable` value; it need not be `Sendable`.
     public mutating func append<Value: Codable & Hashable>(_ value: Value) {
-        elements.append(Element(typeName: Self.typeName(of: Value.self), base: value))
+        elements.append(Element(typeName: Self.swiftUIName(of: Value.self), base: value))
     }
 
     /// Pops values.
@@ -106,7 +106,7 @@ public struct MixedPath: Hashable {
     /// `Foundation.UUID` on Apple platforms, where SwiftUI reads it).
     /// - Parameter type: The type.
     /// - Returns: Its name.
-    public static func typeName(of type: Any.Type) -> String {
+    package static func swiftUIName(of type: Any.Type) -> String {
         let name = _typeName(type, qualified: true)
         for foundation in ["UUID", "URL", "Date"] where name == "FoundationEssentials." + foundation {
             return "Foundation." + foundation
@@ -135,7 +135,7 @@ extension MixedPath: Codable {
     }
 
     /// Decodes a path in SwiftUI's wire format: element by element with a report in a restore
-    /// (``NavigationCoding``, ``SceneNavigationModel``, ``decode(from:types:policy:)``), strictly
+    /// (``PersistentScene``, ``SceneNavigationModel``), strictly
     /// with the registry in the decoder's `userInfo` under ``typesKey`` otherwise.
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` when the value is not a flat array of strings of even length, when
@@ -233,7 +233,7 @@ extension MixedPath: Codable {
             return .dropped(.undecodable("its JSON does not parse: \(error)"))
         }
         var aliased = false
-        if let target = aliases?.alias(of: value) {
+        if let target = aliases?.aliasTarget(of: value) {
             value = target
             aliased = true
         }
@@ -248,7 +248,7 @@ extension MixedPath: Codable {
 
     /// Restores a path from a value that encodes itself in SwiftUI's wire format, such as SwiftUI's
     /// `NavigationPath.CodableRepresentation`, element by element: the value is encoded, then
-    /// restored as ``decode(from:types:policy:)`` restores a stored one.
+    /// restored as a scene restores a stored one.
     ///
     /// - Parameters:
     ///   - representation: The value.
@@ -260,7 +260,7 @@ extension MixedPath: Codable {
     public static func decode<Representation: Encodable>(
         representation: Representation, types: NavigationTypeRegistry, policy: RestorePolicy = RestorePolicy()
     ) throws(NavigationError) -> (path: MixedPath, report: RestoreReport) {
-        try decode(from: try NavigationCoding.encode(representation), types: types, policy: policy)
+        try restored(from: try StateCoding.encode(representation), types: types, policy: policy)
     }
 
     /// The path as a value that decodes SwiftUI's wire format, such as SwiftUI's
@@ -270,25 +270,49 @@ extension MixedPath: Codable {
     /// - Throws: What the type's decoder throws (SwiftUI's throws when a type name names no type of
     ///   the app); ``NavigationError/cannotEncode(reason:)`` when an element cannot be encoded.
     public func representation<Representation: Decodable>(as type: Representation.Type) throws -> Representation {
-        let bytes = try NavigationCoding.encode(self).serialized()
+        let bytes = try StateCoding.encode(self).serialized()
         return try JSONDecoder().decode(type, from: Data(bytes))
     }
 
+    /// Restores a path stored in SwiftUI's wire format, element by element: each dropped element's
+    /// `json` is its stored pair, and its position counts from the root.
+    package static func restored(
+        from value: JSONValue, types: NavigationTypeRegistry, policy: RestorePolicy = RestorePolicy()
+    ) throws(NavigationError) -> (path: MixedPath, report: RestoreReport) {
+        let (path, report) = try StateCoding.decode(MixedPath.self, from: value, policy: policy, types: types)
+        return (path, report)
+    }
+}
+
+// MARK: - Deprecated in 0.4.0: a path's restore and type names apart from a scene
+
+extension MixedPath {
     /// Restores a path stored in SwiftUI's wire format, element by element.
-    ///
     /// - Parameters:
     ///   - value: The stored value: a flat array of strings.
     ///   - types: The app's types.
     ///   - policy: What to do after a dropped element, the maximum depth, duplicates.
-    /// - Returns: The path and the report; each dropped element's `json` is its stored pair, and
-    ///   its position counts from the root.
+    /// - Returns: The path and the report.
     /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` when the value is not a flat array
     ///   of strings of even length.
+    @available(
+        *, deprecated,
+        message: "restore through a scene's connection (PersistentScene) or a model's jsonData, with types: registered"
+    )
     public static func decode(
         from value: JSONValue, types: NavigationTypeRegistry, policy: RestorePolicy = RestorePolicy()
     ) throws(NavigationError) -> (path: MixedPath, report: RestoreReport) {
-        let (path, report) = try NavigationCoding.decode(MixedPath.self, from: value, policy: policy, types: types)
-        return (path, report)
+        try restored(from: value, types: types, policy: policy)
+    }
+
+    /// The name SwiftUI writes for a type.
+    /// - Parameter type: The type.
+    /// - Returns: Its name.
+    @available(
+        *, deprecated, message: "read an element's typeName; NavigationTypeRegistry.register(_:aliases:) names the type"
+    )
+    public static func typeName(of type: Any.Type) -> String {
+        swiftUIName(of: type)
     }
 }
 

@@ -11,7 +11,7 @@ import SceneStore
 /// ```swift
 /// let handoff = NavigationHandoff<MailState>(activityType: "com.example.mail.navigation", path: \.mail)
 /// let payload = try handoff.payload(for: model)        // on this device
-/// try otherModel.continueHandoff(payload)              // on the other
+/// let change = try handoff.continuing(payload.userInfo, in: otherModel)  // on the other
 /// ```
 ///
 /// With `presentations:`, what is presented goes too, and gives way before the path: over the
@@ -110,11 +110,11 @@ public struct NavigationHandoff<State: Codable & Equatable> {
     /// - Throws: ``NavigationError/cannotEncode(reason:)`` when the state does not encode, or is
     ///   over the budget even with an empty path and no presentation.
     public func payload(for state: State, schemaVersion: Int) throws(NavigationError) -> HandoffPayload {
-        let (whole, unsaved) = try NavigationCoding.encodeRecording(state)
+        let (whole, unsaved) = try StateCoding.encodeRecording(state)
         let wholeText = Self.text(of: whole)
         if wholeText.utf8.count <= budget {
             return HandoffPayload(
-                text: wholeText, schemaVersion: schemaVersion,
+                payloadText: wholeText, schemaVersion: schemaVersion,
                 report: RestoreReport(dropped: UnsavedCut.dropped(unsaved)))
         }
         let count = screenCount(state)
@@ -124,7 +124,7 @@ public struct NavigationHandoff<State: Codable & Equatable> {
         let routes = pathCount(state)
         func encoded(keeping screens: Int) throws(NavigationError) -> JSONValue {
             let kept = keepingScreens(state, screens)
-            return try NavigationCoding.encodeRecording(kept, droppingChains: pathCount(kept) < routes).json
+            return try StateCoding.encodeRecording(kept, droppingChains: pathCount(kept) < routes).json
         }
         var fitting = try encoded(keeping: 0)
         var fittingText = Self.text(of: fitting)
@@ -149,11 +149,10 @@ public struct NavigationHandoff<State: Codable & Equatable> {
         }
         var report = Self.droppedFromTheEnd(of: whole, keeping: fitting)
         report.dropped += UnsavedCut.dropped(unsaved)
-        return HandoffPayload(text: fittingText, schemaVersion: schemaVersion, report: report)
+        return HandoffPayload(payloadText: fittingText, schemaVersion: schemaVersion, report: report)
     }
 
-    /// Another device's Handoff, restored in the model now (``SceneNavigationModel/continueHandoff(_:policy:)``
-    /// without changing it), as a change to hand to ``PersistentScene/open(_:)`` that puts the
+    /// Another device's Handoff, restored in the model now (without changing it), as a change to hand to ``PersistentScene/open(_:)`` that puts the
     /// restored state in place; nil when the activity carries no navstate payload. A payload that
     /// cannot be continued is an error here, so that it never takes the place of a scene's saved
     /// paths at launch.
@@ -162,13 +161,14 @@ public struct NavigationHandoff<State: Codable & Equatable> {
     ///   - model: The scene's model, whose resolvers, types and migrations restore it.
     ///   - policy: What to do after an element that does not restore.
     /// - Returns: The change, or nil.
-    /// - Throws: The errors of ``SceneNavigationModel/continueHandoff(_:policy:)`` and of
-    ///   ``HandoffPayload/init(userInfo:)``.
+    /// - Throws: ``NavigationError/newerSchema(key:stored:supported:)`` (key `handoff`) for a state of
+    ///   a newer schema than the model's migrations know; ``NavigationError/cannotDecode(key:reason:location:)``
+    ///   for a payload that is not a navstate state or not the state's shape.
     public func continuing(
         _ userInfo: [AnyHashable: Any]?, in model: SceneNavigationModel<State>, policy: RestorePolicy = RestorePolicy()
     ) throws(NavigationError) -> PersistentScene<State>.Link? {
-        guard HandoffPayload.isPayload(userInfo) else { return nil }
-        let payload = try HandoffPayload(userInfo: userInfo)
+        guard HandoffPayload.carriesPayload(userInfo) else { return nil }
+        let payload = try HandoffPayload(reading: userInfo)
         let (restored, report) = try model.restoredState(of: payload, policy: policy)
         return { model in model.applyHandoff(restored, report: report) }
     }

@@ -53,13 +53,13 @@ public struct NavigationMigrations: Sendable {
     private var renames: [ObjectIdentifier: [Rename]] = [:]
     private var typedSteps: [ObjectIdentifier: [(version: Int, step: Step)]] = [:]
     /// Old element JSON and the element JSON it stands for now.
-    public private(set) var aliases: [JSONValue: JSONValue] = [:]
+    package private(set) var aliasTable: [JSONValue: JSONValue] = [:]
 
     /// No steps and no aliases: schema version 0.
     public init() {}
 
     /// The schema version the app writes: the number of steps.
-    public var version: Int { steps.count }
+    package var stepCount: Int { steps.count }
 
     /// The key a value's schema version is stored under, beside the value: `<key>.schema`.
     /// - Parameter key: The value's key.
@@ -101,7 +101,7 @@ public struct NavigationMigrations: Sendable {
     /// that throws drops that element or member alone.
     /// - Parameters:
     ///   - type: The type whose stored values the step makes current.
-    ///   - step: Makes one stored value of the type, of version ``version``, into one of the next.
+    ///   - step: Makes one stored value of the type, of the version before the step, into one of the next.
     public mutating func addStep<Value>(for type: Value.Type, _ step: @escaping Step) {
         let id = ObjectIdentifier(type)
         typedSteps[id, default: []].append((steps.count, step))
@@ -167,14 +167,14 @@ public struct NavigationMigrations: Sendable {
     ///   - old: The element as an earlier version stored it.
     ///   - new: The element it stands for now.
     public mutating func alias(_ old: JSONValue, to new: JSONValue) {
-        aliases[old] = new
+        aliasTable[old] = new
     }
 
     /// The element an old element stands for now, or nil.
     /// - Parameter element: An element as stored.
     /// - Returns: Its alias target.
-    public func alias(of element: JSONValue) -> JSONValue? {
-        aliases[element]
+    package func aliasTarget(of element: JSONValue) -> JSONValue? {
+        aliasTable[element]
     }
 
     /// Brings a stored value up to the app's version as a whole: runs the value steps from
@@ -186,19 +186,19 @@ public struct NavigationMigrations: Sendable {
     ///   - key: The value's key, for errors.
     /// - Returns: The value as the app's version stores it.
     /// - Throws: ``NavigationError/newerSchema(key:stored:supported:)`` when `storedVersion` is
-    ///   above ``version``; ``NavigationError/cannotDecode(key:reason:location:)`` when a step throws or the
+    ///   above ``stepCount``; ``NavigationError/cannotDecode(key:reason:location:)`` when a step throws or the
     ///   version is negative.
-    public func migrate(
+    package func migrated(
         _ value: JSONValue, from storedVersion: Int, key: String = "navigation"
     ) throws(NavigationError) -> JSONValue {
         guard storedVersion >= 0 else {
             throw .cannotDecode(key: key, reason: "schema version \(storedVersion) is negative")
         }
-        guard storedVersion <= version else {
-            throw .newerSchema(key: key, stored: storedVersion, supported: version)
+        guard storedVersion <= stepCount else {
+            throw .newerSchema(key: key, stored: storedVersion, supported: stepCount)
         }
         var current = value
-        for index in storedVersion..<version {
+        for index in storedVersion..<stepCount {
             guard case .value(let step) = steps[index] else { continue }
             do {
                 current = try step(current)

@@ -55,7 +55,7 @@ public struct NavigationTypeRegistry {
     ///   - type: The type.
     ///   - aliases: Other names it was saved under, such as an earlier name or module.
     public mutating func register<Value: Codable & Hashable>(_ type: Value.Type, aliases: [String] = []) {
-        register(type, as: MixedPath.typeName(of: type), aliases: aliases)
+        register(type, as: MixedPath.swiftUIName(of: type), aliases: aliases)
     }
 
     /// Registers a type under a given name, which is also the name it is written under.

@@ -116,7 +116,7 @@ extension PresentationChain: Codable {
         try container.encode(levels)
     }
 
-    /// Decodes the levels: one by one with a report in a restore (``NavigationCoding``,
+    /// Decodes the levels: one by one with a report in a restore (``PersistentScene``,
     /// ``SceneNavigationModel``), strictly (as `[Presentation<Route>]`) by any other decoder.
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` when the value is not an array (or, decoded strictly, when any

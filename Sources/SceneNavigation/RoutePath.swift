@@ -3,7 +3,7 @@
 /// Use it as the path of a `NavigationStack` (it is a mutable, range-replaceable collection of
 /// `Hashable` routes), alone or as a member of a larger app state. It encodes as a plain JSON array
 /// of the routes' own encodings, byte for byte what `JSONEncoder` writes for `[Route]`, so stored
-/// files stay readable and interchangeable. Restored through ``NavigationCoding``, each element is
+/// files stay readable and interchangeable. Restored through ``PersistentScene``, each element is
 /// decoded on its own: one that no longer decodes (a case removed or renamed by a newer app
 /// version) or that the app's resolver rejects is dropped and reported with its position, its
 /// stored JSON and the reason, and the rest is restored. Decoded by a plain `JSONDecoder`, it is as
@@ -141,7 +141,7 @@ extension RoutePath: Codable {
         try container.encode(routes)
     }
 
-    /// Decodes the routes: element by element with a report in a restore (``NavigationCoding``,
+    /// Decodes the routes: element by element with a report in a restore (``PersistentScene``,
     /// ``SceneNavigationModel``), strictly (as `[Route]`) by any other decoder.
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` when the value is not an array (or, decoded strictly, when any

@@ -30,18 +30,14 @@ public struct RouteResolvers {
     public init() {}
 
     /// The key under which a decoder's `userInfo` may hold resolvers, so that an
-    /// ``IdentifiedRoute`` can be looked up when decoded by the app's own `JSONDecoder`.
-    ///
-    /// `JSONDecoder`'s `userInfo` takes only `Sendable` values, and resolvers are `Sendable` only
-    /// through the conformance of 0.2.0, deprecated (sound when every resolver is `Sendable`): a
-    /// model's restore needs no decoder of the app's, and hands its resolvers over directly.
-    public static let userInfoKey = CodingUserInfoKey(rawValue: "SceneNavigation.RouteResolvers")!
+    /// ``IdentifiedRoute`` can be looked up when decoded by a `JSONDecoder`.
+    package static let decoderKey = CodingUserInfoKey(rawValue: "SceneNavigation.RouteResolvers")!
 
     /// Adds (or replaces) the resolver of a type.
     /// - Parameters:
     ///   - type: The type.
     ///   - resolve: Maps a restored value to the value to restore, or nil to drop it as unresolved.
-    public mutating func add<Value>(_ type: Value.Type, resolve: @escaping (Value) -> Value?) {
+    package mutating func set<Value>(_ type: Value.Type, resolve: @escaping (Value) -> Value?) {
         resolvers[ObjectIdentifier(type)] = resolve
     }
 
@@ -50,7 +46,7 @@ public struct RouteResolvers {
     /// - Parameters:
     ///   - type: The route type.
     ///   - lookUp: The route with an identifier, or nil when the app no longer has it.
-    public mutating func add<Route: IdentifiedRoute>(
+    package mutating func set<Route: IdentifiedRoute>(
         _ type: Route.Type, lookUp: @escaping (Route.ID) -> Route?
     ) {
         lookups[ObjectIdentifier(type)] = lookUp
@@ -63,7 +59,7 @@ public struct RouteResolvers {
     /// - Returns: The resolvers.
     public func adding<Value>(_ type: Value.Type, resolve: @escaping (Value) -> Value?) -> Self {
         var copy = self
-        copy.add(type, resolve: resolve)
+        copy.set(type, resolve: resolve)
         return copy
     }
 
@@ -76,7 +72,7 @@ public struct RouteResolvers {
         _ type: Route.Type, lookUp: @escaping (Route.ID) -> Route?
     ) -> Self {
         var copy = self
-        copy.add(type, lookUp: lookUp)
+        copy.set(type, lookUp: lookUp)
         return copy
     }
 
@@ -102,3 +98,32 @@ public struct RouteResolvers {
 // is why it is deprecated and documented on the type; it goes in a later minor release.
 @available(*, deprecated, message: "resolvers need not be Sendable: use them where the restore runs")
 extension RouteResolvers: @unchecked Sendable {}
+
+// MARK: - Deprecated in 0.4.0: one way to add a resolver
+
+extension RouteResolvers {
+    /// The key under which a decoder's `userInfo` may hold resolvers.
+    ///
+    /// `JSONDecoder`'s `userInfo` takes only `Sendable` values, and resolvers are `Sendable` only
+    /// through the conformance of 0.2.0, deprecated: a restore hands its resolvers over directly.
+    @available(*, deprecated, message: "restore through a scene's connection (PersistentScene) or a model's jsonData")
+    public static let userInfoKey = decoderKey
+
+    /// Adds (or replaces) the resolver of a type.
+    /// - Parameters:
+    ///   - type: The type.
+    ///   - resolve: Maps a restored value to the value to restore, or nil to drop it as unresolved.
+    @available(*, deprecated, message: "use adding(_:resolve:): resolvers = resolvers.adding(Type.self) { ... }")
+    public mutating func add<Value>(_ type: Value.Type, resolve: @escaping (Value) -> Value?) {
+        set(type, resolve: resolve)
+    }
+
+    /// Adds (or replaces) the lookup of a route stored as its identifier.
+    /// - Parameters:
+    ///   - type: The route type.
+    ///   - lookUp: The route with an identifier, or nil when the app no longer has it.
+    @available(*, deprecated, message: "use adding(_:lookUp:): resolvers = resolvers.adding(Route.self) { id in ... }")
+    public mutating func add<Route: IdentifiedRoute>(_ type: Route.Type, lookUp: @escaping (Route.ID) -> Route?) {
+        set(type, lookUp: lookUp)
+    }
+}

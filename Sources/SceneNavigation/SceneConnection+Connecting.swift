@@ -159,8 +159,8 @@ extension SceneConnection {
             if let stored, plan.restore != .nothing {
                 var restorePolicy = policy
                 if plan.restore == .withoutPaths { restorePolicy.restoresPaths = false }
-                outcome.report = try model.restore(
-                    from: stored, key: key, policy: restorePolicy, schemaVersion: facts.storedSchema, unsaved: unsaved)
+                outcome.report = try model.restoreValue(
+                    stored, key: key, policy: restorePolicy, schemaVersion: facts.storedSchema, unsaved: unsaved)
             }
         } catch {
             // Not applied, so not a restore that could crash: the marker goes. The error is the
@@ -377,8 +377,8 @@ extension SceneConnection {
             policy.restoresPaths = false
             let report: RestoreReport
             do throws(NavigationError) {
-                report = try model.restore(
-                    from: restored.value, key: key, policy: policy, schemaVersion: restored.schema)
+                report = try model.restoreValue(
+                    restored.value, key: key, policy: policy, schemaVersion: restored.schema)
             } catch {
                 link(model)
                 return false

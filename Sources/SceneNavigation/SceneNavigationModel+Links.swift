@@ -12,8 +12,8 @@ extension SceneNavigationModel {
     /// Opens a link: reads it as a path with the model's resolvers, types and migrations, element
     /// by element under the policy, and puts what opened in place of the path at `path`.
     ///
-    /// A link that has elements of which none opens leaves the model as it was. The report is kept
-    /// in ``lastLinkReport`` and the error in ``lastLinkError``.
+    /// A link that has elements of which none opens leaves the model as it was. A scene tells the
+    /// report as ``SceneEvent/linkOpened(_:)`` and the error as ``SceneEvent/linkRefused(_:)``.
     ///
     /// ```swift
     /// try model.open("mail://mailbox/Inbox/message/42", with: links, at: \.mail)
@@ -35,7 +35,7 @@ extension SceneNavigationModel {
         do {
             return try open(reading: try mapping.read(link), with: mapping, at: path, policy: policy)
         } catch {
-            lastLinkError = error
+            linkError = error
             throw error
         }
     }
@@ -81,8 +81,8 @@ extension SceneNavigationModel {
                 return entry
             }
         }
-        lastLinkError = nil
-        lastLinkReport = report
+        linkError = nil
+        linkReport = report
         // A link whose routes all failed leaves the path; the root link (no route) opens the empty path.
         if report.restoredCount > 0 || !report.dropped.contains(where: { $0.position != nil }) {
             state[keyPath: path] = opened.routes
@@ -124,22 +124,9 @@ extension SceneNavigationModel {
 // MARK: - Continuing a Handoff
 
 extension SceneNavigationModel {
-    /// Continues a Handoff: restores the state another device sent, element by element and member
-    /// by member with the model's resolvers and types, through its migrations from the schema the
-    /// sender wrote (the other device may run another version of the app).
-    ///
-    /// A member that does not decode is left at its initial value, as in a restore. The report is
-    /// kept in ``lastLinkReport``; on an error the model is left as it was.
-    ///
-    /// - Parameters:
-    ///   - payload: What the other device sent.
-    ///   - policy: What to do after an element that does not restore.
-    /// - Returns: The report: what did not restore, and why.
-    /// - Throws: ``NavigationError/newerSchema(key:stored:supported:)`` (key `handoff`) for a state of
-    ///   a newer schema than the model's migrations know; ``NavigationError/cannotDecode(key:reason:location:)``
-    ///   for a payload whose state is not JSON or not the state's shape.
+    /// Continues a Handoff: restores the state another device sent and puts it in place.
     @discardableResult
-    public func continueHandoff(_ payload: HandoffPayload, policy: RestorePolicy = RestorePolicy())
+    package func continueHandoffPayload(_ payload: HandoffPayload, policy: RestorePolicy = RestorePolicy())
         throws(NavigationError) -> RestoreReport
     {
         let (restored, report) = try restoredState(of: payload, policy: policy)
@@ -151,14 +138,14 @@ extension SceneNavigationModel {
     func restoredState(of payload: HandoffPayload, policy: RestorePolicy) throws(NavigationError)
         -> (state: State, report: RestoreReport)
     {
-        try NavigationCoding.decode(
-            State.self, from: try payload.json(), key: HandoffPayload.key, policy: policy, resolvers: resolvers,
+        try StateCoding.decode(
+            State.self, from: try payload.json(), key: HandoffPayload.errorKey, policy: policy, resolvers: resolvers,
             types: types, migrations: migrations, schemaVersion: payload.schemaVersion, initial: initialState)
     }
 
     /// Puts a Handoff's restored state in place, and its report.
     func applyHandoff(_ restored: State, report: RestoreReport) {
-        lastLinkReport = report
+        linkReport = report
         state = restored
     }
 }

@@ -58,20 +58,20 @@ public final class SceneNavigationModel<State: Codable & Equatable>: Observable 
     public private(set) var lastRestoreError: NavigationError?
 
     /// The report of the last link or Handoff the model opened: what of it did not open, and why.
-    public internal(set) var lastLinkReport: RestoreReport? {
+    /// A scene tells it as ``SceneEvent/linkOpened(_:)``.
+    package internal(set) var linkReport: RestoreReport? {
         didSet {
             linksTaken += 1
-            if let lastLinkReport { lastLinkTaken = .success(lastLinkReport) }
+            if let linkReport { lastLinkTaken = .success(linkReport) }
         }
     }
 
     /// Why the last link the model was given could not be read at all (it left the model
-    /// untouched); nil after one that was read, whatever of it opened (``lastLinkReport`` says).
-    /// (A Handoff that cannot be continued throws instead, before any change.)
-    public internal(set) var lastLinkError: LinkError? {
+    /// untouched); nil after one that was read. A scene tells it as ``SceneEvent/linkRefused(_:)``.
+    package internal(set) var linkError: LinkError? {
         didSet {
             linksTaken += 1
-            if let lastLinkError { lastLinkTaken = .failure(lastLinkError) }
+            if let linkError { lastLinkTaken = .failure(linkError) }
         }
     }
 
@@ -213,35 +213,26 @@ extension SceneNavigationModel where State: Sendable {
 
 extension SceneNavigationModel {
     /// Restores the state from a stored scene value, each path element by element and each member
-    /// on its own.
+    /// on its own; the screens the save left out (``UnsavedCut``, read beside the value) are
+    /// reported after what the value holds.
     ///
     /// Decoding happens first: a value that is not the state's shape at all throws and leaves the
     /// model untouched. Otherwise the state is replaced at once (one change is published): what
     /// was dropped is reported, each member that no longer decodes left at ``initialState``.
-    ///
-    /// - Parameters:
-    ///   - value: The stored value: JSON, or binary data holding JSON.
-    ///   - key: The value's key, for error messages.
-    ///   - policy: What to do with elements that cannot be restored.
-    ///   - schemaVersion: The schema version the value was stored with; ``migrations`` bring it
-    ///     up to the model's.
-    /// - Returns: What was dropped and migrated, and why.
-    /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)``, or
-    ///   ``NavigationError/newerSchema(key:stored:supported:)``.
     @discardableResult
-    public func restore(
-        from value: SceneValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy(),
+    package func restoreValue(
+        _ value: SceneValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy(),
         schemaVersion: Int = 0
     ) throws(NavigationError) -> RestoreReport {
-        try restore(from: value, key: key, policy: policy, schemaVersion: schemaVersion, unsaved: [])
+        try restoreValue(value, key: key, policy: policy, schemaVersion: schemaVersion, unsaved: [])
     }
 
-    /// Restores as ``restore(from:key:policy:schemaVersion:)``, the screens the save left out
-    /// (``UnsavedCut``, read beside the value) reported after what the value holds.
-    func restore(
-        from value: SceneValue, key: String, policy: RestorePolicy, schemaVersion: Int, unsaved: [UnsavedCut]
+    /// Restores as ``restoreValue(_:key:policy:schemaVersion:)``, the screens the save left out
+    /// reported after what the value holds.
+    func restoreValue(
+        _ value: SceneValue, key: String, policy: RestorePolicy, schemaVersion: Int, unsaved: [UnsavedCut]
     ) throws(NavigationError) -> RestoreReport {
-        var (restored, report) = try NavigationCoding.decode(
+        var (restored, report) = try StateCoding.decode(
             State.self, from: value, key: key, policy: policy, resolvers: resolvers, types: types,
             migrations: migrations, schemaVersion: schemaVersion, initial: initialState)
         report.dropped += UnsavedCut.dropped(unsaved)
@@ -267,12 +258,12 @@ extension SceneNavigationModel {
     ///   it, its location points at it); ``NavigationError/newerSchema(key:stored:supported:)``.
     ///   The model is untouched.
     @discardableResult
-    public func restore(
-        importing value: SceneValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy(),
+    package func importValue(
+        _ value: SceneValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy(),
         schemaVersion: Int = 0
     ) throws(NavigationError) -> RestoreReport {
-        let json = try NavigationCoding.json(of: value, key: key)
-        let (restored, report) = try NavigationCoding.decode(
+        let json = try StateCoding.json(of: value, key: key)
+        let (restored, report) = try StateCoding.decode(
             State.self, from: json, key: key, policy: policy, resolvers: resolvers, types: types,
             migrations: migrations, schemaVersion: schemaVersion, fallback: try? ValueEncoder.encode(initialState))
         if let wrong = report.dropped.first(where: { $0.reason.couldBeUndone }) {
@@ -300,9 +291,9 @@ extension SceneNavigationModel {
     ///   (``RestoreOutcome/intervention``), and when the scene was saved.
     /// - Throws: ``NavigationError/store(_:)`` when the scene has no file or it cannot be read;
     ///   ``NavigationError/noValue(key:in:keys:)`` when the scene holds no value under the key;
-    ///   the errors of ``restore(from:key:policy:schemaVersion:)``.
+    ///   the errors of ``restoreValue(_:key:policy:schemaVersion:)``.
     @discardableResult
-    public func restore(
+    package func restoreReadOnly(
         from store: StateStore, scene: SceneID, key: String = "navigation", policy: RestorePolicy = RestorePolicy()
     ) async throws(NavigationError) -> RestoreOutcome {
         let document = try await offMain { () throws(SceneStoreError) in try store.storedDocument(for: scene) }
@@ -310,7 +301,7 @@ extension SceneNavigationModel {
     }
 
     /// Restores the model from a scene's document already read, changing nothing on disk: the
-    /// decisions of ``restore(from:scene:key:policy:)``, for a tool that holds the document.
+    /// decisions of ``restoreReadOnly(from:scene:key:policy:)``, for a tool that holds the document.
     ///
     /// - Parameters:
     ///   - document: The scene's document.
@@ -319,7 +310,7 @@ extension SceneNavigationModel {
     ///   - now: The time the age limit is measured at.
     /// - Returns: What was restored, or why nothing was, and when the scene was saved.
     /// - Throws: ``NavigationError/noValue(key:in:keys:)`` when the document holds no value under
-    ///   the key; the errors of ``restore(from:key:policy:schemaVersion:)``.
+    ///   the key; the errors of ``restoreValue(_:key:policy:schemaVersion:)``.
     @discardableResult
     package func restore(
         from document: StoredDocument, key: String = "navigation", policy: RestorePolicy = RestorePolicy(), now: Date
@@ -338,8 +329,8 @@ extension SceneNavigationModel {
         var outcome = RestoreOutcome(
             intervention: plan.intervention, isReadOnly: plan.isReadOnly, savedAt: document.savedAt)
         if plan.restore == .everything {
-            outcome.report = try restore(
-                from: stored, key: key, policy: policy, schemaVersion: facts.storedSchema, unsaved: unsaved)
+            outcome.report = try restoreValue(
+                stored, key: key, policy: policy, schemaVersion: facts.storedSchema, unsaved: unsaved)
         }
         return outcome
     }
@@ -355,13 +346,13 @@ extension SceneNavigationModel {
     /// nil does nothing.
     public var jsonData: Data? {
         get {
-            guard let json = try? NavigationCoding.encode(state) else { return nil }
+            guard let json = try? StateCoding.encode(state) else { return nil }
             return Data(json.serialized(escapingSlashes: true))
         }
         set {
             guard let newValue else { return }
             do throws(NavigationError) {
-                try restore(from: .binary(newValue))
+                try restoreValue(.binary(newValue))
                 lastRestoreError = nil
             } catch {
                 lastRestoreError = error
@@ -370,7 +361,7 @@ extension SceneNavigationModel {
     }
 
     /// The schema version the model writes: the number of its migration steps.
-    public var schemaVersion: Int { migrations.version }
+    public var schemaVersion: Int { migrations.stepCount }
 
     /// The current state as a snapshot.
     @available(*, deprecated, message: "read the model's state")
@@ -389,8 +380,8 @@ extension SceneNavigationModel {
         // types are main-actor isolated, they may be used nowhere else).
         guard let value = document.values[key] else { return true }
         guard let schema = try? NavigationMigrations.storedSchema(forKey: key, in: document.values),
-            let json = try? NavigationCoding.json(of: value, key: key),
-            let (_, report) = try? NavigationCoding.decode(
+            let json = try? StateCoding.json(of: value, key: key),
+            let (_, report) = try? StateCoding.decode(
                 State.self, from: json, key: key, resolvers: resolvers, types: types, migrations: migrations,
                 schemaVersion: schema, fallback: try? ValueEncoder.encode(initialState))
         else { return false }

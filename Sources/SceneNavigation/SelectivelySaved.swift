@@ -26,7 +26,7 @@
 /// reason): what is presented over a scene may be over the screens left out.
 ///
 /// navstate's encoders leave these screens out, wherever the path or chain is in the state (also
-/// through `superEncoder`): a scene's save, ``NavigationCoding/encode(_:)``, links and Handoff
+/// through `superEncoder`): a scene's save, ``SceneNavigationModel/jsonData``, links and Handoff
 /// payloads. A plain `JSONEncoder` encodes a path or a chain whole; a ``MixedPath`` (a
 /// `NavigationPath`'s elements) is saved whole.
 ///

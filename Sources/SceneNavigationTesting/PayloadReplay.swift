@@ -162,7 +162,7 @@ public struct PayloadReplay: Sendable {
             } catch {
                 return .object(["error": .string(String(describing: error))])
             }
-            let state = try NavigationCoding.encode(launch.model.state)
+            let state = try StateCoding.encode(launch.model.state)
             try await app.end(.killed)
             return .object([
                 "report": launch.report.map(describe) ?? .null,

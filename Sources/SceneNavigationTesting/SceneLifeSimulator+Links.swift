@@ -56,6 +56,6 @@ extension SceneLifeSimulator {
             applied = true
         }
         await settle()
-        return applied ? scene.model.lastLinkReport : nil
+        return applied ? scene.model.linkReport : nil
     }
 }

@@ -124,8 +124,8 @@ extension SceneLifeSimulator {
             remains = { state in
                 let model = makeModel()
                 Self.forget(forgotten, in: model)
-                guard let json = try? NavigationCoding.encode(state) else { return nil }
-                return try? NavigationCoding.decode(
+                guard let json = try? StateCoding.encode(state) else { return nil }
+                return try? StateCoding.decode(
                     State.self, from: json, resolvers: model.resolvers, types: model.types,
                     migrations: model.migrations,
                     schemaVersion: model.schemaVersion, initial: model.initialState)
@@ -144,8 +144,8 @@ extension SceneLifeSimulator {
                 found.routes.insert(route)
                 return previous.map { $0(route) } ?? route
             }
-            guard let json = try? NavigationCoding.encode(state) else { return [] }
-            _ = try? NavigationCoding.decode(
+            guard let json = try? StateCoding.encode(state) else { return [] }
+            _ = try? StateCoding.decode(
                 State.self, from: json, resolvers: noting, types: model.types, migrations: model.migrations,
                 schemaVersion: model.schemaVersion, initial: model.initialState)
             return found.routes
@@ -158,7 +158,7 @@ extension SceneLifeSimulator {
             // the app's own resolver it wraps does.
             nonisolated(unsafe) let previous = model.resolvers.resolver(for: Route.self)
             let lost = forgotten.routes
-            model.resolvers.add(Route.self) { route in
+            model.resolvers = model.resolvers.adding(Route.self) { route in
                 lost.contains(route) ? nil : previous.map { $0(route) } ?? route
             }
         }

@@ -35,11 +35,11 @@ extension CommandLineTool {
     /// The longest type name printed whole; longer ones are cut, with their length.
     static let typeNameShown = 200
 
-    /// A stored value's JSON to show (``NavigationCoding/json(of:key:)``), or, for binary data that
+    /// A stored value's JSON to show (`StateCoding.json(of:key:)`), or, for binary data that
     /// is not JSON, why, as a string.
     static func shownJSON(_ value: SceneValue, key: String) -> JSONValue {
         do throws(NavigationError) {
-            return try NavigationCoding.json(of: value, key: key)
+            return try StateCoding.json(of: value, key: key)
         } catch .cannotDecode(_, let reason, _) {
             return .string("<\(reason)>")
         } catch {

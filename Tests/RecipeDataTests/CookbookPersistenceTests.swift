@@ -15,7 +15,7 @@ import Testing
     func stored(in store: StateStore, _ scene: SceneID) throws -> CookbookState? {
         guard let value = try store.readSceneValue(forKey: "navigation", in: scene) else { return nil }
         let model = NavigationModel()
-        try model.restore(from: value)
+        try model.restoreValue(value)
         return model.state
     }
 
@@ -42,7 +42,7 @@ import Testing
         let golden = name == "binary-json" ? "sample-three-key" : name
         let outcome = try JSONValue(parsing: Fixtures.bytes("golden/restore/\(golden).skip.json"))
         #expect(report.json == outcome.objectValue?["report"])
-        #expect(try NavigationCoding.encode(model.state) == outcome.objectValue?["state"])
+        #expect(try StateCoding.encode(model.state) == outcome.objectValue?["state"])
         try await persistence.close()
     }
 

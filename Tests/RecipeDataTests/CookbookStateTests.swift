@@ -32,7 +32,7 @@ private struct SampleEncoding: Encodable {
         _ value: JSONValue, data: DataModel = .cookbook, policy: RestorePolicy = RestorePolicy()
     ) throws -> (state: CookbookState, report: RestoreReport) {
         let model = NavigationModel(dataModel: data)
-        let report = try model.restore(from: .json(value), policy: policy)
+        let report = try model.restoreValue(.json(value), policy: policy)
         return (model.state, report)
     }
 
@@ -48,7 +48,7 @@ private struct SampleEncoding: Encodable {
         let expected = try encoder.encode(
             SampleEncoding(selectedCategory: category?.rawValue, recipePathIds: Self.samplePath.map(\.id.uuid)))
         #expect(model.jsonData == expected)
-        #expect(try NavigationCoding.encode(model.state).serialized() == Array(expected))
+        #expect(try StateCoding.encode(model.state).serialized() == Array(expected))
     }
 
     @Test("the exact bytes of a known state")
@@ -64,7 +64,7 @@ private struct SampleEncoding: Encodable {
         for name in ["sample-three-key", "extra-members", "ours"] {
             let bytes = try Fixtures.bytes("navigation/\(name).json").filter { $0 != 0x0A }
             let model = NavigationModel()
-            try model.restore(from: .binary(Data(bytes)))
+            try model.restoreValue(.binary(Data(bytes)))
             #expect(model.jsonData.map(Array.init) == bytes, "\(name)")
         }
     }
@@ -157,7 +157,7 @@ private struct SampleEncoding: Encodable {
                 )
             ])
         let model = NavigationModel()
-        let restored = try model.restore(from: .json(try NavigationCoding.encode(state)))
+        let restored = try model.restoreValue(.json(try StateCoding.encode(state)))
         #expect(restored.isComplete)
         #expect(model.path.map(\.id) == state.path.map(\.id))
     }
@@ -245,7 +245,7 @@ private struct SampleEncoding: Encodable {
     @available(*, deprecated, message: "puts resolvers in a JSONDecoder's userInfo")
     func recipesAreStoredAsIDs() throws {
         let pie = Self.samplePath[0]
-        #expect(try NavigationCoding.encode(pie) == .string(pie.id.description))
+        #expect(try StateCoding.encode(pie) == .string(pie.id.description))
         // A plain JSONDecoder has no recipe data: the error says what it needs.
         #expect {
             try JSONDecoder().decode(Recipe.self, from: Data(#""E35A5C9C-F1EA-4B3D-9980-E2240B363AC8""#.utf8))
@@ -255,7 +255,7 @@ private struct SampleEncoding: Encodable {
         }
         // With the data's resolvers in its userInfo, it finds the recipe.
         let decoder = JSONDecoder()
-        decoder.userInfo[RouteResolvers.userInfoKey] = DataModel.cookbook.resolvers
+        decoder.userInfo[RouteResolvers.decoderKey] = DataModel.cookbook.resolvers
         #expect(try decoder.decode(Recipe.self, from: Data(#""E35A5C9C-F1EA-4B3D-9980-E2240B363AC8""#.utf8)) == pie)
     }
 
@@ -269,7 +269,7 @@ private struct SampleEncoding: Encodable {
             CookbookState(selectedCategory: .dessert, path: RoutePath(Array(recipes.prefix(1)))),
             CookbookState(selectedCategory: nil, path: RoutePath(recipes), columnVisibility: .string("all")),
         ] {
-            #expect(try NavigationCoding.encodedText(state) == JSONText(NavigationCoding.encode(state)))
+            #expect(try StateCoding.encodedText(state) == JSONText(StateCoding.encode(state)))
         }
     }
 }

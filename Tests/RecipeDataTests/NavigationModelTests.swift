@@ -20,7 +20,7 @@ import Testing
         let notAnObject = NavigationError.cannotDecode(
             key: "navigation", reason: "Expected to decode Dictionary<String, Any> but found an array instead.")
         #expect(throws: notAnObject) {
-            try model.restore(from: .binary(Data("[]".utf8)))
+            try model.restoreValue(.binary(Data("[]".utf8)))
         }
         model.jsonData = Data("[3]".utf8)
         #expect(model.lastRestoreError == notAnObject)
@@ -93,7 +93,7 @@ import Testing
     func restorePublishesOnce() async throws {
         let model = NavigationModel()
         var iterator = model.changes().makeAsyncIterator()
-        try model.restore(from: .binary(Data(try Fixtures.bytes("navigation/ours.json"))))
+        try model.restoreValue(.binary(Data(try Fixtures.bytes("navigation/ours.json"))))
         #expect(model.changeCount == 1)
         let snapshot = try #require(await iterator.next())
         #expect(snapshot.state.path.count == 3)
@@ -117,7 +117,7 @@ import Testing
         let built = CookbookState(selectedCategory: .dessert, path: [pie, crust])
         #expect(model.currentSnapshot.state == built)
         #expect(model.currentSnapshot.state.hashValue == built.hashValue)
-        #expect(try NavigationCoding.encode(model.currentSnapshot.state) == NavigationCoding.encode(built))
+        #expect(try StateCoding.encode(model.currentSnapshot.state) == StateCoding.encode(built))
         #expect(model.state != CookbookState(selectedCategory: .dessert, path: [pie]))
     }
 }

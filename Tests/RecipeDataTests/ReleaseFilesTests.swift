@@ -56,10 +56,10 @@ struct MailState: Codable, Equatable, Sendable {
                 let key = key(file.scene)
                 let schema = try NavigationMigrations.storedSchema(forKey: key, in: document.values)
                 let model = model()
-                let report = try model.restore(
-                    from: try #require(document.values[key]), key: key, schemaVersion: schema)
+                let report = try model.restoreValue(
+                    try #require(document.values[key]), key: key, schemaVersion: schema)
                 entry = .object([
-                    "reason": .string(file.reason.rawValue), "state": try NavigationCoding.encode(model.state),
+                    "reason": .string(file.reason.rawValue), "state": try StateCoding.encode(model.state),
                     "report": report.json,
                 ])
             } catch {
@@ -75,7 +75,7 @@ struct MailState: Codable, Equatable, Sendable {
             scenes[scene.rawValue] = .object([
                 "intervention": persistence.intervention.map { .string("\($0)") } ?? .null,
                 "keptAside": .bool(persistence.keptAsidePath != nil),
-                "state": try NavigationCoding.encode(model.state),
+                "state": try StateCoding.encode(model.state),
                 "report": persistence.report?.json ?? .null,
             ])
             try await persistence.close()

@@ -287,7 +287,7 @@ struct AppState: Codable, Equatable, Sendable {
         let golden = try JSONValue(
             parsing: Array(try Data(contentsOf: URL(fileURLWithPath: folder.appending("schema-1.report.json")))))
         #expect(golden.objectValue?["error"] == nil)
-        #expect(golden.objectValue?["state"] == (try NavigationCoding.encode(AppState(tab: 1, path: [.inbox]))))
+        #expect(golden.objectValue?["state"] == (try StateCoding.encode(AppState(tab: 1, path: [.inbox]))))
         #expect(golden.objectValue?["report"]?.objectValue?["restored"] == .number(JSONNumber(1)))
         // A closure replay is handed every value of the scene, the schema among them.
         let payloads = try await replay.run { payload in

@@ -25,7 +25,7 @@ struct UUIDItem: IdentifiedRoute {
     }
 
     static func sameText<Value: Encodable>(_ value: Value) throws -> Bool {
-        try NavigationCoding.encodedText(value) == JSONText(NavigationCoding.encode(value))
+        try StateCoding.encodedText(value) == JSONText(StateCoding.encode(value))
     }
 
     @Test("the text of states of every shape is the text of their JSON value")
@@ -41,8 +41,8 @@ struct UUIDItem: IdentifiedRoute {
     @Test("a path of UUID-identified routes is written straight from the UUIDs, as their JSON value's text")
     func identifiedPath() throws {
         let path = RoutePath((0..<100).map { _ in UUIDItem(id: UUID()) })
-        let text = try NavigationCoding.encodedText(path)
-        #expect(text == JSONText(try NavigationCoding.encode(path)))
+        let text = try StateCoding.encodedText(path)
+        #expect(text == JSONText(try StateCoding.encode(path)))
         #expect(text.depth == 1)
     }
 }

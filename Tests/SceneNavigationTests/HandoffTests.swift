@@ -18,15 +18,15 @@ import Testing
                 == #"{"mail":[{"inbox":{}},{"message":{"id":42}}],"settings":[{"account":{}}],"tab":1}"#)
         #expect(payload.schemaVersion == 0)
         #expect(payload.report == RestoreReport())
-        #expect(payload.userInfo[HandoffPayload.stateKey] as? String == payload.text)
-        #expect(payload.userInfo[HandoffPayload.schemaKey] as? Int == 0)
+        #expect(payload.userInfo[HandoffPayload.stateEntry] as? String == payload.text)
+        #expect(payload.userInfo[HandoffPayload.schemaEntry] as? Int == 0)
 
         let other = SceneNavigationModel(MailState())
         let change = try #require(try handoff.continuing(payload.userInfo, in: other))
         #expect(other.state == MailState())
         change(other)
         #expect(other.state == model.state)
-        #expect(other.lastLinkReport == RestoreReport(restoredCount: 3))
+        #expect(other.linkReport == RestoreReport(restoredCount: 3))
     }
 
     @Test("over the budget, the path's last routes are dropped until it fits, and reported with their JSON")
@@ -48,7 +48,7 @@ import Testing
         #expect(longer.report.dropped.count == 1)
         // What arrives is the prefix, the rest of the state whole.
         let other = SceneNavigationModel(MailState(), migrations: Self.migrations(count: 2))
-        try other.continueHandoff(try HandoffPayload(userInfo: payload.userInfo))
+        try other.continueHandoffPayload(try HandoffPayload(reading: payload.userInfo))
         #expect(other.state.mail.routes == Array(path.prefix(kept)))
     }
 
@@ -88,18 +88,18 @@ import Testing
             return .object(members)
         }
         let older = HandoffPayload(
-            text: #"{"mail":[{"inbox":{}},{"gone":{}}],"selectedTab":1,"settings":[]}"#, schemaVersion: 0)
+            payloadText: #"{"mail":[{"inbox":{}},{"gone":{}}],"selectedTab":1,"settings":[]}"#, schemaVersion: 0)
         let model = SceneNavigationModel(MailState(), migrations: migrations)
-        let report = try model.continueHandoff(older)
+        let report = try model.continueHandoffPayload(older)
         #expect(model.state == MailState(tab: 1, mail: [.inbox]))
         #expect(
             report.dropped.map(\.description) == [
                 "position 2 of mail: it no longer decodes: MailRoute has no case 'gone'"
             ])
 
-        let newer = HandoffPayload(text: #"{"mail":[],"settings":[],"tab":0}"#, schemaVersion: 5)
+        let newer = HandoffPayload(payloadText: #"{"mail":[],"settings":[],"tab":0}"#, schemaVersion: 5)
         #expect(throws: NavigationError.newerSchema(key: "handoff", stored: 5, supported: 1)) {
-            try model.continueHandoff(newer)
+            try model.continueHandoffPayload(newer)
         }
         // Refused before any change is made, so that it never takes a scene's saved paths at launch.
         #expect(throws: NavigationError.newerSchema(key: "handoff", stored: 5, supported: 1)) {
@@ -116,15 +116,15 @@ import Testing
         #expect(
             throws: NavigationError.cannotDecode(
                 key: "handoff", reason: "the activity's userInfo has no 'navstate.schema' version")
-        ) { try handoff.continuing([HandoffPayload.stateKey: "{}", HandoffPayload.schemaKey: "1"], in: model) }
+        ) { try handoff.continuing([HandoffPayload.stateEntry: "{}", HandoffPayload.schemaEntry: "1"], in: model) }
         #expect(
             throws: NavigationError.cannotDecode(
                 key: "handoff", reason: "the Handoff's state is not JSON: unexpected end of input at line 1, column 9")
-        ) { try model.continueHandoff(HandoffPayload(text: #"{"tab": "#, schemaVersion: 0)) }
+        ) { try model.continueHandoffPayload(HandoffPayload(payloadText: #"{"tab": "#, schemaVersion: 0)) }
         #expect(
             throws: NavigationError.cannotDecode(
                 key: "handoff", reason: "Expected to decode Dictionary<String, Any> but found an array instead.")
-        ) { try handoff.continuing(HandoffPayload(text: "[]", schemaVersion: 0).userInfo, in: model) }
+        ) { try handoff.continuing(HandoffPayload(payloadText: "[]", schemaVersion: 0).userInfo, in: model) }
         #expect(model.state == MailState(tab: 1))
     }
 
@@ -137,7 +137,7 @@ import Testing
         #expect(payload.text == #"{"mail":[{"mailbox":{"name":"Cr\u00E8me \uD83C\uDF88"}}],"settings":[],"tab":0}"#)
         #expect(payload.text.utf8.allSatisfy { $0 < 0x80 })
         let other = SceneNavigationModel(MailState())
-        try other.continueHandoff(payload)
+        try other.continueHandoffPayload(payload)
         #expect(other.state == state)
     }
 }

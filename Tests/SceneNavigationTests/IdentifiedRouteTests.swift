@@ -71,7 +71,7 @@ struct BoxedNote: IdentifiedRoute {
     @available(*, deprecated, message: "puts resolvers in a JSONDecoder's userInfo")
     func restoresByLookup() throws {
         let stored = try json(#"[1, 3, 9, "x", 4, 1.0, 2.5]"#)
-        let (path, report) = try NavigationCoding.decode(RoutePath<Note>.self, from: stored, resolvers: Self.fast)
+        let (path, report) = try StateCoding.decode(RoutePath<Note>.self, from: stored, resolvers: Self.fast)
         #expect(path.routes.map(\.id) == [1, 2, 4, 1])
         #expect(report.dropped.map(\.position) == [1, 3, 6])
         #expect(
@@ -84,11 +84,11 @@ struct BoxedNote: IdentifiedRoute {
                 .init(location: "", position: 2, from: .number(JSONNumber(9)), to: .number(JSONNumber(2)))
             ])
         // Encoded as the IDs, as JSONEncoder encodes them.
-        #expect(try NavigationCoding.encode(path) == (try json("[1, 2, 4, 1]")))
+        #expect(try StateCoding.encode(path) == (try json("[1, 2, 4, 1]")))
         #expect(try JSONEncoder().encode(path) == Data("[1,2,4,1]".utf8))
         // Outside a restore, a JSONDecoder finds the lookup in its userInfo, or says it has none.
         let decoder = JSONDecoder()
-        decoder.userInfo[RouteResolvers.userInfoKey] = Self.fast
+        decoder.userInfo[RouteResolvers.decoderKey] = Self.fast
         #expect(
             try decoder.decode(RoutePath<Note>.self, from: Data("[4]".utf8)).routes == [Note(id: 4, title: "note 4")])
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(RoutePath<Note>.self, from: Data("[4]".utf8)) }
@@ -97,10 +97,10 @@ struct BoxedNote: IdentifiedRoute {
     @Test("a route with its own coding keeps it: encoded and restored its way, not as its ID")
     func ownCodingKept() throws {
         let path = RoutePath([BoxedNote(id: 1, title: "note 1"), BoxedNote(id: 2, title: "note 2")])
-        let json = try NavigationCoding.encode(path)
+        let json = try StateCoding.encode(path)
         #expect(json == (try self.json(#"[{"note": 1}, {"note": 2}]"#)))
         let resolvers = RouteResolvers().adding(BoxedNote.self, lookUp: { BoxedNote(id: $0, title: "note \($0)") })
-        let restored = try NavigationCoding.decode(RoutePath<BoxedNote>.self, from: json, resolvers: resolvers)
+        let restored = try StateCoding.decode(RoutePath<BoxedNote>.self, from: json, resolvers: resolvers)
         #expect(restored.state == path && restored.report.isComplete)
     }
 
@@ -113,8 +113,8 @@ struct BoxedNote: IdentifiedRoute {
         let slow = Self.slow.adding(SlowNote.self) { note in
             note.id.value == 4 ? nil : note.id.value == 2 ? SlowNote(id: .init(2), title: "renamed") : note
         }
-        let (path, report) = try NavigationCoding.decode(RoutePath<Note>.self, from: stored, resolvers: fast)
-        let other = try NavigationCoding.decode(RoutePath<SlowNote>.self, from: stored, resolvers: slow)
+        let (path, report) = try StateCoding.decode(RoutePath<Note>.self, from: stored, resolvers: fast)
+        let other = try StateCoding.decode(RoutePath<SlowNote>.self, from: stored, resolvers: slow)
         #expect(path.routes.map(\.title) == ["note 1", "renamed"])
         #expect(report.dropped.map(\.reason) == [.unresolved] && report.migrated.map(\.position) == [1])
         #expect(other.state.routes.map(\.title) == path.routes.map(\.title) && other.report == report)
@@ -131,15 +131,15 @@ struct BoxedNote: IdentifiedRoute {
         var migrations = NavigationMigrations()
         migrations.alias(.number(JSONNumber(4)), to: .number(JSONNumber(1)))
         for migrations in [NavigationMigrations(), migrations] {
-            let fast = try NavigationCoding.decode(
+            let fast = try StateCoding.decode(
                 RoutePath<Note>.self, from: stored, policy: policy, resolvers: Self.fast, migrations: migrations)
-            let slow = try NavigationCoding.decode(
+            let slow = try StateCoding.decode(
                 RoutePath<SlowNote>.self, from: stored, policy: policy, resolvers: Self.slow, migrations: migrations)
             #expect(fast.state.routes.map(\.id) == slow.state.routes.map(\.id.value))
             #expect(fast.report == slow.report)
         }
         // Without a lookup, both say what is missing.
-        let unresolvable = try NavigationCoding.decode(RoutePath<Note>.self, from: stored, policy: policy)
+        let unresolvable = try StateCoding.decode(RoutePath<Note>.self, from: stored, policy: policy)
         #expect(
             unresolvable.report.dropped.first?.reason
                 == .undecodable(

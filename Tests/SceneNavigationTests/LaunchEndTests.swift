@@ -22,7 +22,7 @@ import Testing
     /// What the user left: a tab and a path, as a healthy launch saved them.
     func navigate() throws {
         try store.putSceneValue(
-            .json(try NavigationCoding.encode(TabState(tab: 2, path: ["a", "b"]))), forKey: "navigation", in: scene)
+            .json(try StateCoding.encode(TabState(tab: 2, path: ["a", "b"]))), forKey: "navigation", in: scene)
     }
 
     /// Runs one launch of the worker: its exit status (128 + the signal for a signal) and what it restored.
@@ -109,7 +109,7 @@ import Testing
                 Presentation("details"), Presentation("crash", style: .popover),
             ]
         }
-        try store.putSceneValue(.json(try NavigationCoding.encode(SheetState())), forKey: "navigation", in: scene)
+        try store.putSceneValue(.json(try StateCoding.encode(SheetState())), forKey: "navigation", in: scene)
         var (status, line) = try launch("sheet")
         #expect([128 + SIGILL, 128 + SIGTRAP].contains(status))
         expect(
@@ -130,7 +130,7 @@ import Testing
         let copy = try #require(line["keptAside"].flatMap { if case .string(let name) = $0 { name } else { nil } })
         let kept = try store.storedDocument(
             ofKeptAside: try #require(store.keptAsideFiles().first { $0.fileName == copy }))
-        #expect(kept.values["navigation"] == .json(try NavigationCoding.encode(SheetState())))
+        #expect(kept.values["navigation"] == .json(try StateCoding.encode(SheetState())))
         (status, line) = try launch("sheet")
         #expect(status == 0)
         expect(line, ["intervention": .null, "presented": .array([])], "a healthy launch clears the guard")

@@ -90,13 +90,13 @@ struct MailState: Codable, Equatable {
             report.dropped.map(\.description) == [
                 "position 2 of the path: it no longer decodes: no route matches 'nowhere'"
             ])
-        #expect(model.lastLinkReport == report)
+        #expect(model.linkReport == report)
         #expect(try model.link(with: .mail, at: \.mail) == "mail://mailbox/Inbox/message/42")
 
         // Nothing of it opens: the path stays.
         try model.open("mail://nowhere", with: .mail, at: \.mail)
         #expect(model.state.mail.routes == [.mailbox(name: "Inbox"), .message(id: 42)])
-        #expect(model.lastLinkReport?.dropped.count == 1)
+        #expect(model.linkReport?.dropped.count == 1)
         // The root: an empty path.
         try model.open(URL(string: "mail://")!, with: .mail, at: \.mail)
         #expect(model.state.mail.routes == [])
@@ -104,7 +104,7 @@ struct MailState: Codable, Equatable {
         #expect(throws: LinkError(.invalidLink, "the link has a space at byte 16", offset: 16)) {
             try model.open("mail://mailbox/a b", with: .mail, at: \.mail)
         }
-        #expect(model.lastLinkError?.code == .invalidLink)
+        #expect(model.linkError?.code == .invalidLink)
         #expect(model.state.mail.routes == [])
     }
 
@@ -134,7 +134,7 @@ struct MailState: Codable, Equatable {
         partial(model2)
         #expect(model2.state == MailState(tab: 0, mail: [.inbox]))
         #expect(
-            model2.lastLinkReport?.dropped.map(\.description) == [
+            model2.linkReport?.dropped.map(\.description) == [
                 "position 2 of the path: it no longer decodes: 'id' is not an int: 'x' (message/{id:int})"
             ])
         // Foundation's URL percent-encodes what is invalid in a link's text before the app sees it.

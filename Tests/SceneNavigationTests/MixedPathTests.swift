@@ -70,7 +70,7 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
             String(decoding: try JSONEncoder().encode(path), as: UTF8.self)
                 == #"["SceneNavigationTests.User","{\"id\":42,\"name\":\"Blob\"}","Swift.Bool","true","Swift.Int","42","Swift.String","\"hello\""]"#
         )
-        #expect(MixedPath.typeName(of: UUID.self) == "Foundation.UUID")
+        #expect(MixedPath.swiftUIName(of: UUID.self) == "Foundation.UUID")
     }
 
     /// A path decoded by a `JSONDecoder` with the registry in its `userInfo`, which takes only
@@ -95,7 +95,7 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
         let data = try JSONEncoder().encode(path)
         #expect(try Self.strictlyDecoded(data, types: types) == path)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(MixedPath.self, from: data) }
-        let (restored, report) = try MixedPath.decode(from: try JSONValue(parsing: data), types: types)
+        let (restored, report) = try MixedPath.restored(from: try JSONValue(parsing: data), types: types)
         #expect(restored == path && report.isComplete)
         path.removeLast()
         #expect(path.count == 2 && path.elements.last?.typeName == "Foundation.UUID")
@@ -109,14 +109,14 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
         types.register(Link.self, aliases: ["MyApp.Link"])
         types.register(Int?.self)
         let emoji = try JSONValue(parsing: Fixtures.bytes("navigation-path/swiftui-emoji.json"))
-        let (first, firstReport) = try MixedPath.decode(from: emoji, types: types)
+        let (first, firstReport) = try MixedPath.restored(from: emoji, types: types)
         #expect(firstReport.isComplete)
         #expect(
             first.elements.map(\.description) == [
                 "Swift.Int(99)", #"SceneNavigationTests.EmojiVisualisation(EmojiVisualisation(emoji: "🎈", count: 99))"#,
             ])
         let escapes = try JSONValue(parsing: Fixtures.bytes("navigation-path/escapes-generics.json"))
-        let (second, secondReport) = try MixedPath.decode(from: escapes, types: types)
+        let (second, secondReport) = try MixedPath.restored(from: escapes, types: types)
         #expect(secondReport.isComplete)
         #expect(
             second.elements.map(\.typeName) == [
@@ -180,7 +180,7 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
     @Test("a backport's mangled names are unknown types, reported with their place, never a crash")
     func mangledNames() throws {
         let value = try JSONValue(parsing: Fixtures.bytes("navigation-path/backport-mangled.json"))
-        let (path, report) = try MixedPath.decode(from: value, types: NavigationTypeRegistry())
+        let (path, report) = try MixedPath.restored(from: value, types: NavigationTypeRegistry())
         #expect(path.isEmpty)
         #expect(report.dropped.map(\.position) == [0, 1, 2])
         #expect(report.dropped.map(\.reason) == [.unknownType("SS"), .unknownType("Si"), .unknownType("5MyApp4UserV")])
@@ -192,7 +192,7 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
         let types = NavigationTypeRegistry()
         for text in [#"["Swift.Int"]"#, #"["Swift.Int",1]"#, #"{"a":1}"#, "7"] {
             #expect(throws: NavigationError.self) {
-                try MixedPath.decode(from: try JSONValue(parsing: Array(text.utf8)), types: types)
+                try MixedPath.restored(from: try JSONValue(parsing: Array(text.utf8)), types: types)
             }
         }
         let longName = String(repeating: "A", count: 100_000)
@@ -201,7 +201,7 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
             .string("1"),
             .string("Swift.Int"), .string(String(repeating: "9", count: 3 << 20)), .string("Swift.Int"), .string("5"),
         ])
-        let (path, report) = try MixedPath.decode(from: stored, types: types)
+        let (path, report) = try MixedPath.restored(from: stored, types: types)
         #expect(path.elements.map(\.description) == ["Swift.Int(5)"])
         #expect(report.dropped.map(\.reason.code) == ["undecodable", "unknown-type", "unknown-type", "undecodable"])
         #expect(report.dropped.map(\.position) == [1, 2, 3, 4])
@@ -209,10 +209,10 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
         // 10,000, dropped and counted.
         let many = JSONValue.array(
             Array(repeating: [JSONValue.string("Swift.Int"), .string("1")], count: 1_000_000).flatMap { $0 })
-        let (manyPath, manyReport) = try MixedPath.decode(
+        let (manyPath, manyReport) = try MixedPath.restored(
             from: many, types: types, policy: RestorePolicy(maximumDepth: 1_000_000))
         #expect(manyPath.count == 1_000_000 && manyReport.isComplete)
-        let (deepPath, deepReport) = try MixedPath.decode(from: many, types: types)
+        let (deepPath, deepReport) = try MixedPath.restored(from: many, types: types)
         #expect(deepPath.count == 10_000 && deepReport.dropped.count == 990_000)
         #expect(deepReport.dropped.first?.position == 10_000 && deepReport.dropped.first?.reason == .beyondMaximumDepth)
     }
@@ -267,7 +267,7 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
         }
         var migrations = NavigationMigrations()
         migrations.alias(.string("old"), to: .string("new"))
-        let (path, report) = try NavigationCoding.decode(
+        let (path, report) = try StateCoding.decode(
             MixedPath.self, from: stored, resolvers: resolvers, types: types, migrations: migrations)
         #expect(
             path.elements.map(\.description) == [
@@ -346,14 +346,14 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
         )
         var types = NavigationTypeRegistry()
         types.register(PriceScreen.self)
-        let stored = try NavigationCoding.encode(path)
-        let (restored, report) = try MixedPath.decode(from: stored, types: types)
+        let stored = try StateCoding.encode(path)
+        let (restored, report) = try MixedPath.restored(from: stored, types: types)
         #expect(restored == path && report.isComplete)
         #expect(
             restored.elements.first?.base as? PriceScreen
                 == PriceScreen(symbol: "BTC", history: .init(closes: [1.5, 2])))
         // A version that no longer has the type drops that element, says so, and keeps the rest.
-        let (older, olderReport) = try MixedPath.decode(from: stored, types: NavigationTypeRegistry())
+        let (older, olderReport) = try MixedPath.restored(from: stored, types: NavigationTypeRegistry())
         #expect(older.elements.map(\.typeName) == ["Swift.Int"])
         #expect(olderReport.dropped.map(\.reason) == [.unknownType("SceneNavigationTests.PriceScreen")])
         #expect(olderReport.dropped.map(\.position) == [0])
@@ -383,7 +383,7 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
         // Restored through the registry, on the main actor, it is the same value.
         var types = NavigationTypeRegistry()
         types.register(IsolatedScreen.self)
-        let (restored, report) = try MixedPath.decode(from: try NavigationCoding.encode(path), types: types)
+        let (restored, report) = try MixedPath.restored(from: try StateCoding.encode(path), types: types)
         #expect(restored == path && report.isComplete)
     }
 }

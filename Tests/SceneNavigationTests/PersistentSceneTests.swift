@@ -44,7 +44,7 @@ import Testing
         await persistent.settle()
         #expect(
             try temporary.store.storedDocument(for: scene).values["navigation"]
-                == .json(try NavigationCoding.encode(TabState(tab: 2, path: ["a", "b", "c"]))))
+                == .json(try StateCoding.encode(TabState(tab: 2, path: ["a", "b", "c"]))))
     }
 
     @Test("a link that comes after the restore at launch is its deep link: the paths withheld, and kept aside")
@@ -66,7 +66,7 @@ import Testing
         #expect(copies.map(\.reason) == [.unrestored])
         #expect(
             try temporary.store.storedDocument(ofKeptAside: copies[0]).values["navigation"]
-                == .json(try NavigationCoding.encode(TabState(tab: 2, path: ["a", "b"]))))
+                == .json(try StateCoding.encode(TabState(tab: 2, path: ["a", "b"]))))
         persistent.handle(.disappeared)
         await persistent.settle()
     }
@@ -253,7 +253,7 @@ import Testing
         try await scene.flush()
         #expect(
             try temporary.store.readSceneValue(forKey: "navigation", in: SceneID("main"))
-                == .json(try NavigationCoding.encode(TabState(tab: 2, path: ["a", "b", "c"]))))
+                == .json(try StateCoding.encode(TabState(tab: 2, path: ["a", "b", "c"]))))
         try await scene.close()
         #expect(scene.outcome == nil)
         #expect(events.all.count == 1)

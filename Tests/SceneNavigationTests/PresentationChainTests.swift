@@ -32,7 +32,7 @@ struct ModalScreens: Codable, Equatable {
         var chain = PresentationChain<ModalRoute>()
         chain.present(.message(id: 7))
         chain.present(.compose, as: .fullScreenCover)
-        let text = String(decoding: try NavigationCoding.encode(chain).serialized(), as: UTF8.self)
+        let text = String(decoding: try StateCoding.encode(chain).serialized(), as: UTF8.self)
         #expect(
             text
                 == #"[{"route":{"message":{"id":7}},"style":"sheet"},{"route":{"compose":{}},"style":"fullScreenCover"}]"#
@@ -52,7 +52,7 @@ struct ModalScreens: Codable, Equatable {
             #"{"tab":1,"path":[{"inbox":{}},{"message":{"id":7}}],"presented":["#
                 + #"{"route":{"message":{"id":9}},"style":"sheet"},{"route":{"compose":{}},"style":"popover"}]}"#)
         let resolvers = RouteResolvers().adding(ModalRoute.self) { route in route == .message(id: 9) ? nil : route }
-        let (state, report) = try NavigationCoding.decode(
+        let (state, report) = try StateCoding.decode(
             ModalScreens.self, from: stored, resolvers: resolvers, initial: ModalScreens())
         #expect(state.path.routes == [.inbox, .message(id: 7)])
         #expect(state.presented.isEmpty)
@@ -66,7 +66,7 @@ struct ModalScreens: Codable, Equatable {
         #expect(report.restoredCount == 2)
         // The top level alone gone: the sheet beneath it stays.
         let top = RouteResolvers().adding(ModalRoute.self) { route in route == .compose ? nil : route }
-        let (kept, keptReport) = try NavigationCoding.decode(
+        let (kept, keptReport) = try StateCoding.decode(
             ModalScreens.self, from: stored, resolvers: top, initial: ModalScreens())
         #expect(kept.presented == [Presentation(.message(id: 9))])
         #expect(keptReport.dropped.map(\.description) == ["position 2 of presented: the app no longer has it"])
@@ -76,11 +76,11 @@ struct ModalScreens: Codable, Equatable {
     func undecodableLevels() throws {
         let stored = try json(
             #"[{"route":{"inbox":{}},"style":"sheet"},{"route":{"drafts":{}},"style":"sheet"}]"#)
-        let (chain, report) = try NavigationCoding.decode(PresentationChain<ModalRoute>.self, from: stored)
+        let (chain, report) = try StateCoding.decode(PresentationChain<ModalRoute>.self, from: stored)
         #expect(chain == [Presentation(.inbox)])
         #expect(report.dropped.map(\.reason) == [.undecodable("ModalRoute has no case 'drafts' (at route)")])
         let style = try json(#"[{"route":{"inbox":{}},"style":"drawer"}]"#)
-        let (_, styleReport) = try NavigationCoding.decode(PresentationChain<ModalRoute>.self, from: style)
+        let (_, styleReport) = try StateCoding.decode(PresentationChain<ModalRoute>.self, from: style)
         #expect(
             styleReport.dropped.map(\.reason) == [.undecodable("PresentationStyle has no case 'drawer' (at style)")])
         #expect(styleReport.dropped.first?.json == style.arrayValue?.first)
@@ -90,7 +90,7 @@ struct ModalScreens: Codable, Equatable {
     func withheld() throws {
         let stored = try json(
             #"{"tab":2,"path":[{"inbox":{}}],"presented":[{"route":{"compose":{}},"style":"sheet"}]}"#)
-        let (state, report) = try NavigationCoding.decode(
+        let (state, report) = try StateCoding.decode(
             ModalScreens.self, from: stored, policy: RestorePolicy(restoresPaths: false), initial: ModalScreens())
         #expect(state == ModalScreens(tab: 2))
         #expect(report.dropped.map(\.place) == ["path[0]", "presented[0]"])
@@ -102,7 +102,7 @@ struct ModalScreens: Codable, Equatable {
         let stored = try json(
             #"{"tab":0,"path":[{"inbox":{}},{"inbox":{}}],"presented":[{"route":{"compose":{}},"style":"sheet"},"#
                 + #"{"route":{"compose":{}},"style":"sheet"}]}"#)
-        let (state, report) = try NavigationCoding.decode(
+        let (state, report) = try StateCoding.decode(
             ModalScreens.self, from: stored, policy: RestorePolicy(dropsDuplicates: true), initial: ModalScreens())
         #expect(state.path.routes == [.inbox])
         #expect(state.presented == [Presentation(.compose), Presentation(.compose)])
@@ -112,7 +112,7 @@ struct ModalScreens: Codable, Equatable {
     @Test("a state saved before it had a chain restores with an empty one, and reports nothing of it")
     func absentChain() throws {
         let stored = try json(#"{"tab":1,"path":[{"inbox":{}}]}"#)
-        let (state, report) = try NavigationCoding.decode(ModalScreens.self, from: stored, initial: ModalScreens())
+        let (state, report) = try StateCoding.decode(ModalScreens.self, from: stored, initial: ModalScreens())
         #expect(state == ModalScreens(tab: 1, path: [.inbox]))
         #expect(report.dropped.isEmpty)
         // A plain decoder is strict, as synthesized Decodable is.
@@ -126,7 +126,7 @@ struct ModalScreens: Codable, Equatable {
         var migrations = NavigationMigrations()
         migrations.alias(try json(#"{"draft":{}}"#), to: try json(#"{"compose":{}}"#))
         let stored = try json(#"[{"route":{"draft":{}},"style":"popover"}]"#)
-        let (chain, report) = try NavigationCoding.decode(
+        let (chain, report) = try StateCoding.decode(
             PresentationChain<ModalRoute>.self, from: stored, migrations: migrations)
         #expect(chain == [Presentation(.compose, style: .popover)])
         #expect(
@@ -259,7 +259,7 @@ struct ModalScreens: Codable, Equatable {
     func throughSuperEncoder() throws {
         var state = ThroughSuper(path: [.inbox, .payment(card: "4242")])
         state.presented.present(.compose)
-        let json = try NavigationCoding.encode(state)
+        let json = try StateCoding.encode(state)
         #expect(String(decoding: json.serialized(), as: UTF8.self) == #"{"path":[{"inbox":{}}],"presented":[]}"#)
         // navstate's encoders cut; Foundation's writes the value whole.
         let plain = String(
@@ -268,7 +268,7 @@ struct ModalScreens: Codable, Equatable {
         // A MixedPath, a NavigationPath's elements, is saved whole.
         var mixed = MixedPath()
         mixed.append(ModalRoute.payment(card: "4242"))
-        #expect(String(decoding: try NavigationCoding.encode(mixed).serialized(), as: UTF8.self).contains("4242"))
+        #expect(String(decoding: try StateCoding.encode(mixed).serialized(), as: UTF8.self).contains("4242"))
     }
 
     @Test("a save that leaves out more screens than a record holds records the first 10,000, and restores")
@@ -330,7 +330,7 @@ struct ModalScreens: Codable, Equatable {
             }
             let model = SceneNavigationModel(ModalScreens())
             await #expect {
-                try await model.restore(from: temporary.store, scene: scene)
+                try await model.restoreReadOnly(from: temporary.store, scene: scene)
             } throws: { error in
                 guard case .cannotDecode(let key, _, let at) = error as? NavigationError else { return false }
                 return key == "navigation.unsaved" && at == location
@@ -344,7 +344,8 @@ struct ModalScreens: Codable, Equatable {
                         (#"[{"location":"path","position":1000000,"count":1,"reason":"sensitive"},"#
                             + #"{"location":"presented","position":0,"count":9999,"reason":"transient"}]"#).utf8)))
         }
-        let report = try await SceneNavigationModel(ModalScreens()).restore(from: temporary.store, scene: scene).report
+        let report = try await SceneNavigationModel(ModalScreens()).restoreReadOnly(from: temporary.store, scene: scene)
+            .report
         #expect(report?.dropped.count == 10_000)
         #expect(report?.dropped.first?.description == "position 1000001 of path: not saved (sensitive)")
     }

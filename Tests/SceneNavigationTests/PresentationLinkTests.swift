@@ -38,7 +38,7 @@ extension LinkMapping where Route == ModalRoute {
             model.state.presented == [
                 Presentation(.compose, style: .popover), Presentation(.message(id: 7), style: .popover),
             ])
-        #expect(model.lastLinkReport == RestoreReport(restoredCount: 4))
+        #expect(model.linkReport == RestoreReport(restoredCount: 4))
         try open("mail://inbox", with: opening, in: model)
         #expect(model.state.path.routes == [.inbox])
         #expect(model.state.presented.isEmpty)
@@ -60,7 +60,7 @@ extension LinkMapping where Route == ModalRoute {
         #expect(model.state.path.routes == [.inbox])
         #expect(model.state.presented.isEmpty)
         #expect(
-            model.lastLinkReport?.dropped.map(\.description) == [
+            model.linkReport?.dropped.map(\.description) == [
                 "position 1 of #: it no longer decodes: no route matches 'trash'",
                 "position 2 of #: after a dropped element (policy truncate)",
             ])
@@ -100,7 +100,7 @@ extension LinkMapping where Route == ModalRoute {
         let whole = try handoff.payload(for: state, schemaVersion: 0)
         #expect(whole.report == RestoreReport())
         let other = SceneNavigationModel(ModalScreens())
-        try other.continueHandoff(whole)
+        try other.continueHandoffPayload(whole)
         #expect(other.state == state)
 
         // Room for the state, its path and one level: the top level gives way.
@@ -108,9 +108,9 @@ extension LinkMapping where Route == ModalRoute {
         cut.presented.removeLast()
         let oneLevel = NavigationHandoff<ModalScreens>(
             activityType: "t", path: \.path, presentations: \.presented,
-            budget: try NavigationCoding.encode(cut).serialized().count)
+            budget: try StateCoding.encode(cut).serialized().count)
         let payload = try oneLevel.payload(for: state, schemaVersion: 0)
-        #expect(try other.continueHandoff(payload) == RestoreReport(restoredCount: 3))
+        #expect(try other.continueHandoffPayload(payload) == RestoreReport(restoredCount: 3))
         #expect(other.state == cut)
         #expect(payload.report.dropped.map(\.description) == ["position 2 of presented: beyond the maximum depth"])
         // Room for one route only: every level, then the path's last route.
@@ -118,14 +118,14 @@ extension LinkMapping where Route == ModalRoute {
         cut.path.removeLast()
         let oneRoute = NavigationHandoff<ModalScreens>(
             activityType: "t", path: \.path, presentations: \.presented,
-            budget: try NavigationCoding.encode(cut).serialized().count)
+            budget: try StateCoding.encode(cut).serialized().count)
         let small = try oneRoute.payload(for: state, schemaVersion: 0)
         #expect(
             small.report.dropped.map(\.description) == [
                 "position 2 of path: beyond the maximum depth", "position 1 of presented: beyond the maximum depth",
                 "position 2 of presented: beyond the maximum depth",
             ])
-        try other.continueHandoff(small)
+        try other.continueHandoffPayload(small)
         #expect(other.state == cut)
     }
 
@@ -175,7 +175,7 @@ extension LinkMapping where Route == ModalRoute {
                 "position 2 of path: not saved (sensitive)", "position 1 of presented: not saved (sensitive)",
             ])
         let other = SceneNavigationModel(ModalScreens())
-        try other.continueHandoff(payload)
+        try other.continueHandoffPayload(payload)
         #expect(other.state == ModalScreens(path: [.inbox]))
 
         // A level of its own not saved, over a path saved whole.
@@ -183,7 +183,7 @@ extension LinkMapping where Route == ModalRoute {
         state.presented = [Presentation(.inbox), Presentation(.compose, unsavedReason: .transient)]
         let levels = try handoff.payload(for: state, schemaVersion: 0)
         #expect(levels.report.dropped.map(\.description) == ["position 2 of presented: not saved (transient)"])
-        try other.continueHandoff(levels)
+        try other.continueHandoffPayload(levels)
         #expect(other.state.presented == [Presentation(.inbox)])
     }
 }

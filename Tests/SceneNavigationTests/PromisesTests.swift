@@ -199,9 +199,9 @@ import Testing
     func importingIsStrict() throws {
         let model = SceneNavigationModel(TabState(tab: 5))
         let bad = JSONValue.object(["tab": .string("one"), "path": .array([.string("a")])])
-        #expect(throws: NavigationError.self) { try model.restore(importing: .json(bad)) }
+        #expect(throws: NavigationError.self) { try model.importValue(.json(bad)) }
         do {
-            try model.restore(importing: .json(bad))
+            try model.importValue(.json(bad))
         } catch .cannotDecode(let key, let reason, let location) {
             #expect(key == "navigation")
             #expect(reason.hasPrefix("member tab: it no longer decodes: "))
@@ -210,8 +210,8 @@ import Testing
             Issue.record("unexpected \(error)")
         }
         #expect(model.state == TabState(tab: 5))
-        let report = try model.restore(
-            importing: .json(.object(["tab": .number(JSONNumber(1)), "path": .array([.string("a")])])))
+        let report = try model.importValue(
+            .json(.object(["tab": .number(JSONNumber(1)), "path": .array([.string("a")])])))
         #expect(report.isComplete && model.state == TabState(tab: 1, path: ["a"]))
     }
 

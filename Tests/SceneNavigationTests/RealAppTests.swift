@@ -177,7 +177,7 @@ struct TabsState: Codable, Equatable, Sendable {
         #expect(
             try store.storedDocument(for: scene).values["navigation"]
                 == .json(
-                    try NavigationCoding.encode(TabsState(tab: 1, path: [.recipe(id: 9, title: "linked"), .home]))))
+                    try StateCoding.encode(TabsState(tab: 1, path: [.recipe(id: 9, title: "linked"), .home]))))
     }
 
     @Test(
@@ -190,7 +190,7 @@ struct TabsState: Codable, Equatable, Sendable {
         migrations.renameCase("start", to: "home", in: Screen.self)
         migrations.renameCase("dish", to: "recipe", in: Screen.self)
         migrations.renameKey("tabIndex", to: "tab", in: TabsState.self)
-        let (state, report) = try NavigationCoding.decode(TabsState.self, from: stored, migrations: migrations)
+        let (state, report) = try StateCoding.decode(TabsState.self, from: stored, migrations: migrations)
         #expect(state == TabsState(tab: 2, path: [.home, .recipe(id: 1, title: "a"), .search(query: "pie")]))
         #expect(report.dropped.isEmpty)
         #expect(report.migrated.map(\.place) == ["path[0]", "path[1]", ""])
@@ -203,14 +203,14 @@ struct TabsState: Codable, Equatable, Sendable {
         enum Kind: String, Codable, Sendable { case inbox, archive }
         var rawMigrations = NavigationMigrations()
         rawMigrations.renameCase("old-inbox", to: "inbox", in: Kind.self)
-        let kinds = try NavigationCoding.decode(
+        let kinds = try StateCoding.decode(
             RoutePath<Kind>.self, from: try json(#"["old-inbox","archive"]"#), migrations: rawMigrations)
         #expect(kinds.state.routes == [.inbox, .archive] && kinds.report.migrated.map(\.position) == [0])
     }
 
     @Test("item 10: a removed case is named in the reason, strictly and in a restore")
     func removedCaseNamed() throws {
-        let (path, report) = try NavigationCoding.decode(
+        let (path, report) = try StateCoding.decode(
             RoutePath<Screen>.self, from: try json(#"[{"home":{}},{"flavorManagement":{}}]"#))
         #expect(path.routes == [.home])
         #expect(report.dropped.map(\.reason) == [.undecodable("Screen has no case 'flavorManagement'")])
@@ -225,13 +225,13 @@ struct TabsState: Codable, Equatable, Sendable {
             members["title"] = .string("untitled")
             return .object(members)
         }
-        #expect(migrations.version == 1)
+        #expect(migrations.stepCount == 1)
         let mixed = JSONValue.array(
             ["RealAppTests.Panel", #"{"id":2}"#, "RealAppTests.Panel", #"{"id":1,"title":"One"}"#].map(JSONValue.string)
         )
         var types = NavigationTypeRegistry()
         types.register(Panel.self, aliases: ["RealAppTests.Panel"])
-        let (path, report) = try NavigationCoding.decode(
+        let (path, report) = try StateCoding.decode(
             MixedPath.self, from: mixed, types: types, migrations: migrations, schemaVersion: 0)
         #expect(
             path.elements.map { $0.base as? Panel } == [Panel(id: 1, title: "One"), Panel(id: 2, title: "untitled")])
@@ -241,7 +241,7 @@ struct TabsState: Codable, Equatable, Sendable {
             report.migrated[1].to
                 == .array([.string("SceneNavigationTests.Panel"), .string(#"{"id":2,"title":"untitled"}"#)]))
         // Stored at version 1 already, the step does not run again.
-        let current = try NavigationCoding.decode(
+        let current = try StateCoding.decode(
             RoutePath<Panel>.self, from: try json(#"[{"id":3}]"#), migrations: migrations, schemaVersion: 1)
         #expect(current.state.routes.isEmpty && current.report.dropped.count == 1)
         // A step that throws drops that element alone, saying which step.
@@ -251,7 +251,7 @@ struct TabsState: Codable, Equatable, Sendable {
             if old.objectValue?["id"] == .number(JSONNumber(1)) { throw Refused() }
             return old
         }
-        let partial = try NavigationCoding.decode(
+        let partial = try StateCoding.decode(
             RoutePath<Panel>.self, from: try json(#"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#), migrations: failing)
         #expect(partial.state.routes == [Panel(id: 2, title: "b")])
         #expect(

@@ -22,7 +22,7 @@ enum Screen: Codable, Hashable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let expected = Array(try encoder.encode(routes))
-        #expect(try NavigationCoding.encode(RoutePath(routes)).serialized(escapingSlashes: true) == expected)
+        #expect(try StateCoding.encode(RoutePath(routes)).serialized(escapingSlashes: true) == expected)
         // Decoded by a plain JSONDecoder, the path is as strict as [Route].
         #expect(try JSONDecoder().decode(RoutePath<Screen>.self, from: Data(expected)).routes == routes)
         #expect(throws: DecodingError.self) {
@@ -35,7 +35,7 @@ enum Screen: Codable, Hashable, Sendable {
         let stored = try json(
             #"[{"home":{}}, 1, "x", null, true, [], {"recipe":{"id":"7","title":"t"}}, {"recipe":{"id":7,"title":"t"}}]"#
         )
-        let (path, report) = try NavigationCoding.decode(RoutePath<Screen>.self, from: stored)
+        let (path, report) = try StateCoding.decode(RoutePath<Screen>.self, from: stored)
         #expect(path.routes == [.home, .recipe(id: 7, title: "t")])
         #expect(report.restoredCount == 2)
         #expect(report.dropped.map(\.position) == [1, 2, 3, 4, 5, 6])
@@ -51,12 +51,12 @@ enum Screen: Codable, Hashable, Sendable {
     func notAnArray() throws {
         for text in [#"{"a":1}"#, "7", #""path""#, "null"] {
             #expect(throws: NavigationError.self) {
-                try NavigationCoding.decode(RoutePath<Screen>.self, from: try json(text))
+                try StateCoding.decode(RoutePath<Screen>.self, from: try json(text))
             }
         }
         let model = SceneNavigationModel(RoutePath<Screen>([.home]))
         #expect {
-            try model.restore(from: .json(try json(#"{"a":1}"#)))
+            try model.restoreValue(.json(try json(#"{"a":1}"#)))
         } throws: { error in
             guard case .cannotDecode(let key, let reason, _) = error as? NavigationError else { return false }
             return key == "navigation" && reason.hasPrefix("Expected to decode Array")
@@ -72,14 +72,14 @@ enum Screen: Codable, Hashable, Sendable {
             if case .recipe(let id, _) = screen, id == 2 { return nil }
             return screen
         }
-        let skip = try NavigationCoding.decode(RoutePath<Screen>.self, from: stored, resolvers: resolvers)
+        let skip = try StateCoding.decode(RoutePath<Screen>.self, from: stored, resolvers: resolvers)
         #expect(skip.state.routes == [.recipe(id: 1, title: "a"), .home, .home])
         #expect(skip.report.dropped.map(\.reason) == [.unresolved])
-        let truncate = try NavigationCoding.decode(
+        let truncate = try StateCoding.decode(
             RoutePath<Screen>.self, from: stored, policy: RestorePolicy(onDrop: .truncate), resolvers: resolvers)
         #expect(truncate.state.routes == [.recipe(id: 1, title: "a")])
         #expect(truncate.report.dropped.map(\.reason) == [.unresolved, .afterDroppedElement, .afterDroppedElement])
-        let capped = try NavigationCoding.decode(
+        let capped = try StateCoding.decode(
             RoutePath<Screen>.self, from: stored, policy: RestorePolicy(maximumDepth: 2, dropsDuplicates: true))
         #expect(capped.state.routes == [.recipe(id: 1, title: "a"), .recipe(id: 2, title: "b")])
         #expect(capped.report.dropped.map(\.reason) == [.beyondMaximumDepth, .duplicate])
@@ -96,7 +96,7 @@ enum Screen: Codable, Hashable, Sendable {
         }
         var migrations = NavigationMigrations()
         migrations.alias(try json(#"{"search":{"query":"pie"}}"#), to: try json(#"{"search":{"query":"tart"}}"#))
-        let (path, report) = try NavigationCoding.decode(
+        let (path, report) = try StateCoding.decode(
             RoutePath<Screen>.self, from: stored, resolvers: resolvers, migrations: migrations)
         #expect(path.routes == [.home, .recipe(id: 1, title: "new"), .search(query: "tart")])
         #expect(report.restoredCount == 3 && report.dropped.isEmpty)
@@ -110,7 +110,7 @@ enum Screen: Codable, Hashable, Sendable {
                     to: try json(#"{"search":{"query":"tart"}}"#)),
             ])
         // A resolver that returns what it was given migrates nothing.
-        let same = try NavigationCoding.decode(
+        let same = try StateCoding.decode(
             RoutePath<Screen>.self, from: stored, resolvers: RouteResolvers().adding(Screen.self) { $0 })
         #expect(same.report.migrated.isEmpty && same.report.isComplete)
     }
@@ -119,17 +119,17 @@ enum Screen: Codable, Hashable, Sendable {
     func encodesNothing() throws {
         struct Nothing: Codable, Equatable { func encode(to encoder: any Encoder) throws {} }
         #expect {
-            try NavigationCoding.encode(Nothing())
+            try StateCoding.encode(Nothing())
         } throws: { error in
             guard case .cannotEncode(let reason) = error as? NavigationError else { return false }
             return reason.contains("Top-level Nothing did not encode any values.")
         }
-        #expect(try NavigationCoding.encode(["a": Nothing()]) == .object(["a": .object([:])]))
+        #expect(try StateCoding.encode(["a": Nothing()]) == .object(["a": .object([:])]))
     }
 
     @Test("the report as JSON has stable codes and the decoding error")
     func reportJSON() throws {
-        let (_, report) = try NavigationCoding.decode(
+        let (_, report) = try StateCoding.decode(
             RoutePath<Screen>.self, from: try json(#"[{"home":{}},{"gone":{}}]"#))
         #expect(
             String(decoding: report.json.serialized(), as: UTF8.self)
@@ -142,14 +142,14 @@ enum Screen: Codable, Hashable, Sendable {
         // A 3 MiB element, an element nested deeply, and 100,000 elements. (Nesting past the
         // parser's limit cannot reach a restore: the scene file is refused as corrupt, see below.)
         let huge = JSONValue.array([.string(String(repeating: "x", count: 3 << 20)), .string("home")])
-        #expect(try NavigationCoding.decode(RoutePath<String>.self, from: huge).state.count == 2)
+        #expect(try StateCoding.decode(RoutePath<String>.self, from: huge).state.count == 2)
         var nested = JSONValue.string("deep")
         for _ in 0..<200 { nested = .array([nested]) }
-        let deep = try NavigationCoding.decode(
+        let deep = try StateCoding.decode(
             RoutePath<Screen>.self, from: .array([nested, .object(["home": .object([:])])]))
         #expect(deep.state.routes == [.home] && deep.report.dropped.count == 1)
         let many = JSONValue.array(Array(repeating: .number(JSONNumber(1)), count: 100_000))
-        let manyOutcome = try NavigationCoding.decode(RoutePath<String>.self, from: many)
+        let manyOutcome = try StateCoding.decode(RoutePath<String>.self, from: many)
         #expect(manyOutcome.state.isEmpty && manyOutcome.report.dropped.count == 100_000)
     }
 
@@ -192,7 +192,7 @@ enum Screen: Codable, Hashable, Sendable {
         // Not an array where the router's path is: a typed error, naming the member.
         let notAnArray = try JSONValue(parsing: Fixtures.bytes("hostile-paths/not-an-array.json"))
         #expect {
-            try NavigationCoding.decode(RouterState.self, from: notAnArray)
+            try StateCoding.decode(RouterState.self, from: notAnArray)
         } throws: { error in
             guard case .cannotDecode(_, let reason, let location) = error as? NavigationError else { return false }
             return (reason.contains("(at items)") && location == [.key("items")])
@@ -200,7 +200,7 @@ enum Screen: Codable, Hashable, Sendable {
         }
         // With the model's initial state to fall back on, the same member is salvaged on its own.
         let stale = try JSONValue(parsing: Fixtures.bytes("hostile-paths/stale-member.json"))
-        let salvaged = try NavigationCoding.decode(RouterState.self, from: stale, initial: RouterState())
+        let salvaged = try StateCoding.decode(RouterState.self, from: stale, initial: RouterState())
         #expect(salvaged.state == RouterState(isActive: false, items: [.sub1(id: 1), .sub2(id: 3)]))
         #expect(salvaged.report.dropped.map(\.place) == ["isActive", "items[1]", "items[2]", "unknown"])
         #expect(
@@ -215,7 +215,7 @@ enum Screen: Codable, Hashable, Sendable {
         types.register(String.self)
         let mixed = try JSONValue(parsing: Fixtures.bytes("hostile-paths/mixed-resolvers.json"))
         let resolvers = RouteResolvers().adding(Int.self) { $0 == 13 ? nil : $0 }
-        let (elements, mixedReport) = try NavigationCoding.decode(
+        let (elements, mixedReport) = try StateCoding.decode(
             MixedPath.self, from: mixed, resolvers: resolvers, types: types)
         #expect(
             elements.elements.map(\.description) == [
@@ -225,7 +225,7 @@ enum Screen: Codable, Hashable, Sendable {
         #expect(mixedReport.dropped.map(\.reason.code) == ["undecodable", "unresolved"])
         // Elements of every JSON type: only the one valid item restores.
         let everyType = try JSONValue(parsing: Fixtures.bytes("hostile-paths/every-type.json"))
-        let (path, report) = try NavigationCoding.decode(RoutePath<Item>.self, from: everyType)
+        let (path, report) = try StateCoding.decode(RoutePath<Item>.self, from: everyType)
         #expect(path.routes == [.sub1(id: 1)])
         #expect(report.dropped.map(\.position) == [0, 1, 2, 3, 4, 5, 7, 8, 9])
         // Nesting past the parser's limit and invalid UTF-8 never reach a decoder.
@@ -239,13 +239,13 @@ enum Screen: Codable, Hashable, Sendable {
     @Test("restoring from binary data holding JSON gives the same state and report, dropped elements as stored")
     func fromBytes() throws {
         let text = #"[{"home":{}}, {"gone":{"x":1}}, {"recipe":{"id":7,"title":"t"}}]"#
-        let fromValue = try NavigationCoding.decode(RoutePath<Screen>.self, from: try json(text))
-        let fromBytes = try NavigationCoding.decode(RoutePath<Screen>.self, from: .binary(Data(text.utf8)))
+        let fromValue = try StateCoding.decode(RoutePath<Screen>.self, from: try json(text))
+        let fromBytes = try StateCoding.decode(RoutePath<Screen>.self, from: .binary(Data(text.utf8)))
         #expect(fromBytes.state == fromValue.state)
         #expect(fromBytes.report == fromValue.report)
         #expect(fromBytes.report.dropped.first?.json == .object(["gone": .object(["x": .number(JSONNumber(1))])]))
         #expect(throws: NavigationError.self) {
-            try NavigationCoding.decode(RoutePath<Screen>.self, from: .binary(Data("[1,".utf8)))
+            try StateCoding.decode(RoutePath<Screen>.self, from: .binary(Data("[1,".utf8)))
         }
     }
 }

@@ -30,7 +30,7 @@ import Testing
         #expect(ColumnVisibility.allCases.map(\.rawValue) == ["automatic", "all", "doubleColumn", "detailOnly"])
         let state = LibraryState(tab: .settings, columns: .doubleColumn, mailbox: Mailbox(name: "Archive"))
         #expect(
-            String(decoding: try NavigationCoding.encode(state).serialized(), as: UTF8.self)
+            String(decoding: try StateCoding.encode(state).serialized(), as: UTF8.self)
                 == #"{"columns":"doubleColumn","mail":[],"mailbox":{"name":"Archive"},"pinned":{"name":"Inbox"},"settings":[],"tab":"settings"}"#
         )
     }
@@ -42,7 +42,7 @@ import Testing
         let stored = try json(
             #"{"tab":"search","columns":"sideBySide","mailbox":{"title":"Archive"},"pinned":{"name":"Inbox"},"mail":[1,2],"settings":[3]}"#
         )
-        let (state, report) = try NavigationCoding.decode(LibraryState.self, from: stored, initial: LibraryState())
+        let (state, report) = try StateCoding.decode(LibraryState.self, from: stored, initial: LibraryState())
         #expect(state == LibraryState(mail: [1, 2], settings: [3]))
         #expect(
             report.dropped.map(\.description) == [
@@ -59,7 +59,7 @@ import Testing
             #"{"tab":"settings","columns":"detailOnly","mailbox":{"name":"Archive"},"pinned":{"name":"Archive"},"mail":[],"settings":[]}"#
         )
         let resolvers = RouteResolvers().adding(Mailbox.self) { $0.name == "Archive" ? nil : $0 }
-        let (state, report) = try NavigationCoding.decode(
+        let (state, report) = try StateCoding.decode(
             LibraryState.self, from: stored, resolvers: resolvers, initial: LibraryState())
         #expect(state == LibraryState(tab: .settings, columns: .detailOnly))
         #expect(report.dropped.map(\.place) == ["mailbox", "pinned"])

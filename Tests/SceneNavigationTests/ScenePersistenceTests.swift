@@ -21,7 +21,7 @@ import Testing
         let revision = model.changeCount
         await persistence.writer.waitUntil { $0.writtenSequence == revision }
         #expect(
-            try store.readSceneValue(forKey: "navigation", in: scene) == .json(try NavigationCoding.encode(model.state))
+            try store.readSceneValue(forKey: "navigation", in: scene) == .json(try StateCoding.encode(model.state))
         )
         try await persistence.close()
     }
@@ -69,7 +69,7 @@ import Testing
         try await replacing.close()
         #expect(try store.keptAsideFiles().map(\.path) == [kept])
         #expect(
-            try store.readSceneValue(forKey: "navigation", in: scene) == .json(try NavigationCoding.encode(model.state))
+            try store.readSceneValue(forKey: "navigation", in: scene) == .json(try StateCoding.encode(model.state))
         )
     }
 

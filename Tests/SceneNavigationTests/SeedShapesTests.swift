@@ -71,7 +71,7 @@ struct RouterState: Codable, Equatable, Sendable {
         }
         #expect(restored.state == saved && report?.isComplete == true)
         // Saved by a version that still had `.hamster`.
-        let (state, removed) = try NavigationCoding.decode(
+        let (state, removed) = try StateCoding.decode(
             RoutePath<Animal>.self, from: try JSONValue(parsing: Array(#"["cat","hamster","dog"]"#.utf8)))
         #expect(state == [.cat, .dog])
         #expect(
@@ -93,7 +93,7 @@ struct RouterState: Codable, Equatable, Sendable {
                 == #"{"isActive":false,"items":[{"sub1":{"id":1}},{"sub2":{"id":2}},{"sub1":{"id":3}}]}"#)
         let stored =
             #"{"isActive":true,"items":[{"sub1":{"id":1}},{"sub3":{"id":3}},{"sub2":{"id":"two"}},{"sub2":{"id":2}}]}"#
-        let (state, removed) = try NavigationCoding.decode(
+        let (state, removed) = try StateCoding.decode(
             RouterState.self, from: try JSONValue(parsing: Array(stored.utf8)))
         #expect(state == RouterState(isActive: true, items: [.sub1(id: 1), .sub2(id: 2)]))
         #expect(removed.restoredCount == 2)

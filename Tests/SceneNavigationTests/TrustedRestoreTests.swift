@@ -134,7 +134,7 @@ struct TabState: Codable, Equatable, Sendable {
         #expect(!FileManager.default.fileExists(atPath: markerPath))
         #expect(persistence.isHealthy)
         #expect(
-            try store.storedDocument(for: scene).values["navigation"] == .json(try NavigationCoding.encode(model.state))
+            try store.storedDocument(for: scene).values["navigation"] == .json(try StateCoding.encode(model.state))
         )
 
         // markHealthy, explicitly.
@@ -254,7 +254,7 @@ struct TabState: Codable, Equatable, Sendable {
         try await persistence.flush()
         #expect(
             try store.storedDocument(for: scene).values["navigation"]
-                == .json(try NavigationCoding.encode(TabState(tab: 2, path: ["linked", "next"]))))
+                == .json(try StateCoding.encode(TabState(tab: 2, path: ["linked", "next"]))))
         try await persistence.close()
     }
 
@@ -304,10 +304,10 @@ struct TabState: Codable, Equatable, Sendable {
         failing.addStep { $0 }
         failing.addStep { $0 }
         #expect(throws: NavigationError.self) {
-            try NavigationCoding.decode(TabState.self, from: JSONValue.array([]), migrations: failing)
+            try StateCoding.decode(TabState.self, from: JSONValue.array([]), migrations: failing)
         }
         do {
-            _ = try NavigationCoding.decode(TabState.self, from: JSONValue.array([]), migrations: failing)
+            _ = try StateCoding.decode(TabState.self, from: JSONValue.array([]), migrations: failing)
         } catch {
             guard case .cannotDecode(let key, let reason, _) = error else { throw error }
             #expect(key == "navigation")
@@ -325,7 +325,7 @@ struct TabState: Codable, Equatable, Sendable {
         // them when it closes, so each part of the test starts from this again.
         func navigate() throws {
             try store.putSceneValue(
-                .json(try NavigationCoding.encode(TabState(tab: 2, path: ["a", "b"]))), forKey: "navigation", in: scene)
+                .json(try StateCoding.encode(TabState(tab: 2, path: ["a", "b"]))), forKey: "navigation", in: scene)
         }
         try navigate()
         func launch(_ mode: String) throws -> (status: Int32, line: [String: JSONValue]) {

@@ -42,6 +42,33 @@ func values(_ store: SceneStore, _ scene: SceneID) async throws {
     try await store.writeThrough(flags, forKey: "flag", in: scene)
 }
 
+@MainActor func restoresApart(_ store: SceneStore, _ scene: SceneID) async throws {
+    // Restores, links and Handoffs apart from a scene's connection, as 0.3.0 offered them.
+    let model = SceneNavigationModel(AppState())
+    let stored = try NavigationCoding.encode(AppState(tab: 1))
+    _ = try NavigationCoding.decode(AppState.self, from: stored)
+    try model.restore(from: .json(stored))
+    try model.restore(importing: .json(stored))
+    _ = try await model.restore(from: store, scene: scene)
+    let handoff = NavigationHandoff<AppState>(activityType: "com.example.adopter", path: \.path)
+    let payload = try handoff.payload(for: model)
+    if HandoffPayload.isPayload(payload.userInfo) {
+        try model.continueHandoff(try HandoffPayload(userInfo: payload.userInfo))
+    }
+    _ = (model.lastLinkReport, model.lastLinkError, HandoffPayload.key, HandoffPayload.stateKey)
+    _ = HandoffPayload(text: payload.text, schemaVersion: HandoffPayload.schemaKey.count)
+    var migrations = NavigationMigrations()
+    migrations.alias(.string("old"), to: .string("new"))
+    _ = (migrations.aliases, migrations.alias(of: .string("old")), migrations.version)
+    _ = try migrations.migrate(stored, from: 0, key: "navigation") as JSONValue
+    var resolvers = RouteResolvers()
+    resolvers.add(String.self) { $0 }
+    _ = RouteResolvers.userInfoKey
+    _ = try MixedPath.decode(from: .array([]), types: NavigationTypeRegistry())
+    _ = MixedPath.typeName(of: Int.self)
+    try CrashLoopGuard.removeMarkers(of: scene, in: store)
+}
+
 @MainActor func run() async throws {
     let root = NSTemporaryDirectory() + "navstate-adopter-" + UUID().uuidString
     let store = SceneStore(appID: try AppID("com.example.adopter"), stateRoot: root)

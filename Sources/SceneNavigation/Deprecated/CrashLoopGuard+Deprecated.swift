@@ -174,3 +174,20 @@ extension CrashLoopGuard {
             healthyAfter: healthyAfter, process: launch.process)
     }
 }
+
+// MARK: - Deprecated in 0.4.0: a scene's markers go with the scene
+
+extension CrashLoopGuard {
+    /// Removes every marker of a scene, for a scene that goes away: a new scene with the same ID
+    /// must not inherit its guard.
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - store: The app's store.
+    /// - Returns: Whether there were markers.
+    /// - Throws: ``/SceneStore/SceneStoreError/cannotRemove(path:errno:)``.
+    @available(*, deprecated, message: "use StateStore.removeScene(_:), which removes the scene's markers with it")
+    @discardableResult
+    public static func removeMarkers(of scene: SceneID, in store: StateStore) throws(SceneStoreError) -> Bool {
+        try Marker.store(of: store).removeScene(scene)
+    }
+}

@@ -16,13 +16,17 @@ extension NavigationMigrations {
     ///   - storedVersion: The schema version it was written with.
     ///   - key: The value's key, for errors.
     /// - Returns: The value as the app's version stores it, and the elements replaced by aliases.
-    /// - Throws: The errors of ``migrate(_:from:key:)``.
-    @available(*, deprecated, message: "use migrate(_:from:key:), and let the restore apply and report the aliases")
+    /// - Throws: The errors of a restore's migration.
+    @available(
+        *, deprecated,
+        message:
+            "a restore (PersistentScene, or a model's jsonData) runs the migrations and applies and reports the aliases"
+    )
     @_disfavoredOverload
     public func migrate(
         _ value: JSONValue, from storedVersion: Int, key: String = "navigation"
     ) throws(NavigationError) -> (value: JSONValue, migrated: [RestoreReport.MigratedElement]) {
-        let current: JSONValue = try migrate(value, from: storedVersion, key: key)
+        let current = try migrated(value, from: storedVersion, key: key)
         var migrated: [RestoreReport.MigratedElement] = []
         let result = replacingAliases(in: current, location: "", migrated: &migrated)
         return (result, migrated)
@@ -35,7 +39,7 @@ extension NavigationMigrations {
         case .array(let elements):
             var result: [JSONValue] = []
             for (position, element) in elements.enumerated() {
-                if let target = alias(of: element) {
+                if let target = aliasTarget(of: element) {
                     migrated.append(.init(location: location, position: position, from: element, to: target))
                     result.append(target)
                 } else {
@@ -54,5 +58,41 @@ extension NavigationMigrations {
         default:
             return value
         }
+    }
+}
+
+// MARK: - Deprecated in 0.4.0: what the restore applies
+
+extension NavigationMigrations {
+    /// Old element JSON and the element JSON it stands for now.
+    @available(*, deprecated, message: "a restore applies the aliases and reports each in RestoreReport.migrated")
+    public var aliases: [JSONValue: JSONValue] { aliasTable }
+
+    /// The schema version the app writes: the number of steps.
+    @available(*, deprecated, message: "read the model's SceneNavigationModel.schemaVersion")
+    public var version: Int { stepCount }
+
+    /// The element an old element stands for now, or nil.
+    /// - Parameter element: An element as stored.
+    /// - Returns: Its alias target.
+    @available(*, deprecated, message: "a restore applies the aliases and reports each in RestoreReport.migrated")
+    public func alias(of element: JSONValue) -> JSONValue? {
+        aliasTarget(of: element)
+    }
+
+    /// Brings a stored value up to the app's version as a whole: runs the value steps from
+    /// `storedVersion`.
+    /// - Parameters:
+    ///   - value: The stored value.
+    ///   - storedVersion: The schema version it was written with.
+    ///   - key: The value's key, for errors.
+    /// - Returns: The value as the app's version stores it.
+    /// - Throws: ``NavigationError/newerSchema(key:stored:supported:)``, or
+    ///   ``NavigationError/cannotDecode(key:reason:location:)``.
+    @available(*, deprecated, message: "a restore (PersistentScene, or a model's jsonData) runs the migrations")
+    public func migrate(
+        _ value: JSONValue, from storedVersion: Int, key: String = "navigation"
+    ) throws(NavigationError) -> JSONValue {
+        try migrated(value, from: storedVersion, key: key)
     }
 }

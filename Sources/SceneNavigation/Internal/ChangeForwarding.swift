@@ -213,7 +213,7 @@ extension ValueWriter {
     /// out (``UnsavedCut``), written in the same write.
     /// - Throws: ``NavigationError/cannotEncode(reason:)``.
     func submit<State: Encodable>(state: State, sequence: UInt64) throws(NavigationError) {
-        let (text, unsaved) = try NavigationCoding.encodedForSaving(state)
+        let (text, unsaved) = try StateCoding.encodedForSaving(state)
         submit(text: text, companions: [UnsavedCut.companionKey(for: key): unsaved], sequence: sequence)
     }
 }

@@ -69,7 +69,7 @@ enum IdentifiedPath {
                 !session.resolvers.hasResolvers || session.resolvers.resolver(for: R.ID.self) == nil
             else { return nil }
             let resolve = session.resolvers.hasResolvers ? session.resolvers.resolver(for: R.self) : nil
-            let aliases = session.migrations.aliases
+            let aliases = session.migrations.aliasTable
             func withID<I: JSONIdentifier>(_: I.Type) -> [PathRestorer.ElementOutcome<Route>?]? {
                 var outcomes: [PathRestorer.ElementOutcome<Route>?] = []
                 outcomes.reserveCapacity(elements.count)

@@ -16,13 +16,13 @@ extension ValueDecoder {
         var policy = session.policy
         policy.onDrop = .truncate
         policy.dropsDuplicates = false
-        let hasAliases = !session.migrations.aliases.isEmpty
+        let hasAliases = !session.migrations.aliasTable.isEmpty
         let outcome = PathRestorer.restore(count: levels.count, policy: policy) {
             (position) -> PathRestorer.ElementOutcome<Presentation<Route>> in
             var stored = levels[position]
             var aliased = false
             if hasAliases, case .object(var members) = stored, let route = members["route"],
-                let target = session.migrations.alias(of: route)
+                let target = session.migrations.aliasTarget(of: route)
             {
                 members["route"] = target
                 stored = .object(members)

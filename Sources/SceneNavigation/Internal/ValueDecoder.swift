@@ -62,7 +62,7 @@ final class ValueDecoder: Decoder {
 
     var userInfo: [CodingUserInfoKey: Any] {
         guard let session else { return [:] }
-        return [MixedPath.typesKey: session.types, RouteResolvers.userInfoKey: session.resolvers]
+        return [MixedPath.typesKey: session.types, RouteResolvers.decoderKey: session.resolvers]
     }
 
     /// A decoder of a part of this value.
@@ -253,13 +253,13 @@ final class ValueDecoder: Decoder {
         if fast != nil {
             for (position, reason) in unread { fast?[position] = .dropped(reason) }
         }
-        let hasAliases = !session.migrations.aliases.isEmpty
+        let hasAliases = !session.migrations.aliasTable.isEmpty
         let outcome = PathRestorer.restore(count: elements.count, policy: session.policy, known: fast) {
             (position) -> PathRestorer.ElementOutcome<Route> in
             if let reason = unread[position] { return .dropped(reason) }
             var stored = elements[position]
             var aliased = false
-            if hasAliases, let target = session.migrations.alias(of: stored) {
+            if hasAliases, let target = session.migrations.aliasTarget(of: stored) {
                 stored = target
                 aliased = true
             }

@@ -80,7 +80,7 @@ extension InspectCommand {
             let value = document.values[key]
             guard environment.isCookbook, !CommandLineTool.holdsNavigationPath(value) else {
                 let json = try value.map { (value) throws(NavigationError) in
-                    try NavigationCoding.json(of: value, key: key)
+                    try StateCoding.json(of: value, key: key)
                 }
                 return RestoreOutcome(
                     report: NavigationPathRecord.dryRunReport(of: json ?? .null, knownTypes: knownTypes))

@@ -40,7 +40,7 @@ struct LinkCommand: Subcommand {
         if let mappingPath {
             let mapping = try OpenCommand.readMapping(tool.context.absolute(mappingPath))
             let stored = try StoredNavigation.storedValue(of: scene, key: key, in: environment.store)
-            let paths = RoutePathRecord.paths(in: try NavigationCoding.json(of: stored.value, key: key))
+            let paths = RoutePathRecord.paths(in: try StateCoding.json(of: stored.value, key: key))
             let chosen = try choose(among: paths)
             link = try mapping.link(for: chosen.elements)
             members["location"] = .string(chosen.location)

@@ -97,7 +97,7 @@ struct RestoreCommand: Subcommand {
         let restored: Result<RestoreOutcome, NavigationError>
         do {
             restored = .success(
-                try await model.restore(from: environment.store, scene: scene, key: key, policy: policy))
+                try await model.restoreReadOnly(from: environment.store, scene: scene, key: key, policy: policy))
         } catch {
             restored = .failure(error)
         }
@@ -144,7 +144,7 @@ struct RestoreCommand: Subcommand {
         if case .expired(let savedAt, _)? = stored.intervention {
             return printExpired(&tool, savedAt: savedAt, environment)
         }
-        let value = try NavigationCoding.json(of: stored.value, key: key)
+        let value = try StateCoding.json(of: stored.value, key: key)
         let paths = StoredPaths(value, unsaved: stored.unsaved)
         let budget = tool.warnAboutBudget(of: scene, in: environment.store)
         if json {

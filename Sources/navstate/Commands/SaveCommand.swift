@@ -136,7 +136,7 @@ struct SaveCommand: Subcommand {
         if let input {
             let scratch = NavigationModel(dataModel: environment.data)
             do {
-                report = try scratch.restore(importing: .json(input.json), key: key)
+                report = try scratch.importValue(.json(input.json), key: key)
             } catch {
                 throw input.error(error)
             }
@@ -176,7 +176,7 @@ struct SaveCommand: Subcommand {
         if json {
             var members = CommandLineTool.restoreJSON(
                 report ?? RestoreReport(restoredCount: model.path.count), state: model.state, in: environment.data)
-            members["stored"] = try NavigationCoding.encode(model.state)
+            members["stored"] = try StateCoding.encode(model.state)
             tool.printJSON(
                 .object(
                     savedMembers(
@@ -196,7 +196,7 @@ struct SaveCommand: Subcommand {
         // What an app would restore from it, changing nothing: its shape checked, and the JSON's members.
         let report: RestoreReport
         do {
-            report = try model.restore(from: .json(input.json), key: key)
+            report = try model.restoreValue(.json(input.json), key: key)
         } catch {
             throw input.error(error)
         }

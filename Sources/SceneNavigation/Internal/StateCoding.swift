@@ -23,16 +23,16 @@ import SceneStore
 ///     var tab = 0
 ///     var path: RoutePath<Animal> = []
 /// }
-/// let stored = try NavigationCoding.encode(AppState(tab: 1, path: [.cat]))
-/// let (state, report) = try NavigationCoding.decode(AppState.self, from: stored, initial: AppState())
+/// let stored = try StateCoding.encode(AppState(tab: 1, path: [.cat]))
+/// let (state, report) = try StateCoding.decode(AppState.self, from: stored, initial: AppState())
 /// ```
-public enum NavigationCoding {
+package enum StateCoding {
     /// The state as the JSON value stored in a scene: what `JSONEncoder` writes for it (with its
     /// default strategies), as a value, so it is always stored with sorted keys.
     /// - Parameter state: The state.
     /// - Returns: The JSON value.
     /// - Throws: ``NavigationError/cannotEncode(reason:)``.
-    public static func encode<State: Encodable>(_ state: State) throws(NavigationError) -> JSONValue {
+    package static func encode<State: Encodable>(_ state: State) throws(NavigationError) -> JSONValue {
         do {
             return try ValueEncoder.encode(state)
         } catch {
@@ -94,7 +94,7 @@ public enum NavigationCoding {
     /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` when the value is not the state's
     ///   shape at all or a migration step fails; ``NavigationError/newerSchema(key:stored:supported:)``
     ///   when `schemaVersion` is newer than `migrations` knows.
-    public static func decode<State: Codable>(
+    package static func decode<State: Codable>(
         _ type: State.Type, from value: JSONValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy(),
         resolvers: RouteResolvers = RouteResolvers(), types: NavigationTypeRegistry = NavigationTypeRegistry(),
         migrations: NavigationMigrations = NavigationMigrations(), schemaVersion: Int = 0, initial: State? = nil
@@ -113,7 +113,7 @@ public enum NavigationCoding {
         migrations: NavigationMigrations = NavigationMigrations(), schemaVersion: Int = 0, fallback: JSONValue?,
         unread: [Int: RestoreReport.Reason] = [:]
     ) throws(NavigationError) -> (state: State, report: RestoreReport) {
-        let migrated = try migrations.migrate(value, from: schemaVersion, key: key)
+        let migrated = try migrations.migrated(value, from: schemaVersion, key: key)
         let session = RestoreSession(
             policy: policy, resolvers: resolvers, types: types, migrations: migrations, storedVersion: schemaVersion,
             fallback: fallback)
@@ -147,7 +147,7 @@ public enum NavigationCoding {
     /// - Returns: The state and the report.
     /// - Throws: The errors of the restore from JSON, and ``NavigationError/cannotDecode(key:reason:location:)``
     ///   for binary data that is not JSON.
-    public static func decode<State: Codable>(
+    package static func decode<State: Codable>(
         _ type: State.Type, from value: SceneValue, key: String = "navigation",
         policy: RestorePolicy = RestorePolicy(), resolvers: RouteResolvers = RouteResolvers(),
         types: NavigationTypeRegistry = NavigationTypeRegistry(),

@@ -39,6 +39,6 @@ extension KeptAsideFile.Reason {
 
     private init(known name: String, description: String) {
         // The names above follow the rules of a reason's name.
-        self = Self(name, description: description) ?? .invalid
+        self = Self(validating: name, description: description) ?? .invalid
     }
 }

@@ -34,7 +34,7 @@ public struct KeptAsideFile: Sendable, Equatable {
         /// - Parameter rawValue: The name.
         /// - Returns: nil when the name breaks the rules of ``rawValue``.
         public init?(rawValue: String) {
-            self.init(rawValue, description: rawValue)
+            self.init(validating: rawValue, description: rawValue)
         }
 
         /// A reason with its name and its words.
@@ -42,7 +42,13 @@ public struct KeptAsideFile: Sendable, Equatable {
         ///   - name: The name in the file name (see ``rawValue``).
         ///   - description: The reason in words.
         /// - Returns: nil when the name breaks the rules of ``rawValue``.
+        @available(*, deprecated, message: "a copy is kept aside by a scene's connection, with a reason of its own")
         public init?(_ name: String, description: String) {
+            self.init(validating: name, description: description)
+        }
+
+        /// A reason with its name and its words; nil when the name breaks the rules of ``rawValue``.
+        package init?(validating name: String, description: String) {
             let bytes = Array(name.utf8)
             guard (1...32).contains(bytes.count), let first = bytes.first, (0x61...0x7A).contains(first),
                 bytes.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D })

@@ -11,7 +11,13 @@
 /// let scene = try SceneID("main-window")
 /// ```
 public struct SceneID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The longest identifier accepted: 64 characters.
+    package static let lengthLimit = 64
+
     /// The longest identifier accepted.
+    @available(
+        *, deprecated, message: "an identifier is at most 64 characters; SceneID(_:) throws invalidSceneID saying so"
+    )
     public static let maximumLength = 64
 
     /// The validated identifier.
@@ -22,7 +28,7 @@ public struct SceneID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// - Throws: ``SceneStoreError/invalidSceneID(_:reason:)`` saying which rule it breaks.
     public init(_ rawValue: String) throws(SceneStoreError) {
         if let reason = Identifier.problem(
-            with: rawValue, maximumLength: SceneID.maximumLength, allowsDots: false)
+            with: rawValue, maximumLength: SceneID.lengthLimit, allowsDots: false)
         {
             throw .invalidSceneID(rawValue, reason: reason)
         }
@@ -41,7 +47,13 @@ public struct SceneID: Hashable, Sendable, Comparable, CustomStringConvertible {
 /// 1 to 128 characters from the ASCII letters, digits, `-`, `_` and `.`, starting with a letter or
 /// a digit, with no `..`: reverse-DNS names such as `com.example.cookbook` are valid.
 public struct AppID: Hashable, Sendable, CustomStringConvertible {
+    /// The longest identifier accepted: 128 characters.
+    package static let lengthLimit = 128
+
     /// The longest identifier accepted.
+    @available(
+        *, deprecated, message: "an identifier is at most 128 characters; AppID(_:) throws invalidAppID saying so"
+    )
     public static let maximumLength = 128
 
     /// The validated identifier.
@@ -52,7 +64,7 @@ public struct AppID: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``SceneStoreError/invalidAppID(_:reason:)`` saying which rule it breaks.
     public init(_ rawValue: String) throws(SceneStoreError) {
         if let reason = Identifier.problem(
-            with: rawValue, maximumLength: AppID.maximumLength, allowsDots: true)
+            with: rawValue, maximumLength: AppID.lengthLimit, allowsDots: true)
         {
             throw .invalidAppID(rawValue, reason: reason)
         }

@@ -27,14 +27,14 @@
 /// give their own and every platform's rule is tested on any machine.
 public enum StateDirectory {
     /// A platform's convention for where per-user state lives.
-    public enum Convention: Sendable, Hashable, CaseIterable {
+    package enum Layout: Sendable, Hashable, CaseIterable {
         /// The XDG Base Directory specification's state directory (`~/.local/state`).
         case xdg
         /// Apple platforms' `Library/Application Support` of the user or the app's container.
         case appleApplicationSupport
 
         /// The convention of the platform this code was built for.
-        public static var current: Convention {
+        package static var current: Layout {
             #if canImport(Darwin)
                 .appleApplicationSupport
             #else
@@ -92,11 +92,11 @@ public enum StateDirectory {
     ///   - location: The persistent folder (the default) or the cache.
     /// - Returns: An absolute path, without a trailing slash.
     /// - Throws: ``SceneStoreError/noStateDirectory(reason:)`` when no home folder can be found.
-    public static func resolveRoot(
+    package static func root(
         environment: [String: String], location: Location = .persistent
     ) throws(SceneStoreError) -> String {
-        try resolveRoot(
-            environment: environment, convention: .current, location: location,
+        try root(
+            environment: environment, layout: .current, location: location,
             sandboxed: isSandboxed(environment: environment))
     }
 
@@ -105,32 +105,32 @@ public enum StateDirectory {
     ///
     /// - Parameters:
     ///   - environment: The variables to consult.
-    ///   - convention: The platform's convention.
+    ///   - layout: The platform's convention.
     ///   - location: The persistent folder (the default) or the cache.
     ///   - sandboxed: Whether the process is a sandboxed app: a variable naming the root is then
     ///     ignored on Apple platforms, so that the state stays in the app's container.
     /// - Returns: An absolute path, without a trailing slash.
     /// - Throws: ``SceneStoreError/noStateDirectory(reason:)`` when no home folder can be found.
-    package static func resolveRoot(
-        environment: [String: String], convention: Convention, location: Location = .persistent,
+    package static func root(
+        environment: [String: String], layout: Layout, location: Location = .persistent,
         sandboxed: Bool = false
     ) throws(SceneStoreError) -> String {
-        try resolveRoot(
-            environment: environment, convention: convention, location: location, sandboxed: sandboxed,
+        try root(
+            environment: environment, layout: layout, location: location, sandboxed: sandboxed,
             passwordDatabaseHome: { Platform.passwordDatabaseHome() })
     }
 
     /// Resolves the state root, asking `passwordDatabaseHome` for the home folder when `HOME` is unusable.
-    package static func resolveRoot(
-        environment: [String: String], convention: Convention = .xdg, location: Location = .persistent,
+    package static func root(
+        environment: [String: String], layout: Layout = .xdg, location: Location = .persistent,
         sandboxed: Bool = false, passwordDatabaseHome: () -> String?
     ) throws(SceneStoreError) -> String {
-        let honoursVariable = convention == .xdg || !sandboxed
+        let honoursVariable = layout == .xdg || !sandboxed
         if honoursVariable, let root = environment[location.variable], root.hasPrefix("/") {
             return trimmed(root)
         }
         if let home = environment["HOME"], home.hasPrefix("/") {
-            return convention.root(home: trimmed(home), location: location)
+            return layout.root(home: trimmed(home), location: location)
         }
         guard let home = passwordDatabaseHome(), home.hasPrefix("/") else {
             throw .noStateDirectory(
@@ -138,7 +138,7 @@ public enum StateDirectory {
                     "\(location.variable) and HOME are unset or not absolute, and the password database has no home folder"
             )
         }
-        return convention.root(home: trimmed(home), location: location)
+        return layout.root(home: trimmed(home), location: location)
     }
 
     /// The folder that holds an app's scene files below a state root.

@@ -109,7 +109,7 @@ public final class StateStore: Sendable {
         appID: AppID, environment: [String: String], location: StateDirectory.Location = .persistent,
         configuration: Configuration = Configuration()
     ) throws(SceneStoreError) {
-        let root = try StateDirectory.resolveRoot(environment: environment, location: location)
+        let root = try StateDirectory.root(environment: environment, location: location)
         self.init(appID: appID, stateRoot: root, configuration: configuration)
     }
 

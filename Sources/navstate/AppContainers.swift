@@ -42,7 +42,7 @@ struct AppContainers {
         var description: String
     }
 
-    let convention: StateDirectory.Convention
+    let convention: StateDirectory.Layout
     let home: String
     let reader: Reader
 

@@ -59,7 +59,7 @@ import Testing
 
     static func resolve(
         _ request: AppContainers.Request, home: TemporaryDirectory,
-        convention: StateDirectory.Convention = .appleApplicationSupport
+        convention: StateDirectory.Layout = .appleApplicationSupport
     ) -> Result<String, AppContainers.NotFound> {
         Result { () throws(AppContainers.NotFound) in
             try AppContainers(convention: convention, home: home.path, reader: .system).stateRoot(for: request)

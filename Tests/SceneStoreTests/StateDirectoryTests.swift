@@ -36,7 +36,7 @@ import Testing
 
     @Test("resolves the state root by the XDG rules", arguments: cases)
     func resolvesTheStateRoot(_ testCase: Case) throws {
-        let root = try StateDirectory.resolveRoot(
+        let root = try StateDirectory.root(
             environment: testCase.environment, passwordDatabaseHome: { "/from/passwd" })
         #expect(root == testCase.expected)
     }
@@ -63,15 +63,15 @@ import Testing
 
     @Test("resolves the state root by Apple platforms' convention", arguments: appleCases)
     func resolvesTheAppleStateRoot(_ testCase: Case) throws {
-        let root = try StateDirectory.resolveRoot(
-            environment: testCase.environment, convention: .appleApplicationSupport,
+        let root = try StateDirectory.root(
+            environment: testCase.environment, layout: .appleApplicationSupport,
             passwordDatabaseHome: { "/from/passwd" })
         #expect(root == testCase.expected)
     }
 
     struct Placement: Sendable, CustomTestStringConvertible {
         var name: String
-        var convention: StateDirectory.Convention
+        var convention: StateDirectory.Layout
         var location: StateDirectory.Location
         var sandboxed: Bool
         var environment: [String: String]
@@ -111,15 +111,15 @@ import Testing
 
     @Test("the cache is a choice on every platform; a sandboxed app never leaves its container", arguments: placements)
     func placement(_ placement: Placement) throws {
-        let root = try StateDirectory.resolveRoot(
-            environment: placement.environment, convention: placement.convention, location: placement.location,
+        let root = try StateDirectory.root(
+            environment: placement.environment, layout: placement.convention, location: placement.location,
             sandboxed: placement.sandboxed)
         #expect(root == placement.expected)
     }
 
     @Test(
         "a store opened in the cache lives there; outside macOS no environment variable marks a sandbox",
-        .enabled(if: StateDirectory.Convention.current == .xdg, "Linux's conventions: Apple's are the cases above"))
+        .enabled(if: StateDirectory.Layout.current == .xdg, "Linux's conventions: Apple's are the cases above"))
     func cacheStore() throws {
         let store = try StateStore(
             appID: AppID("app"), environment: ["HOME": "/home/u", "XDG_CACHE_HOME": "/c"], location: .cache)
@@ -151,7 +151,7 @@ import Testing
                     "XDG_STATE_HOME and HOME are unset or not absolute, and the password database has no home folder"
             )
         ) {
-            try StateDirectory.resolveRoot(environment: [:], passwordDatabaseHome: { nil })
+            try StateDirectory.root(environment: [:], passwordDatabaseHome: { nil })
         }
     }
 
@@ -163,7 +163,7 @@ import Testing
 
     @Test("the public resolver reads HOME from the passwd database when HOME is unset")
     func publicResolverWithoutHome() throws {
-        let root = try StateDirectory.resolveRoot(environment: [:])
+        let root = try StateDirectory.root(environment: [:])
         #expect(root.hasPrefix("/") && root.hasSuffix("/.local/state"))
     }
 }

@@ -69,6 +69,14 @@ func values(_ store: SceneStore, _ scene: SceneID) async throws {
     try CrashLoopGuard.removeMarkers(of: scene, in: store)
 }
 
+func storeDetails() throws {
+    // Where the state lives and how long an identifier may be, as 0.3.0 told them.
+    let root = try StateDirectory.resolveRoot(environment: ["HOME": "/home/u"], location: .cache)
+    let convention: StateDirectory.Convention = .current
+    _ = (root, convention, SceneID.maximumLength, AppID.maximumLength)
+    _ = KeptAsideFile.Reason("archived", description: "archived by the app")
+}
+
 @MainActor func run() async throws {
     let root = NSTemporaryDirectory() + "navstate-adopter-" + UUID().uuidString
     let store = SceneStore(appID: try AppID("com.example.adopter"), stateRoot: root)

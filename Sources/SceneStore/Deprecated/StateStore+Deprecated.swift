@@ -146,12 +146,49 @@ extension StateDirectory {
     /// - Returns: The state root.
     /// - Throws: ``SceneStoreError/noStateDirectory(reason:)`` when there is none.
     @available(
-        *, deprecated, message: "use resolveRoot(environment:location:), which follows the platform's convention"
+        *, deprecated,
+        message:
+            "a store finds its root itself: StateStore(appID:environment:location:configuration:), whose scenes() give each file's path"
     )
     public static func resolveRoot(
         environment: [String: String], convention: Convention
     ) throws(SceneStoreError) -> String {
-        try resolveRoot(environment: environment, convention: convention, location: .persistent, sandboxed: false)
+        try root(environment: environment, layout: convention.layout, location: .persistent, sandboxed: false)
+    }
+
+    /// A platform's convention for where per-user state lives.
+    @available(*, deprecated, message: "a store follows the platform's convention itself")
+    public enum Convention: Sendable, Hashable, CaseIterable {
+        /// The XDG Base Directory rules, on Linux and other systems.
+        case xdg
+        /// `Library/Application Support` and `Library/Caches` of the user's home, on Apple platforms.
+        case appleApplicationSupport
+
+        /// The convention of the platform this code runs on.
+        public static var current: Convention {
+            Layout.current == .xdg ? .xdg : .appleApplicationSupport
+        }
+
+        /// The layout the engine resolves with.
+        var layout: Layout { self == .xdg ? .xdg : .appleApplicationSupport }
+    }
+
+    /// Resolves the state root by the convention of the platform this code runs on.
+    ///
+    /// - Parameters:
+    ///   - environment: The variables to consult, usually `ProcessInfo.processInfo.environment`.
+    ///   - location: The persistent folder (the default) or the cache.
+    /// - Returns: An absolute path, without a trailing slash.
+    /// - Throws: ``SceneStoreError/noStateDirectory(reason:)`` when no home folder can be found.
+    @available(
+        *, deprecated,
+        message:
+            "a store finds its root itself: StateStore(appID:environment:location:configuration:), whose scenes() give each file's path"
+    )
+    public static func resolveRoot(
+        environment: [String: String], location: Location = .persistent
+    ) throws(SceneStoreError) -> String {
+        try root(environment: environment, location: location)
     }
 }
 

@@ -251,15 +251,22 @@ func withoutDefaultValues(_ declaration: String) -> String {
     return result
 }
 
-/// A declaration's key as `since` compares it: without its default values' expressions, and a
+/// A declaration's key as `since` compares it: without its default values' expressions; a
 /// settable computed property (`var x: T { get set }`) as the stored one it reads as to its
-/// callers (`var x: T`).
+/// callers (`var x: T`); and a constant (`let x: T`) as the read-only property it reads as to its
+/// callers (`var x: T { get }`): neither change breaks a caller's build.
 func releaseKey(_ key: String) -> String {
     let parts = key.split(separator: "\t", maxSplits: 1).map(String.init)
     guard parts.count == 2 else { return key }
     var declaration = withoutDefaultValues(parts[1])
     if declaration.contains("var "), declaration.hasSuffix(" { get set }") {
         declaration = String(declaration.dropLast(" { get set }".count))
+    }
+    if let constant = declaration.range(of: "let "), !declaration.contains(" = "),
+        !declaration.contains("{"), declaration[..<constant.lowerBound].allSatisfy({ $0 != "(" })
+    {
+        declaration.replaceSubrange(constant, with: "var ")
+        declaration += " { get }"
     }
     return parts[0] + "\t" + declaration
 }

@@ -20,9 +20,6 @@ import SceneStore
 /// let second = try await app.relaunch(after: .killed)   // the change was never flushed
 /// ```
 ///
-/// A scene that saves several values, one model each (a path per tab, say), is launched with
-/// `keys:`: every launch restores a model per key, in order, and ends them all alike.
-///
 /// How a launch ends decides what the next one finds: ``Ending/closed`` flushes and marks the
 /// restore healthy, as closing a scene does; ``Ending/crashed`` drops what was not yet written and
 /// records a crash, so the crash-loop guard acts at the next launch without a real crash;
@@ -39,22 +36,28 @@ public final class AppSimulator<State: Codable & Equatable> {
     @MainActor
     public struct Launch {
         /// The keys, in the order they were restored.
-        public let keys: [String]
+        package let modelKeys: [String]
+        /// The keys, in the order they were restored.
+        @available(*, deprecated, message: "a scene is connected once: read the simulator's key")
+        public var keys: [String] { modelKeys }
         /// The model of each key, restored.
-        public let models: [String: Model]
+        package let modelsByKey: [String: Model]
+        /// The model of each key, restored.
+        @available(*, deprecated, message: "a scene is connected once: read model")
+        public var models: [String: Model] { modelsByKey }
         /// The connection of each key, which writes its model through.
         package let connections: [String: SceneConnection<State>]
 
         /// The model of the first key.
-        public var model: Model { models[keys[0]]! }
+        public var model: Model { modelsByKey[modelKeys[0]]! }
         /// The connection of the first key.
-        package var connection: SceneConnection<State> { connections[keys[0]]! }
+        package var connection: SceneConnection<State> { connections[modelKeys[0]]! }
         /// The connection of each key, which writes its model through.
         @available(*, deprecated, message: "read the launch's outcome, report and intervention; end it with end(_:)")
         public let persistences: [String: ScenePersistence<State>]
         /// The connection of the first key.
         @available(*, deprecated, message: "read the launch's outcome, report and intervention; end it with end(_:)")
-        public var persistence: ScenePersistence<State> { persistences[keys[0]]! }
+        public var persistence: ScenePersistence<State> { persistences[modelKeys[0]]! }
         /// What the first key's restore did: its report, intervention and copy kept aside.
         public var outcome: RestoreOutcome { connection.toldOutcome }
         /// What the first key's restore kept and dropped; nil when nothing was stored or restored.
@@ -90,9 +93,12 @@ public final class AppSimulator<State: Codable & Equatable> {
     /// The scene launched.
     public let scene: SceneID
     /// The key the (first) model is saved under.
-    public var key: String { keys[0] }
+    public var key: String { modelKeys[0] }
     /// The keys of the scene's models, each restored and saved by a model of its own.
-    public let keys: [String]
+    package let modelKeys: [String]
+    /// The keys of the scene's models, each restored and saved by a model of its own.
+    @available(*, deprecated, message: "a scene is connected once: read key")
+    public var keys: [String] { modelKeys }
     /// The restore policy of every launch.
     public var policy: RestorePolicy
     /// The crash-loop guard of every launch, or nil. By default the guard's own defaults, except
@@ -122,8 +128,33 @@ public final class AppSimulator<State: Codable & Equatable> {
         makeModel: @escaping @MainActor () -> Model
     ) throws(SceneStoreError) {
         try self.init(
-            temporary, scene: scene, keys: [key], policy: policy, crashGuard: crashGuard,
+            temporary, scene: scene, modelKeys: [key], policy: policy, crashGuard: crashGuard,
             makeModel: { _ in makeModel() })
+    }
+
+    /// Creates a simulator of a scene that saves a model under each of several keys (what the
+    /// single-key initialiser and the deprecated one make).
+    /// - Parameters:
+    ///   - temporary: The folder and store.
+    ///   - scene: The scene's ID, `main` by default.
+    ///   - keys: The models' keys, at least one, each once.
+    ///   - policy: The restore policy.
+    ///   - crashGuard: The crash-loop guard, or nil.
+    ///   - makeModel: Builds a new model for a key, as a new process would.
+    /// - Throws: ``/SceneStore/SceneStoreError/invalidSceneID(_:reason:)``; ``/SceneStore/SceneStoreError/invalidKey(_:reason:)``
+    ///   when a key is not one, or when `keys` is empty or names a key twice.
+    package init(
+        _ temporary: TemporaryStore, scene: String = "main", modelKeys keys: [String],
+        policy: RestorePolicy = RestorePolicy(), crashGuard: CrashLoopGuard? = CrashLoopGuard(healthyAfter: nil),
+        makeModel: @escaping @MainActor (String) -> Model
+    ) throws(SceneStoreError) {
+        try Self.validate(keys: keys)
+        self.temporary = temporary
+        self.scene = try SceneID(scene)
+        self.modelKeys = keys
+        self.policy = policy
+        self.crashGuard = crashGuard
+        self.makeModel = makeModel
     }
 
     /// Creates a simulator of a scene that saves a model under each of several keys.
@@ -136,20 +167,31 @@ public final class AppSimulator<State: Codable & Equatable> {
     ///   - makeModel: Builds a new model for a key, as a new process would.
     /// - Throws: ``/SceneStore/SceneStoreError/invalidSceneID(_:reason:)``; ``/SceneStore/SceneStoreError/invalidKey(_:reason:)``
     ///   when a key is not one, or when `keys` is empty or names a key twice.
+    @available(
+        *, deprecated,
+        message:
+            "a scene is connected once: keep the scene's navigation in one state, and use init(_:scene:key:policy:crashGuard:makeModel:)"
+    )
     public init(
         _ temporary: TemporaryStore, scene: String = "main", keys: [String],
         policy: RestorePolicy = RestorePolicy(), crashGuard: CrashLoopGuard? = CrashLoopGuard(healthyAfter: nil),
         makeModel: @escaping @MainActor (String) -> Model
     ) throws(SceneStoreError) {
-        guard let first = keys.first else { throw .invalidKey("", reason: "a simulated scene needs at least one key") }
-        for key in keys { try StateStore.validate(key: key) }
-        guard Set(keys).count == keys.count else { throw .invalidKey(first, reason: "each key is given once") }
+        // A class's designated initialisers cannot delegate to one another: the package one's body.
+        try Self.validate(keys: keys)
         self.temporary = temporary
         self.scene = try SceneID(scene)
-        self.keys = keys
+        self.modelKeys = keys
         self.policy = policy
         self.crashGuard = crashGuard
         self.makeModel = makeModel
+    }
+
+    /// Checks a scene's keys: at least one, each a key, each once.
+    private static func validate(keys: [String]) throws(SceneStoreError) {
+        guard let first = keys.first else { throw .invalidKey("", reason: "a simulated scene needs at least one key") }
+        for key in keys { try StateStore.validate(key: key) }
+        guard Set(keys).count == keys.count else { throw .invalidKey(first, reason: "each key is given once") }
     }
 
     /// Launches: a new store and a new model per key, each restored from what the scene holds.
@@ -173,12 +215,12 @@ public final class AppSimulator<State: Codable & Equatable> {
         }
         var models: [String: Model] = [:]
         var persistences: [String: SceneConnection<State>] = [:]
-        for key in keys {
+        for key in modelKeys {
             let model = makeModel(key)
             do {
                 persistences[key] = try await SceneConnection.connect(
                     model, to: store, scene: scene, key: key, policy: policy, guard: crashGuard,
-                    deepLink: key == keys[0] ? deepLink : nil)
+                    deepLink: key == modelKeys[0] ? deepLink : nil)
             } catch {
                 for persistence in persistences.values { await persistence.cancel() }
                 throw error
@@ -186,7 +228,8 @@ public final class AppSimulator<State: Codable & Equatable> {
             models[key] = model
         }
         let launch = Launch(
-            keys: keys, models: models, connections: persistences, persistences: persistences.mapValues { .init($0) })
+            modelKeys: modelKeys, modelsByKey: models, connections: persistences,
+            persistences: persistences.mapValues { .init($0) })
         current = launch
         return launch
     }
@@ -200,7 +243,7 @@ public final class AppSimulator<State: Codable & Equatable> {
         current = nil
         // Every key ends, even after one of them failed to: the first failure is thrown after.
         var failure: (any Error)?
-        for key in launch.keys {
+        for key in launch.modelKeys {
             let persistence = launch.connections[key]!
             do {
                 switch ending {

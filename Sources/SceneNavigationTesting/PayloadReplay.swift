@@ -93,7 +93,7 @@ public struct PayloadReplay: Sendable {
     /// `.data` file.
     /// - Returns: Their paths.
     /// - Throws: When the folder cannot be read.
-    public func payloadFiles() throws -> [String] {
+    package func files() throws -> [String] {
         let golden = "." + suffix + ".json"
         return try FileManager.default.contentsOfDirectory(atPath: folder)
             .filter { ($0.hasSuffix(".json") && !$0.hasSuffix(golden)) || $0.hasSuffix(".data") }
@@ -104,25 +104,25 @@ public struct PayloadReplay: Sendable {
     /// One saved payload: the value replayed, and every value the scene file held beside it (such
     /// as the schema version stored as `<key>.schema`), so that a replay restores what a relaunch
     /// restores.
-    public struct Payload: Sendable, Equatable {
+    package struct ReplayedPayload: Sendable, Equatable {
         /// The replayed value's key.
-        public var key: String
+        package var key: String
         /// The scene: the one a scene file names, `main` for a bare value.
-        public var scene: String
+        package var scene: String
         /// Every value of the payload's scene, the replayed one among them; empty when the payload
         /// is a scene file that a store cannot read (corrupt, of a newer format).
-        public var values: [String: SceneValue]
+        package var values: [String: SceneValue]
         /// A scene file's exact bytes, replayed as they are (its save time, its format); nil for a
         /// bare value.
-        public var sceneFile: [UInt8]?
+        package var sceneFile: [UInt8]?
 
         /// The value replayed; nil when the scene file cannot be read.
-        public var value: SceneValue? { values[key] }
+        package var value: SceneValue? { values[key] }
 
         /// The schema version stored beside the value; 0 when none is.
         /// - Throws: ``/SceneNavigation/NavigationError/cannotDecode(key:reason:location:)`` when the stored version is not a
         ///   whole number from 0.
-        public func schemaVersion() throws(NavigationError) -> Int {
+        package func schemaVersion() throws(NavigationError) -> Int {
             try NavigationMigrations.storedSchema(forKey: key, in: values)
         }
     }
@@ -147,12 +147,12 @@ public struct PayloadReplay: Sendable {
         model: @escaping @MainActor () -> SceneNavigationModel<State>,
         describe: @escaping (RestoreReport) -> JSONValue = \.json
     ) async throws -> Outcome {
-        try await run { (payload: Payload) in
+        try await replay { (payload: ReplayedPayload) in
             let temporary = try TemporaryStore()
             if let bytes = payload.sceneFile {
                 try temporary.writeSceneFile(payload.scene, bytes: bytes)
             } else {
-                try temporary.saveScene(payload.scene, values: payload.values)
+                try temporary.saveValues(payload.scene, values: payload.values)
             }
             let app = try AppSimulator(
                 temporary, scene: payload.scene, key: key, policy: policy, crashGuard: nil, makeModel: model)
@@ -178,9 +178,9 @@ public struct PayloadReplay: Sendable {
     /// - Throws: When the folder, a payload or a golden file cannot be read, what `restore`
     ///   throws, or when a golden file cannot be written.
     @MainActor
-    public func run(_ restore: (Payload) async throws -> JSONValue) async throws -> Outcome {
+    package func replay(_ restore: (ReplayedPayload) async throws -> JSONValue) async throws -> Outcome {
         var outcome = Outcome()
-        for path in try payloadFiles() {
+        for path in try files() {
             outcome.payloads.append(path)
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
             var actual = try await restore(try payload(of: bytes, path: path)).serialized(pretty: true)
@@ -205,19 +205,19 @@ public struct PayloadReplay: Sendable {
 
     /// A payload file's bytes as a payload: a scene file (a JSON object with a `format` member),
     /// read as a store reads it, or the value itself.
-    func payload(of bytes: [UInt8], path: String) throws(ReplayError) -> Payload {
+    func payload(of bytes: [UInt8], path: String) throws(ReplayError) -> ReplayedPayload {
         guard let json = try? JSONValue(parsing: bytes) else {
-            return Payload(key: key, scene: "main", values: [key: .binary(Data(bytes))], sceneFile: nil)
+            return ReplayedPayload(key: key, scene: "main", values: [key: .binary(Data(bytes))], sceneFile: nil)
         }
         guard case .object(let members) = json, members["format"] != nil else {
-            return Payload(key: key, scene: "main", values: [key: .json(json)], sceneFile: nil)
+            return ReplayedPayload(key: key, scene: "main", values: [key: .json(json)], sceneFile: nil)
         }
         // Replayed under the scene it names, so that the file is the one a store finds there.
         let scene = members["scene"]?.stringValue.flatMap { try? SceneID($0) } ?? (try? SceneID("main"))
         guard let scene else { throw .noValue(file: path, key: key, keys: []) }
         let values = (try? StoredDocument(decoding: bytes, scene: scene, path: path))?.values
         if let values, values[key] == nil { throw .noValue(file: path, key: key, keys: values.keys.sorted()) }
-        return Payload(key: key, scene: scene.rawValue, values: values ?? [:], sceneFile: bytes)
+        return ReplayedPayload(key: key, scene: scene.rawValue, values: values ?? [:], sceneFile: bytes)
     }
 }
 
@@ -232,5 +232,63 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noValue(let file, let key, let keys):
             "\(file): the scene file has no '\(key)' value to replay (keys: \(keys.joined(separator: ", ")))"
         }
+    }
+}
+
+// MARK: - Deprecated in 0.4.0: one way to replay
+
+extension PayloadReplay {
+    /// One saved payload: the value replayed, and every value the scene file held beside it (such
+    /// as the schema version stored as `<key>.schema`), so that a replay restores what a relaunch
+    /// restores.
+    @available(*, deprecated, message: "use run(model:describe:), which restores each payload as a relaunch does")
+    public struct Payload: Sendable, Equatable {
+        /// The replayed value's key.
+        public var key: String
+        /// The scene: the one a scene file names, `main` for a bare value.
+        public var scene: String
+        /// Every value of the payload's scene, the replayed one among them; empty when the payload
+        /// is a scene file that a store cannot read (corrupt, of a newer format).
+        public var values: [String: SceneValue]
+        /// A scene file's exact bytes, replayed as they are (its save time, its format); nil for a
+        /// bare value.
+        public var sceneFile: [UInt8]?
+
+        /// The value replayed; nil when the scene file cannot be read.
+        public var value: SceneValue? { values[key] }
+
+        /// The schema version stored beside the value; 0 when none is.
+        /// - Throws: ``/SceneNavigation/NavigationError/cannotDecode(key:reason:location:)`` when the stored version is not a
+        ///   whole number from 0.
+        public func schemaVersion() throws(NavigationError) -> Int {
+            try NavigationMigrations.storedSchema(forKey: key, in: values)
+        }
+
+        init(_ replayed: ReplayedPayload) {
+            key = replayed.key
+            scene = replayed.scene
+            values = replayed.values
+            sceneFile = replayed.sceneFile
+        }
+    }
+
+    /// The payload files of the folder, sorted: every `.json` file but the golden files, and every
+    /// `.data` file.
+    /// - Returns: Their paths.
+    /// - Throws: When the folder cannot be read.
+    @available(*, deprecated, message: "run(model:describe:) replays them; its outcome's payloads lists them")
+    public func payloadFiles() throws -> [String] {
+        try files()
+    }
+
+    /// Replays every payload through `restore` and compares what it returns with the golden file.
+    /// - Parameter restore: Restores one payload and describes the outcome as JSON.
+    /// - Returns: What matched and what did not.
+    /// - Throws: When the folder, a payload or a golden file cannot be read, what `restore`
+    ///   throws, or when a golden file cannot be written.
+    @available(*, deprecated, message: "use run(model:describe:), which restores each payload as a relaunch does")
+    @MainActor
+    public func run(_ restore: (Payload) async throws -> JSONValue) async throws -> Outcome {
+        try await replay { try await restore(Payload($0)) }
     }
 }

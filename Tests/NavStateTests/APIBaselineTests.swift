@@ -153,6 +153,20 @@ import Testing
         #expect(gone.status == 1)
     }
 
+    @Test("against a release, a constant and a computed property with a getter alone are the same declaration")
+    func constantAndReadOnlyVar() throws {
+        let constant = (path: ["Settings", "keys"], declaration: "@MainActor let keys: [String]", deprecated: false)
+        var computed = constant
+        computed.declaration = "@MainActor var keys: [String] { get }"
+        let kept = try Self.check("since", baseline: [Self.kept, constant], current: [Self.kept, computed])
+        #expect(kept.status == 0, "\(kept.standardOutput)")
+        // A settable property is not the constant: its callers' key paths change kind.
+        var settable = constant
+        settable.declaration = "@MainActor var keys: [String] { get set }"
+        let gone = try Self.check("since", baseline: [Self.kept, constant], current: [Self.kept, settable])
+        #expect(gone.status == 1)
+    }
+
     @Test("a member of a deprecated type counts as deprecated")
     func deprecatedTypesMembers() throws {
         let deprecatedType = (path: ["SceneThing"], declaration: "struct SceneThing", deprecated: true)

@@ -290,7 +290,7 @@ struct AppState: Codable, Equatable, Sendable {
         #expect(golden.objectValue?["state"] == (try StateCoding.encode(AppState(tab: 1, path: [.inbox]))))
         #expect(golden.objectValue?["report"]?.objectValue?["restored"] == .number(JSONNumber(1)))
         // A closure replay is handed every value of the scene, the schema among them.
-        let payloads = try await replay.run { payload in
+        let payloads = try await replay.replay { payload in
             .number(JSONNumber(try payload.schemaVersion()))
         }
         #expect(payloads.payloads.count == 1)
@@ -318,7 +318,7 @@ struct AppState: Codable, Equatable, Sendable {
             newer.objectValue?["error"]?.stringValue?.contains("has format 2, newer than the supported format 1")
                 == true)
         // A custom replay is handed the file as it is, and its values when a store can read them.
-        let payloads = try await replay.run { payload in
+        let payloads = try await replay.replay { payload in
             .array([.string(payload.scene), .bool(payload.sceneFile != nil), .number(JSONNumber(payload.values.count))])
         }
         #expect(payloads.payloads.count == 2)
@@ -352,6 +352,7 @@ struct AppState: Codable, Equatable, Sendable {
     }
 
     @Test("a scene of several keys: every key restored, guarded and ended alike, one copy for one crash")
+    @available(*, deprecated, message: "simulates 0.3.0's scene of several keys")
     func severalKeys() async throws {
         let temporary = try TemporaryStore(clock: TestClock())
         let keys = ["tab1", "tab2", "tab3", "tab4", "tab5"]

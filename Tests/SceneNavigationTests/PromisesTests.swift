@@ -27,7 +27,7 @@ import Testing
         "a write of schema N leaves exactly schema N: connecting without restoring over a newer schema keeps it aside as such"
     )
     func replacingANewerSchema() async throws {
-        try temporary.saveScene(
+        try temporary.saveValues(
             "main",
             values: [
                 "navigation": .json(.object(["tab": .number(JSONNumber(3)), "panes": .array([])])),
@@ -63,7 +63,7 @@ import Testing
         "storing a value on request: a newer schema is refused untouched, or replaced and kept aside; exactly the schema given is left"
     )
     func storingOnRequest() throws {
-        try temporary.saveScene(
+        try temporary.saveValues(
             "main",
             values: [
                 "navigation": .json(.array([.string("a")])), "navigation.schema": .json(.number(JSONNumber(2))),

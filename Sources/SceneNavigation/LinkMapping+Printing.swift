@@ -83,19 +83,6 @@ extension LinkMapping {
         }
         return link
     }
-
-    /// The link to a path, as a URL.
-    /// - Parameter routes: The routes, from the root.
-    /// - Returns: The link.
-    /// - Throws: ``LinkError``, as ``link(for:)`` does.
-    public func url(for routes: some Sequence<Route>) throws(LinkError) -> URL {
-        let text = try link(for: routes)
-        guard let url = URL(string: text) else {
-            throw LinkError(.cannotPrint, "'\(LinkText.excerpt(text))' is not a URL (is the scheme '\(scheme)' valid?)")
-        }
-        return url
-    }
-
     /// The link to a path given as its elements' JSON.
     func link(forElements elements: [JSONValue]) throws(LinkError) -> String {
         let compiled = try compiledPatterns()

@@ -67,26 +67,6 @@ extension LinkMapping {
         }
         return (path, report)
     }
-
-    /// Reads a URL as a path, element by element: ``routes(fromLink:policy:resolvers:types:migrations:)``
-    /// of its text.
-    /// - Parameters:
-    ///   - url: The URL.
-    ///   - policy: What to do after an element that does not open.
-    ///   - resolvers: The app's resolvers.
-    ///   - types: The types a ``MixedPath`` in a route decodes.
-    ///   - migrations: The app's migrations.
-    /// - Returns: The routes, and the report.
-    /// - Throws: ``LinkError``, as for a link's text.
-    public func routes(
-        from url: URL, policy: RestorePolicy = RestorePolicy(), resolvers: RouteResolvers = RouteResolvers(),
-        types: NavigationTypeRegistry = NavigationTypeRegistry(),
-        migrations: NavigationMigrations = NavigationMigrations()
-    ) throws(LinkError) -> (routes: RoutePath<Route>, report: RestoreReport) {
-        try routes(
-            fromLink: url.absoluteString, policy: policy, resolvers: resolvers, types: types, migrations: migrations)
-    }
-
     /// Whether a link is of the mapping's scheme and host: this app's, though the rest may still
     /// be wrong. False for another app's, and for text that has no scheme.
     /// - Parameter link: The link.

@@ -96,7 +96,7 @@ public struct NavigationHandoff<State: Codable & Equatable> {
     /// - Throws: ``NavigationError/cannotEncode(reason:)`` when the state does not encode, or is
     ///   over the budget even with an empty path.
     public func payload(for model: SceneNavigationModel<State>) throws(NavigationError) -> HandoffPayload {
-        try payload(for: model.state, schemaVersion: model.schemaVersion)
+        try payload(of: model.state, schemaVersion: model.schemaVersion)
     }
 
     /// The payload for a state: the whole state when it fits the budget; otherwise the state with
@@ -109,7 +109,7 @@ public struct NavigationHandoff<State: Codable & Equatable> {
     /// - Returns: The payload.
     /// - Throws: ``NavigationError/cannotEncode(reason:)`` when the state does not encode, or is
     ///   over the budget even with an empty path and no presentation.
-    public func payload(for state: State, schemaVersion: Int) throws(NavigationError) -> HandoffPayload {
+    package func payload(of state: State, schemaVersion: Int) throws(NavigationError) -> HandoffPayload {
         let (whole, unsaved) = try StateCoding.encodeRecording(state)
         let wholeText = Self.text(of: whole)
         if wholeText.utf8.count <= budget {
@@ -226,5 +226,21 @@ public struct NavigationHandoff<State: Codable & Equatable> {
             }
         default: return []
         }
+    }
+}
+
+// MARK: - Deprecated in 0.4.0: one way to make a payload
+
+extension NavigationHandoff {
+    /// The payload for a state: the whole state when it fits the budget; otherwise the state with
+    /// the most screens that fits, and the screens dropped from the end reported.
+    /// - Parameters:
+    ///   - state: The state.
+    ///   - schemaVersion: The schema version the state is written in.
+    /// - Returns: The payload.
+    /// - Throws: ``NavigationError/cannotEncode(reason:)``.
+    @available(*, deprecated, message: "use payload(for:) with the scene's model")
+    public func payload(for state: State, schemaVersion: Int) throws(NavigationError) -> HandoffPayload {
+        try payload(of: state, schemaVersion: schemaVersion)
     }
 }

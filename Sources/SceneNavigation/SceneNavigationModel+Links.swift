@@ -107,18 +107,6 @@ extension SceneNavigationModel {
     ) throws(LinkError) -> RestoreReport {
         try open(url.absoluteString, with: mapping, at: path, policy: policy)
     }
-
-    /// The link to the model's path at `path`.
-    /// - Parameters:
-    ///   - mapping: The app's links.
-    ///   - path: Where the path is in the state.
-    /// - Returns: The link.
-    /// - Throws: ``LinkError`` with ``LinkError/Code/cannotPrint`` when a route has no place in a link.
-    public func link<Route>(
-        with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>
-    ) throws(LinkError) -> String {
-        try mapping.link(for: state[keyPath: path])
-    }
 }
 
 // MARK: - Continuing a Handoff

@@ -33,7 +33,7 @@ import Testing
     func overBudget() throws {
         let path = RoutePath<MailRoute>((1...200).map { .message(id: $0) })
         let state = MailState(tab: 0, mail: path)
-        let payload = try handoff.payload(for: state, schemaVersion: 2)
+        let payload = try handoff.payload(of: state, schemaVersion: 2)
         #expect(payload.size <= 3_000)
         let kept = try #require(payload.report.dropped.first?.position)
         #expect(payload.report.restoredCount == kept)
@@ -44,7 +44,7 @@ import Testing
         // The most that fits: one more route would not.
         var more = state
         more.mail = RoutePath(path.prefix(kept + 1))
-        let longer = try handoff.payload(for: more, schemaVersion: 2)
+        let longer = try handoff.payload(of: more, schemaVersion: 2)
         #expect(longer.report.dropped.count == 1)
         // What arrives is the prefix, the rest of the state whole.
         let other = SceneNavigationModel(MailState(), migrations: Self.migrations(count: 2))
@@ -57,7 +57,7 @@ import Testing
         var small = handoff
         small.budget = 60
         let state = MailState(tab: 0, mail: [.inbox, .mailbox(name: "Inbox"), .message(id: 1)])
-        let payload = try small.payload(for: state, schemaVersion: 0)
+        let payload = try small.payload(of: state, schemaVersion: 0)
         #expect(payload.text == #"{"mail":[{"inbox":{}}],"settings":[],"tab":0}"#)
         #expect(
             payload.report.dropped.map(\.description) == [
@@ -67,7 +67,7 @@ import Testing
         #expect(
             throws: NavigationError.cannotEncode(
                 reason: "the state is 33 bytes with an empty path, over the Handoff budget of 30 bytes")
-        ) { try small.payload(for: state, schemaVersion: 0) }
+        ) { try small.payload(of: state, schemaVersion: 0) }
     }
 
     static func migrations(count: Int) -> NavigationMigrations {
@@ -133,7 +133,7 @@ import Testing
     )
     func asciiPayload() throws {
         let state = MailState(tab: 0, mail: [.mailbox(name: "Crème 🎈")])
-        let payload = try handoff.payload(for: state, schemaVersion: 0)
+        let payload = try handoff.payload(of: state, schemaVersion: 0)
         #expect(payload.text == #"{"mail":[{"mailbox":{"name":"Cr\u00E8me \uD83C\uDF88"}}],"settings":[],"tab":0}"#)
         #expect(payload.text.utf8.allSatisfy { $0 < 0x80 })
         let other = SceneNavigationModel(MailState())

@@ -91,7 +91,7 @@ struct MailState: Codable, Equatable {
                 "position 2 of the path: it no longer decodes: no route matches 'nowhere'"
             ])
         #expect(model.linkReport == report)
-        #expect(try model.link(with: .mail, at: \.mail) == "mail://mailbox/Inbox/message/42")
+        #expect(try LinkMapping.mail.link(for: model.state.mail) == "mail://mailbox/Inbox/message/42")
 
         // Nothing of it opens: the path stays.
         try model.open("mail://nowhere", with: .mail, at: \.mail)

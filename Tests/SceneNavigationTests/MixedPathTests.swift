@@ -104,7 +104,9 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
     @Test("SwiftUI's own payloads: module-qualified names, escapes, an emoji, a generic type name")
     func interoperability() throws {
         var types = NavigationTypeRegistry()
-        #expect(types.knows("Swift.Int") && types.knows("FoundationEssentials.UUID") && !types.knows("MyApp.Link"))
+        #expect(
+            types.isRegistered("Swift.Int") && types.isRegistered("FoundationEssentials.UUID")
+                && !types.isRegistered("MyApp.Link"))
         types.register(EmojiVisualisation.self, aliases: ["NavigationBackportApp.EmojiVisualisation"])
         types.register(Link.self, aliases: ["MyApp.Link"])
         types.register(Int?.self)

@@ -67,6 +67,14 @@ func values(_ store: SceneStore, _ scene: SceneID) async throws {
     _ = try MixedPath.decode(from: .array([]), types: NavigationTypeRegistry())
     _ = MixedPath.typeName(of: Int.self)
     try CrashLoopGuard.removeMarkers(of: scene, in: store)
+    // Links printed and read as URLs, and a payload of a state.
+    let links = LinkMapping<String>(scheme: "adopter", [LinkPattern("{value}", value: "value")])
+    _ = try links.url(for: ["inbox"])
+    _ = try links.routes(from: URL(string: "adopter://inbox")!)
+    let withPath = SceneNavigationModel(RoutePath<String>(["inbox"]))
+    _ = try withPath.link(with: links, at: \.self)
+    _ = try handoff.payload(for: AppState(), schemaVersion: 0)
+    _ = NavigationTypeRegistry().knows("Swift.Int")
 }
 
 func storeDetails() throws {

@@ -31,3 +31,42 @@ extension LinkMapping {
         opening(at: path, policy: policy, then: adjust, onFailure: onFailure).open
     }
 }
+
+// MARK: - Deprecated in 0.4.0: one way to read and to print a link
+
+extension LinkMapping {
+    /// Reads a URL as a path, element by element: ``routes(fromLink:policy:resolvers:types:migrations:)``
+    /// of its text.
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - policy: What to do after an element that does not open.
+    ///   - resolvers: The app's resolvers.
+    ///   - types: The types a ``MixedPath`` in a route decodes.
+    ///   - migrations: The app's migrations.
+    /// - Returns: The routes, and the report.
+    /// - Throws: ``LinkError``, as for a link's text.
+    @available(
+        *, deprecated, message: "use routes(fromLink:policy:resolvers:types:migrations:) with the URL's absoluteString"
+    )
+    public func routes(
+        from url: URL, policy: RestorePolicy = RestorePolicy(), resolvers: RouteResolvers = RouteResolvers(),
+        types: NavigationTypeRegistry = NavigationTypeRegistry(),
+        migrations: NavigationMigrations = NavigationMigrations()
+    ) throws(LinkError) -> (routes: RoutePath<Route>, report: RestoreReport) {
+        try routes(
+            fromLink: url.absoluteString, policy: policy, resolvers: resolvers, types: types, migrations: migrations)
+    }
+
+    /// The link to a path, as a URL.
+    /// - Parameter routes: The routes, from the root.
+    /// - Returns: The link.
+    /// - Throws: ``LinkError``, as ``link(for:)`` does.
+    @available(*, deprecated, message: "use link(for:); SwiftUI's openURL takes URL(string:) of it")
+    public func url(for routes: some Sequence<Route>) throws(LinkError) -> URL {
+        let text = try link(for: routes)
+        guard let url = URL(string: text) else {
+            throw LinkError(.cannotPrint, "'\(LinkText.excerpt(text))' is not a URL (is the scheme '\(scheme)' valid?)")
+        }
+        return url
+    }
+}

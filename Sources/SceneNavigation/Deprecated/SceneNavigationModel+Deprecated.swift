@@ -136,3 +136,22 @@ extension SceneNavigationModel {
         try continueHandoffPayload(payload, policy: policy)
     }
 }
+
+// MARK: - Deprecated in 0.4.0: one way to print a link
+
+extension SceneNavigationModel {
+    /// The link to the model's path at `path`.
+    /// - Parameters:
+    ///   - mapping: The app's links.
+    ///   - path: Where the path is in the state.
+    /// - Returns: The link.
+    /// - Throws: ``LinkError`` with ``LinkError/Code/cannotPrint`` when a route has no place in a link.
+    @available(
+        *, deprecated, message: "use the mapping's link(for:) of the model's path: mapping.link(for: model.state.path)"
+    )
+    public func link<Route>(
+        with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>
+    ) throws(LinkError) -> String {
+        try mapping.link(for: state[keyPath: path])
+    }
+}

@@ -57,7 +57,7 @@ struct LinkCommand: Subcommand {
                 throw CommandError.unusableValue("value '\(key)' of scene '\(scene)' was not restored")
             }
             tool.warnAboutDrops(report)
-            link = try model.link(with: CookbookState.links, at: \.path)
+            link = try CookbookState.links.link(for: model.state.path)
         }
         if json {
             members["link"] = .string(link)

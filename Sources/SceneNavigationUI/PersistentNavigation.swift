@@ -359,7 +359,7 @@
                     activityType: handoff.activityType)
                 activity.isEligibleForHandoff = true
                 if !payload.report.dropped.isEmpty {
-                    handoff.onDropped?(payload.report)
+                    handoff.droppedHandler?(payload.report)
                     // Told once, not at every change while the state stays over the budget.
                     if !handoffShortened {
                         handoffShortened = true

@@ -103,6 +103,8 @@ import Testing
         "'routes(from:policy:resolvers:types:migrations:)' is deprecated: use routes(fromLink:policy:resolvers:types:migrations:)",
         "'link(with:at:)' is deprecated: use the mapping's link(for:)",
         "'payload(for:schemaVersion:)' is deprecated: use payload(for:) with the scene's model",
+        "'init(activityType:path:budget:onDropped:)' is deprecated: use init(activityType:path:budget:)",
+        "'onDropped' is deprecated: read the scene's SceneEvent.handedOff",
         "'knows' is deprecated: a restore reports an element whose type is not registered",
         "'resolveRoot(environment:location:)' is deprecated: a store finds its root itself",
         "'Convention' is deprecated: a store follows the platform's convention itself",

@@ -75,6 +75,9 @@ func values(_ store: SceneStore, _ scene: SceneID) async throws {
     _ = try withPath.link(with: links, at: \.self)
     _ = try handoff.payload(for: AppState(), schemaVersion: 0)
     _ = NavigationTypeRegistry().knows("Swift.Int")
+    var told = NavigationHandoff<AppState>(
+        activityType: "com.example.adopter", path: \.path, onDropped: { print($0.dropped.count) })
+    told.onDropped = nil
 }
 
 func storeDetails() throws {

@@ -4,7 +4,7 @@
 ///
 /// Conforming gives the type its `Codable`: it encodes as its `id`, and decodes by looking the
 /// identifier up through the lookup the app adds to its ``RouteResolvers``
-/// (``RouteResolvers/add(_:lookUp:)``). In a restore, an identifier the lookup no longer finds is
+/// (``RouteResolvers/adding(_:lookUp:)``). In a restore, an identifier the lookup no longer finds is
 /// dropped and reported as ``RestoreReport/Reason/unresolved``, as the cookbook's `compactMap` drops
 /// deleted recipes, and the rest is restored; one it finds under another identifier (an earlier
 /// one the app maps to the new) is restored and reported as migrated.
@@ -47,7 +47,7 @@ extension IdentifiedRoute {
                 .init(
                     codingPath: decoder.codingPath,
                     debugDescription:
-                        "\(Self.self) is stored as its ID: restore it with RouteResolvers that look it up (add(\(Self.self).self, lookUp:))"
+                        "\(Self.self) is stored as its ID: restore it with RouteResolvers that look it up (adding(\(Self.self).self, lookUp:))"
                 ))
         }
         guard let route = lookUp(id) else {

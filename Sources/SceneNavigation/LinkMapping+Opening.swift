@@ -22,8 +22,8 @@ extension LinkMapping {
     /// that a pattern matches), or that has no route (the root, `mail://`), makes no change either:
     /// it is told to `onFailure`, and a scene that it reaches at launch restores its saved paths,
     /// as without a link. One with an element that reads is the scene's change: at launch, in
-    /// place of the saved paths; it replaces the path with what opened, and the model's
-    /// ``SceneNavigationModel/lastLinkReport`` says what did not. When nothing of it opens after
+    /// place of the saved paths; it replaces the path with what opened, and the scene tells what
+    /// did not as ``SceneEvent/linkOpened(_:)``. When nothing of it opens after
     /// all (its routes do not decode or resolve), the path is left as it was and `onFailure` is
     /// told; at launch, the saved paths were already withheld for it.
     ///
@@ -48,8 +48,8 @@ extension LinkMapping {
     /// chain at `presenting`, each level presented `as` the style given.
     /// `mail://inbox/message/42#compose` opens the path `[.inbox, .message(id: 42)]` with the
     /// sheet `.compose` over it; a link without a fragment dismisses what was presented. A level of
-    /// the fragment that does not open stops the chain there, and the model's
-    /// ``SceneNavigationModel/lastLinkReport`` says why, at the location `#`. At launch, the saved
+    /// the fragment that does not open stops the chain there, and the scene's
+    /// ``SceneEvent/linkOpened(_:)`` report says why, at the location `#`. At launch, the saved
     /// presentations are withheld with the saved paths.
     ///
     /// - Parameters:

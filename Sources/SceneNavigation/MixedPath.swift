@@ -26,8 +26,9 @@ import SceneStore
 /// let data = try JSONEncoder().encode(path)   // ["Swift.Bool","true","Swift.Int","1"]
 /// ```
 ///
-/// Decoding needs the app's ``NavigationTypeRegistry``; ``decode(from:types:policy:)`` restores
-/// element by element and reports what it dropped (an unregistered type, JSON that no longer
+/// Decoding needs the app's ``NavigationTypeRegistry``; a restore (``PersistentScene``, or a
+/// model's ``SceneNavigationModel/jsonData``, given `types:`) restores element by element and
+/// reports what it dropped (an unregistered type, JSON that no longer
 /// decodes). Elements are decoded when restored, not kept as strings.
 ///
 /// Not `Sendable` in truth, as `NavigationPath` is not. Its `Sendable` conformance of 0.2.0 (when

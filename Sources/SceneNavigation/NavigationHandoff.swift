@@ -28,10 +28,6 @@ public struct NavigationHandoff<State: Codable & Equatable> {
     /// The largest payload, in bytes of the state's JSON text. 3,000 by default: Apple asks to keep
     /// `userInfo` to about 3 KB, and the two keys and the version take the rest.
     public var budget: Int
-    /// Told when a payload sent from this device left screens out (to fit the budget, or because
-    /// the app does not save them), with the report of those screens; nil for none. What
-    /// 0.3.0's `onDropped` set; a scene tells the same report as ``SceneEvent/handedOff(_:)``.
-    package var droppedHandler: (@MainActor (RestoreReport) -> Void)?
     /// How many screens may give way: the path's routes and the chain's levels.
     private let screenCount: (State) -> Int
     /// How many routes the path holds.
@@ -225,76 +221,5 @@ public struct NavigationHandoff<State: Codable & Equatable> {
             }
         default: return []
         }
-    }
-}
-
-// MARK: - Deprecated in 0.4.0: one way to make a payload
-
-extension NavigationHandoff {
-    /// The payload for a state: the whole state when it fits the budget; otherwise the state with
-    /// the most screens that fits, and the screens dropped from the end reported.
-    /// - Parameters:
-    ///   - state: The state.
-    ///   - schemaVersion: The schema version the state is written in.
-    /// - Returns: The payload.
-    /// - Throws: ``NavigationError/cannotEncode(reason:)``.
-    @available(*, deprecated, message: "use payload(for:) with the scene's model")
-    public func payload(for state: State, schemaVersion: Int) throws(NavigationError) -> HandoffPayload {
-        try payload(of: state, schemaVersion: schemaVersion)
-    }
-}
-
-// MARK: - Deprecated in 0.4.0: what a payload leaves out is one of the scene's events
-
-extension NavigationHandoff {
-    /// Told when a payload sent from this device left screens out, with the report of those
-    /// screens; nil for none.
-    @available(*, deprecated, message: "read the scene's SceneEvent.handedOff, told with the same report")
-    public var onDropped: (@MainActor (RestoreReport) -> Void)? {
-        get { droppedHandler }
-        set { droppedHandler = newValue }
-    }
-
-    /// A Handoff of the state, whose path at `path` gives way from the end when the state is over
-    /// the budget.
-    /// - Parameters:
-    ///   - activityType: The activity's type.
-    ///   - path: The path that gives way.
-    ///   - budget: The largest payload, in bytes of the state's JSON text.
-    ///   - onDropped: Told when a payload sent from this device left routes out, or nil.
-    @available(
-        *, deprecated,
-        message:
-            "use init(activityType:path:budget:), and read the scene's SceneEvent.handedOff for what a payload left out"
-    )
-    @_disfavoredOverload
-    public init<Route>(
-        activityType: String, path: WritableKeyPath<State, RoutePath<Route>>, budget: Int = 3_000,
-        onDropped: (@MainActor (RestoreReport) -> Void)? = nil
-    ) {
-        self.init(activityType: activityType, path: path, budget: budget)
-        droppedHandler = onDropped
-    }
-
-    /// A Handoff of the state with what is presented over its path.
-    /// - Parameters:
-    ///   - activityType: The activity's type.
-    ///   - path: The path that gives way after the presentations.
-    ///   - presentations: The chain that gives way first.
-    ///   - budget: The largest payload, in bytes of the state's JSON text.
-    ///   - onDropped: Told when a payload sent from this device left screens out, or nil.
-    @available(
-        *, deprecated,
-        message:
-            "use init(activityType:path:presentations:budget:), and read the scene's SceneEvent.handedOff for what a payload left out"
-    )
-    @_disfavoredOverload
-    public init<Route, Presented>(
-        activityType: String, path: WritableKeyPath<State, RoutePath<Route>>,
-        presentations: WritableKeyPath<State, PresentationChain<Presented>>, budget: Int = 3_000,
-        onDropped: (@MainActor (RestoreReport) -> Void)? = nil
-    ) {
-        self.init(activityType: activityType, path: path, presentations: presentations, budget: budget)
-        droppedHandler = onDropped
     }
 }

@@ -89,7 +89,7 @@ public struct NavigationMigrations: Sendable {
     }
 
     /// Adds the step from the current version to the next one, of the whole stored value.
-    /// - Parameter step: Makes a value of version ``version`` into one of version ``version`` + 1.
+    /// - Parameter step: Makes a value of the version before the step into one of the next.
     public mutating func addStep(_ step: @escaping Step) {
         steps.append(.value(step))
     }

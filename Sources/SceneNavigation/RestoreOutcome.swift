@@ -7,8 +7,8 @@
 /// What a restore from a scene did with what the scene stored: what it kept and dropped, why it
 /// was not applied as is, and where a copy of the scene's file was kept.
 ///
-/// ``PersistentScene`` holds one (``PersistentScene/outcome``), and
-/// ``SceneNavigationModel/restore(from:scene:key:policy:)`` returns one.
+/// ``PersistentScene`` holds one (``PersistentScene/outcome``), returns it from
+/// ``PersistentScene/connect()`` and tells it in ``SceneEvent/connected(_:_:)``.
 public struct RestoreOutcome: Sendable, Equatable {
     /// What the restore kept and dropped; nil when nothing was stored, when not restoring, or when
     /// nothing was restored: a newer schema, an age limit, or a crash loop past

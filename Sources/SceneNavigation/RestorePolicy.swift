@@ -33,8 +33,7 @@ public struct RestorePolicy: Sendable, Hashable {
     public var restoresPaths: Bool
     /// The oldest saved state restored: state saved longer ago is not restored at all (it is
     /// reported, and kept aside by ``PersistentScene``). Applied where the save time is known:
-    /// ``PersistentScene`` and ``SceneNavigationModel/restore(from:scene:key:policy:)``, which
-    /// `navstate restore --max-age` calls. Nil (no limit) by default.
+    /// ``PersistentScene``, and `navstate restore --max-age`. Nil (no limit) by default.
     public var maximumAge: Duration?
 
     /// Whether state saved at `savedAt` is older than ``maximumAge`` at `now` (never without one).

@@ -9,9 +9,9 @@
 /// migrated, with what was stored and what it became.
 ///
 /// ```swift
-/// var resolvers = RouteResolvers()
-/// resolvers.add(Item.self) { item in store.contains(item.id) ? item : nil }
-/// resolvers.add(Note.self, lookUp: { id in notes.note(withID: id) })   // a route stored as its ID
+/// let resolvers = RouteResolvers()
+///     .adding(Item.self) { item in store.contains(item.id) ? item : nil }
+///     .adding(Note.self, lookUp: { id in notes.note(withID: id) })   // a route stored as its ID
 /// ```
 ///
 /// A type without a resolver restores every value that decodes.

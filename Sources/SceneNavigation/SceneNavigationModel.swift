@@ -340,10 +340,12 @@ extension SceneNavigationModel {
     ///
     /// Reading gives the bytes `JSONEncoder` with `.sortedKeys` writes for what is saved of the
     /// state (compact, `/` escaped as `\/`; screens not saved left out, ``SelectivelySaved``), or
-    /// nil when the state cannot be encoded. Setting restores with the default
-    /// policy; unlike the sample, a failure is not silent: the model is left untouched and the
-    /// error is in ``lastRestoreError``, and what was dropped is in ``lastRestoreReport``. Setting
-    /// nil does nothing.
+    /// nil when the state cannot be encoded. Setting restores JSON of the model's own schema
+    /// (``schemaVersion``: what reading gives), with the default policy; unlike the sample, a
+    /// failure is not silent: the model is left untouched and the error is in
+    /// ``lastRestoreError``, and what was dropped is in ``lastRestoreReport``. Setting nil does
+    /// nothing. State stored at an earlier schema is restored by a scene's connection
+    /// (``PersistentScene``), which reads the schema stored beside it.
     public var jsonData: Data? {
         get {
             guard let json = try? StateCoding.encode(state) else { return nil }
@@ -352,7 +354,7 @@ extension SceneNavigationModel {
         set {
             guard let newValue else { return }
             do throws(NavigationError) {
-                try restoreValue(.binary(newValue))
+                try restoreValue(.binary(newValue), schemaVersion: schemaVersion)
                 lastRestoreError = nil
             } catch {
                 lastRestoreError = error

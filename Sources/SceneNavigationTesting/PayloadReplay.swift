@@ -152,7 +152,7 @@ public struct PayloadReplay: Sendable {
             if let bytes = payload.sceneFile {
                 try temporary.writeSceneFile(payload.scene, bytes: bytes)
             } else {
-                try temporary.saveValues(payload.scene, values: payload.values)
+                try temporary.saveScene(payload.scene, values: payload.values)
             }
             let app = try AppSimulator(
                 temporary, scene: payload.scene, key: key, policy: policy, crashGuard: nil, makeModel: model)

@@ -24,8 +24,8 @@ extension SceneLifeSimulator {
     ///   - policy: What to do after an element that does not open.
     ///   - adjust: What else the link changes once it replaced the path, or nil.
     ///   - window: The window, from 0 in the order they were opened.
-    /// - Returns: The link's report once it was applied (the model's `lastLinkReport`); nil while
-    ///   it waits for the window's restore.
+    /// - Returns: The link's report once it was applied (what the scene tells as `.linkOpened`);
+    ///   nil while it waits for the window's restore.
     /// - Throws: ``SimulatorError/noWindow(_:)`` when the window is not shown; the
     ///   ``/SceneNavigation/LinkError`` of a link the scene leaves alone (another app's, not a URL,
     ///   one of which nothing opens).

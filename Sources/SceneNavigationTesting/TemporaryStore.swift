@@ -134,7 +134,7 @@ public final class TemporaryStore: Sendable {
         } catch {
             throw .cannotDecode(key: key, scene: id, reason: "the fixture is not JSON: \(error)")
         }
-        try saveValues(scene, values: [key: .json(value)], savedAt: savedAt)
+        try saveScene(scene, values: [key: .json(value)], savedAt: savedAt)
     }
 
     /// Writes a scene's whole file with the given values and save time, replacing any file there.
@@ -143,7 +143,7 @@ public final class TemporaryStore: Sendable {
     ///   - values: The values by key.
     ///   - savedAt: The save time written in the file, or now.
     /// - Throws: ``/SceneStore/SceneStoreError``.
-    package func saveValues(
+    public func saveScene(
         _ scene: String, values: [String: SceneValue], savedAt: Date? = nil
     ) throws(SceneStoreError) {
         let id = try SceneID(scene)
@@ -171,22 +171,5 @@ public final class TemporaryStore: Sendable {
     /// - Throws: ``/SceneStore/SceneStoreError/cannotWrite(path:errno:)``.
     public func writeCorruptScene(_ scene: String) throws(SceneStoreError) {
         try writeSceneFile(scene, bytes: Array(#"{"format":1,"savedAt":"2026-11-01T10:00:00.000Z","scene":"#.utf8))
-    }
-}
-
-// MARK: - Deprecated in 0.4.0: a scene's values are the connection's
-
-extension TemporaryStore {
-    /// Writes a scene's whole file with the given values and save time, replacing any file there.
-    /// - Parameters:
-    ///   - scene: The scene's ID.
-    ///   - values: The values by key.
-    ///   - savedAt: The save time written in the file, or now.
-    /// - Throws: ``/SceneStore/SceneStoreError``.
-    @available(*, deprecated, message: "use saveScene(_:value:key:savedAt:) or saveScene(_:json:key:savedAt:)")
-    public func saveScene(
-        _ scene: String, values: [String: SceneValue], savedAt: Date? = nil
-    ) throws(SceneStoreError) {
-        try saveValues(scene, values: values, savedAt: savedAt)
     }
 }

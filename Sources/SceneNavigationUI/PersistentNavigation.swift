@@ -359,7 +359,6 @@
                     activityType: handoff.activityType)
                 activity.isEligibleForHandoff = true
                 if !payload.report.dropped.isEmpty {
-                    handoff.droppedHandler?(payload.report)
                     // Told once, not at every change while the state stays over the budget.
                     if !handoffShortened {
                         handoffShortened = true

@@ -15,14 +15,15 @@
 /// - `<scene>.invalid-<time>.json`: a copy of a file holding a value that its app could not read,
 ///   made before that value was replaced.
 ///
-/// Modules above add reasons of their own (``Reason`` is an open set) for the copies they keep.
+/// SceneNavigation adds reasons of its own (``Reason`` is an open set) for the copies a scene's
+/// connection keeps.
 /// Nothing removes these files but an explicit ``StateStore/prune(before:)`` or the user.
 public struct KeptAsideFile: Sendable, Equatable {
     /// Why a file was kept aside: a short name written into the kept file's name.
     ///
-    /// An open set, as `Errno` is: StateStore defines ``corrupt`` and ``invalid``, and a module
-    /// that keeps copies for reasons of its own declares them as static members of an extension.
-    /// Two reasons are equal when their names are.
+    /// An open set, as `Errno` is: StateStore defines ``corrupt`` and ``invalid``, and
+    /// SceneNavigation the reasons its connections keep copies for; a name read back from a file
+    /// of another version is kept as it is. Two reasons are equal when their names are.
     public struct Reason: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
         /// The name in the file name: 1 to 32 lowercase ASCII letters, digits and `-`, starting
         /// with a letter, such as `corrupt` or `no-longer-read`.

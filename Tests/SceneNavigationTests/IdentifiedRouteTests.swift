@@ -143,7 +143,7 @@ struct BoxedNote: IdentifiedRoute {
         #expect(
             unresolvable.report.dropped.first?.reason
                 == .undecodable(
-                    "Note is stored as its ID: restore it with RouteResolvers that look it up (add(Note.self, lookUp:))"
+                    "Note is stored as its ID: restore it with RouteResolvers that look it up (adding(Note.self, lookUp:))"
                 ))
     }
 }

@@ -314,6 +314,25 @@ import Testing
         try await scene.close()
     }
 
+    @Test("a Handoff a scene continues is told as a link opened, with its report")
+    func handoffEvents() async throws {
+        let temporary = try TemporaryStore(clock: TestClock())
+        let events = Events()
+        let sender = SceneNavigationModel(MailState())
+        sender.state.mail = [.inbox, .message(id: 7)]
+        let handoff = NavigationHandoff<MailState>(activityType: "com.example.mail.navigation", path: \.mail)
+        let payload = try handoff.payload(for: sender)
+        let model = SceneNavigationModel(MailState())
+        let scene = PersistentScene(
+            model, store: temporary.store, guard: CrashLoopGuard(healthyAfter: nil),
+            identity: .supplied(try SceneID("main")), onEvent: { events.all.append($0) })
+        try await scene.connect()
+        scene.open(try #require(try handoff.continuing(payload.userInfo, in: model)))
+        #expect(model.state.mail.routes == [.inbox, .message(id: 7)])
+        #expect(events.all.map(\.description).dropFirst() == ["link opened: restored 2"])
+        try await scene.close()
+    }
+
     @Test("a scene is connected once: a second PersistentScene of it, under another key too, starts with a copy apart")
     func secondConnectionOfAScene() async throws {
         let temporary = try TemporaryStore(clock: TestClock())

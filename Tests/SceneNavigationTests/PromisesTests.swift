@@ -27,7 +27,7 @@ import Testing
         "a write of schema N leaves exactly schema N: connecting without restoring over a newer schema keeps it aside as such"
     )
     func replacingANewerSchema() async throws {
-        try temporary.saveValues(
+        try temporary.saveScene(
             "main",
             values: [
                 "navigation": .json(.object(["tab": .number(JSONNumber(3)), "panes": .array([])])),
@@ -63,7 +63,7 @@ import Testing
         "storing a value on request: a newer schema is refused untouched, or replaced and kept aside; exactly the schema given is left"
     )
     func storingOnRequest() throws {
-        try temporary.saveValues(
+        try temporary.saveScene(
             "main",
             values: [
                 "navigation": .json(.array([.string("a")])), "navigation.schema": .json(.number(JSONNumber(2))),
@@ -145,6 +145,20 @@ import Testing
         #expect(persistence.intervention == nil)
         #expect(later.state == TabState(tab: 2, path: ["b"]))
         try await persistence.close()
+    }
+
+    @Test("jsonData reads back what it wrote, at the model's own schema: no migration step runs again")
+    func jsonDataAtTheModelsSchema() throws {
+        var migrations = NavigationMigrations()
+        // Version 0 stored a bare path; version 1 stores {"path": [...], "tab": 0}.
+        migrations.addStep { old in .object(["path": old, "tab": .number(JSONNumber(0))]) }
+        let model = SceneNavigationModel(TabState(), migrations: migrations)
+        model.state = TabState(tab: 3, path: ["a", "b"])
+        let other = SceneNavigationModel(TabState(), migrations: migrations)
+        other.jsonData = model.jsonData
+        #expect(other.lastRestoreError == nil)
+        #expect(other.state == TabState(tab: 3, path: ["a", "b"]))
+        #expect(other.lastRestoreReport == RestoreReport(restoredCount: 2))
     }
 
     @Test("a recover dates its write even when the scene holds the value already")

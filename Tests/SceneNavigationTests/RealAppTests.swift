@@ -104,7 +104,7 @@ struct TabsState: Codable, Equatable, Sendable {
         let stored = try json(
             #"{"panels":["Gone.Type","{}","RealAppTests.Panel","{\"id\":1,\"title\":\"One\"}"],"sidebar":{"detail":"none"}}"#
         )
-        try temporary.saveValues("main", values: ["navigation": .json(stored)])
+        try temporary.saveScene("main", values: ["navigation": .json(stored)])
         let before = try fileBytes()
         var types = panelTypes()
         types.register(Panel.self, aliases: ["RealAppTests.Panel"])
@@ -135,7 +135,7 @@ struct TabsState: Codable, Equatable, Sendable {
     func oneCopyForSeveralKeys() async throws {
         let stored = JSONValue.object(
             ["panels": .array([.string("Gone.Type"), .string("{}")]), "sidebar": .object(["detail": .string("a")])])
-        try temporary.saveValues("main", values: ["left": .json(stored), "right": .json(stored)])
+        try temporary.saveScene("main", values: ["left": .json(stored), "right": .json(stored)])
         let types = panelTypes()
         let left = SceneNavigationModel(PanelState(), types: types)
         let right = SceneNavigationModel(PanelState(), types: types)

@@ -43,20 +43,13 @@ func values(_ store: SceneStore, _ scene: SceneID) async throws {
 }
 
 @MainActor func restoresApart(_ store: SceneStore, _ scene: SceneID) async throws {
-    // Restores, links and Handoffs apart from a scene's connection, as 0.3.0 offered them.
+    // Restores apart from a scene's connection, as 0.3.0 offered them.
     let model = SceneNavigationModel(AppState())
     let stored = try NavigationCoding.encode(AppState(tab: 1))
     _ = try NavigationCoding.decode(AppState.self, from: stored)
     try model.restore(from: .json(stored))
     try model.restore(importing: .json(stored))
     _ = try await model.restore(from: store, scene: scene)
-    let handoff = NavigationHandoff<AppState>(activityType: "com.example.adopter", path: \.path)
-    let payload = try handoff.payload(for: model)
-    if HandoffPayload.isPayload(payload.userInfo) {
-        try model.continueHandoff(try HandoffPayload(userInfo: payload.userInfo))
-    }
-    _ = (model.lastLinkReport, model.lastLinkError, HandoffPayload.key, HandoffPayload.stateKey)
-    _ = HandoffPayload(text: payload.text, schemaVersion: HandoffPayload.schemaKey.count)
     var migrations = NavigationMigrations()
     migrations.alias(.string("old"), to: .string("new"))
     _ = (migrations.aliases, migrations.alias(of: .string("old")), migrations.version)
@@ -66,18 +59,8 @@ func values(_ store: SceneStore, _ scene: SceneID) async throws {
     _ = RouteResolvers.userInfoKey
     _ = try MixedPath.decode(from: .array([]), types: NavigationTypeRegistry())
     _ = MixedPath.typeName(of: Int.self)
-    try CrashLoopGuard.removeMarkers(of: scene, in: store)
-    // Links printed and read as URLs, and a payload of a state.
-    let links = LinkMapping<String>(scheme: "adopter", [LinkPattern("{value}", value: "value")])
-    _ = try links.url(for: ["inbox"])
-    _ = try links.routes(from: URL(string: "adopter://inbox")!)
-    let withPath = SceneNavigationModel(RoutePath<String>(["inbox"]))
-    _ = try withPath.link(with: links, at: \.self)
-    _ = try handoff.payload(for: AppState(), schemaVersion: 0)
     _ = NavigationTypeRegistry().knows("Swift.Int")
-    var told = NavigationHandoff<AppState>(
-        activityType: "com.example.adopter", path: \.path, onDropped: { print($0.dropped.count) })
-    told.onDropped = nil
+    try CrashLoopGuard.removeMarkers(of: scene, in: store)
 }
 
 func storeDetails() throws {

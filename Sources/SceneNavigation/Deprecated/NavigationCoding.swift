@@ -8,7 +8,7 @@ import SceneStore
 @available(
     *, deprecated,
     message:
-        "a scene's connection (PersistentScene) encodes and restores the state; a model's jsonData reads and restores its JSON"
+        "a scene's connection (PersistentScene) encodes and restores the state, from the schema stored beside it; a model's jsonData is its JSON at the model's schema"
 )
 public enum NavigationCoding {
     /// The state as the JSON value stored in a scene.
@@ -87,7 +87,7 @@ extension NavigationCoding {
     @available(
         *, deprecated,
         message:
-            "a scene's connection (PersistentScene) restores the state; a model's jsonData restores JSON text with a report"
+            "a scene's connection (PersistentScene) restores the state, from the schema stored beside it; a model's jsonData restores its own JSON with a report"
     )
     public static func decode<State: Codable>(
         _ type: State.Type, fromJSON bytes: some Collection<UInt8>, key: String = "navigation",

@@ -20,7 +20,7 @@ extension NavigationMigrations {
     @available(
         *, deprecated,
         message:
-            "a restore (PersistentScene, or a model's jsonData) runs the migrations and applies and reports the aliases"
+            "a scene's connection (PersistentScene) runs the migrations from the schema stored beside the value, and applies and reports the aliases"
     )
     @_disfavoredOverload
     public func migrate(
@@ -89,7 +89,10 @@ extension NavigationMigrations {
     /// - Returns: The value as the app's version stores it.
     /// - Throws: ``NavigationError/newerSchema(key:stored:supported:)``, or
     ///   ``NavigationError/cannotDecode(key:reason:location:)``.
-    @available(*, deprecated, message: "a restore (PersistentScene, or a model's jsonData) runs the migrations")
+    @available(
+        *, deprecated,
+        message: "a scene's connection (PersistentScene) runs the migrations from the schema stored beside the value"
+    )
     public func migrate(
         _ value: JSONValue, from storedVersion: Int, key: String = "navigation"
     ) throws(NavigationError) -> JSONValue {

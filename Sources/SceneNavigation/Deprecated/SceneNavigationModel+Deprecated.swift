@@ -29,28 +29,9 @@ extension SceneNavigationModel {
     }
 }
 
-// MARK: - Deprecated in 0.4.0: restores and reports apart from a scene
+// MARK: - Deprecated in 0.4.0: restores apart from a scene
 
 extension SceneNavigationModel {
-    /// The report of the last link or Handoff the model opened: what of it did not open, and why.
-    @available(
-        *, deprecated, message: "read the report open(_:with:at:policy:) returns, or a scene's SceneEvent.linkOpened"
-    )
-    public internal(set) var lastLinkReport: RestoreReport? {
-        get { linkReport }
-        set { linkReport = newValue }
-    }
-
-    /// Why the last link the model was given could not be read at all; nil after one that was read.
-    @available(
-        *, deprecated,
-        message: "catch the LinkError open(_:with:at:policy:) throws, or read a scene's SceneEvent.linkRefused"
-    )
-    public internal(set) var lastLinkError: LinkError? {
-        get { linkError }
-        set { linkError = newValue }
-    }
-
     /// Restores the state from a stored scene value, each path element by element and each member
     /// on its own.
     /// - Parameters:
@@ -63,7 +44,8 @@ extension SceneNavigationModel {
     ///   ``NavigationError/newerSchema(key:stored:supported:)``.
     @available(
         *, deprecated,
-        message: "a scene's connection (PersistentScene) restores the state; jsonData restores JSON data with a report"
+        message:
+            "a scene's connection (PersistentScene) restores the state, from the schema stored beside it; jsonData restores the model's own JSON with a report"
     )
     @discardableResult
     public func restore(
@@ -109,49 +91,5 @@ extension SceneNavigationModel {
         from store: StateStore, scene: SceneID, key: String = "navigation", policy: RestorePolicy = RestorePolicy()
     ) async throws(NavigationError) -> RestoreOutcome {
         try await restoreReadOnly(from: store, scene: scene, key: key, policy: policy)
-    }
-
-    /// Continues a Handoff: restores the state another device sent, element by element and member
-    /// by member with the model's resolvers and types, through its migrations from the schema the
-    /// sender wrote (the other device may run another version of the app).
-    ///
-    /// A member that does not decode is left at its initial value, as in a restore. The report is
-    /// returned; on an error the model is left as it was.
-    ///
-    /// - Parameters:
-    ///   - payload: What the other device sent.
-    ///   - policy: What to do after an element that does not restore.
-    /// - Returns: The report: what did not restore, and why.
-    /// - Throws: ``NavigationError/newerSchema(key:stored:supported:)`` (key `handoff`) for a state of
-    ///   a newer schema than the model's migrations know; ``NavigationError/cannotDecode(key:reason:location:)``
-    ///   for a payload whose state is not JSON or not the state's shape.
-    @available(
-        *, deprecated,
-        message: "use NavigationHandoff.continuing(_:in:policy:), and hand its change to PersistentScene.open(_:)"
-    )
-    @discardableResult
-    public func continueHandoff(_ payload: HandoffPayload, policy: RestorePolicy = RestorePolicy())
-        throws(NavigationError) -> RestoreReport
-    {
-        try continueHandoffPayload(payload, policy: policy)
-    }
-}
-
-// MARK: - Deprecated in 0.4.0: one way to print a link
-
-extension SceneNavigationModel {
-    /// The link to the model's path at `path`.
-    /// - Parameters:
-    ///   - mapping: The app's links.
-    ///   - path: Where the path is in the state.
-    /// - Returns: The link.
-    /// - Throws: ``LinkError`` with ``LinkError/Code/cannotPrint`` when a route has no place in a link.
-    @available(
-        *, deprecated, message: "use the mapping's link(for:) of the model's path: mapping.link(for: model.state.path)"
-    )
-    public func link<Route>(
-        with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>
-    ) throws(LinkError) -> String {
-        try mapping.link(for: state[keyPath: path])
     }
 }

@@ -38,14 +38,14 @@ import SceneStore
 /// The mapping is `Codable`: `navstate open --mapping` reads another app's from a JSON file.
 public struct LinkMapping<Route: Codable & Hashable>: Sendable, Hashable {
     /// The links' scheme (`mail`, `https`), compared without case.
-    public var scheme: String
+    package var scheme: String
     /// The links' host (`mail.example.com`), compared without case; nil for links whose first
     /// segment stands where the host would (`mail://message/42`).
-    public var host: String?
+    package var host: String?
     /// The patterns, in the order they are tried: the first that fits a route prints it.
-    public var patterns: [LinkPattern]
+    package var patterns: [LinkPattern]
     /// The longest link read, in bytes. 16 KiB by default.
-    public var maximumLength: Int
+    package var maximumLength: Int
 
     /// Creates a mapping.
     /// - Parameters:

@@ -28,11 +28,11 @@
 /// earlier version of the app printed still opens after a rename.
 public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern's text.
-    public let pattern: String
+    package let pattern: String
     /// The route case it stands for, or nil for a route that is its one parameter or a structure.
-    public let caseName: String?
+    package let caseName: String?
     /// The parameter that is the route itself, or nil for a case or a structure.
-    public let valueParameter: String?
+    package let valueParameter: String?
     /// The pattern, read; or why it cannot be.
     let compiled: Result<Compiled, LinkError>
 
@@ -78,7 +78,7 @@ public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the pattern can be read; the error says why not.
     /// - Throws: ``LinkError`` with the code ``LinkError/Code/invalidPattern``.
-    public func validate() throws(LinkError) {
+    package func validate() throws(LinkError) {
         _ = try compiled.get()
     }
 }

@@ -6,7 +6,7 @@
 
 extension LinkMapping {
     /// What a scene does with the URLs it opens: this mapping's links become changes that open
-    /// them at `path` (``SceneNavigationModel/open(_:with:at:policy:)-(String,_,_,_)``), and any
+    /// them at `path` (``SceneNavigationModel/open(_:with:at:policy:)``), and any
     /// other URL is left alone (nil). `PersistentNavigation`'s links in one line:
     ///
     /// ```swift

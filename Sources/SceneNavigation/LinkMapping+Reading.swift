@@ -71,7 +71,7 @@ extension LinkMapping {
     /// be wrong. False for another app's, and for text that has no scheme.
     /// - Parameter link: The link.
     /// - Returns: Whether it is this app's.
-    public func isLink(_ link: String) -> Bool {
+    package func isLink(_ link: String) -> Bool {
         LinkText.isOwn(link, scheme: scheme, host: host)
     }
 

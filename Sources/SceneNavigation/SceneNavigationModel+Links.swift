@@ -92,7 +92,7 @@ extension SceneNavigationModel {
         return report
     }
 
-    /// Opens a URL: ``open(_:with:at:policy:)-(String,_,_,_)`` of its text.
+    /// Opens a URL: ``open(_:with:at:policy:)`` of its text.
     /// - Parameters:
     ///   - url: The URL.
     ///   - mapping: The app's links.
@@ -101,7 +101,7 @@ extension SceneNavigationModel {
     /// - Returns: The report.
     /// - Throws: ``LinkError``.
     @discardableResult
-    public func open<Route>(
+    package func open<Route>(
         _ url: URL, with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>,
         policy: RestorePolicy = RestorePolicy()
     ) throws(LinkError) -> RestoreReport {

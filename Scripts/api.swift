@@ -221,7 +221,10 @@ func withoutDefaultValues(_ declaration: String) -> String {
     while index < characters.count {
         let character = characters[index]
         if inString {
-            if character == "\\" { index += 2; continue }
+            if character == "\\" {
+                index += 2
+                continue
+            }
             if character == "\"" { inString = false }
             if skipping == nil { result.append(character) }
             index += 1
@@ -251,14 +254,23 @@ func withoutDefaultValues(_ declaration: String) -> String {
     return result
 }
 
+/// The final classes of the modules checked, by path: no subclass calls their initialisers.
+var finalClasses: Set<String> = []
+
 /// A declaration's key as `since` compares it: without its default values' expressions; a
 /// settable computed property (`var x: T { get set }`) as the stored one it reads as to its
-/// callers (`var x: T`); and a constant (`let x: T`) as the read-only property it reads as to its
-/// callers (`var x: T { get }`): neither change breaks a caller's build.
+/// callers (`var x: T`); a constant (`let x: T`) as the read-only property it reads as to its
+/// callers (`var x: T { get }`); and a final class's `convenience init` as the `init` it is to its
+/// callers: none of these changes breaks a caller's build.
 func releaseKey(_ key: String) -> String {
     let parts = key.split(separator: "\t", maxSplits: 1).map(String.init)
     guard parts.count == 2 else { return key }
     var declaration = withoutDefaultValues(parts[1])
+    if let initializer = parts[0].range(of: ".init("),
+        finalClasses.contains(String(parts[0][..<initializer.lowerBound]))
+    {
+        declaration = declaration.replacingOccurrences(of: "convenience init", with: "init")
+    }
     if declaration.contains("var "), declaration.hasSuffix(" { get set }") {
         declaration = String(declaration.dropLast(" { get set }".count))
     }
@@ -299,6 +311,7 @@ for module in modules {
     }
     let baseline = readBaseline(url)
     if arguments[0] == "since" {
+        finalClasses.formUnion(current.filter { $0.declaration.contains("final class ") }.map(\.path))
         let keys = Set(current.map { releaseKey($0.key) })
         for old in baseline
         where !old.deprecated && !keys.contains(releaseKey(old.key))

@@ -148,7 +148,9 @@ public final class AppSimulator<State: Codable & Equatable> {
         policy: RestorePolicy = RestorePolicy(), crashGuard: CrashLoopGuard? = CrashLoopGuard(healthyAfter: nil),
         makeModel: @escaping @MainActor (String) -> Model
     ) throws(SceneStoreError) {
-        try Self.validate(keys: keys)
+        guard let first = keys.first else { throw .invalidKey("", reason: "a simulated scene needs at least one key") }
+        for key in keys { try StateStore.validate(key: key) }
+        guard Set(keys).count == keys.count else { throw .invalidKey(first, reason: "each key is given once") }
         self.temporary = temporary
         self.scene = try SceneID(scene)
         self.modelKeys = keys
@@ -172,26 +174,13 @@ public final class AppSimulator<State: Codable & Equatable> {
         message:
             "a scene is connected once: keep the scene's navigation in one state, and use init(_:scene:key:policy:crashGuard:makeModel:)"
     )
-    public init(
+    public convenience init(
         _ temporary: TemporaryStore, scene: String = "main", keys: [String],
         policy: RestorePolicy = RestorePolicy(), crashGuard: CrashLoopGuard? = CrashLoopGuard(healthyAfter: nil),
         makeModel: @escaping @MainActor (String) -> Model
     ) throws(SceneStoreError) {
-        // A class's designated initialisers cannot delegate to one another: the package one's body.
-        try Self.validate(keys: keys)
-        self.temporary = temporary
-        self.scene = try SceneID(scene)
-        self.modelKeys = keys
-        self.policy = policy
-        self.crashGuard = crashGuard
-        self.makeModel = makeModel
-    }
-
-    /// Checks a scene's keys: at least one, each a key, each once.
-    private static func validate(keys: [String]) throws(SceneStoreError) {
-        guard let first = keys.first else { throw .invalidKey("", reason: "a simulated scene needs at least one key") }
-        for key in keys { try StateStore.validate(key: key) }
-        guard Set(keys).count == keys.count else { throw .invalidKey(first, reason: "each key is given once") }
+        try self.init(
+            temporary, scene: scene, modelKeys: keys, policy: policy, crashGuard: crashGuard, makeModel: makeModel)
     }
 
     /// Launches: a new store and a new model per key, each restored from what the scene holds.

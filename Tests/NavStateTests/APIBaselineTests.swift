@@ -167,6 +167,22 @@ import Testing
         #expect(gone.status == 1)
     }
 
+    @Test(
+        "against a release, a final class's convenience initialiser is the initialiser it was; a class that may be subclassed is not"
+    )
+    func convenienceInitOfAFinalClass() throws {
+        for (kind, kept) in [("final class", 0), ("class", 1)] {
+            let type = (path: ["SceneThing"], declaration: "\(kind) SceneThing", deprecated: false)
+            let designated = (
+                path: ["SceneThing", "init(keys:)"], declaration: "init(keys: [String])", deprecated: false
+            )
+            var convenience = designated
+            convenience.declaration = "convenience init(keys: [String])"
+            let outcome = try Self.check("since", baseline: [type, designated], current: [type, convenience])
+            #expect(outcome.status == Int32(kept), "\(kind): \(outcome.standardOutput)")
+        }
+    }
+
     @Test("a member of a deprecated type counts as deprecated")
     func deprecatedTypesMembers() throws {
         let deprecatedType = (path: ["SceneThing"], declaration: "struct SceneThing", deprecated: true)

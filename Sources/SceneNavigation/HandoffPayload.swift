@@ -23,50 +23,50 @@ public struct HandoffPayload: Sendable, Hashable {
     public let report: RestoreReport
 
     /// The `userInfo` key of the state's text.
-    package static let stateEntry = "navstate.state"
+    package static let stateKey = "navstate.state"
     /// The `userInfo` key of the schema version.
-    package static let schemaEntry = "navstate.schema"
+    package static let schemaKey = "navstate.schema"
 
     /// A payload.
     /// - Parameters:
     ///   - text: The state's JSON text.
     ///   - schemaVersion: Its schema version.
     ///   - report: What was dropped to fit the budget.
-    package init(payloadText text: String, schemaVersion: Int, report: RestoreReport = RestoreReport()) {
+    package init(text: String, schemaVersion: Int, report: RestoreReport = RestoreReport()) {
         self.text = text
         self.schemaVersion = schemaVersion
         self.report = report
     }
 
     /// The key errors of a Handoff's state name: `handoff`.
-    package static let errorKey = "handoff"
+    package static let key = "handoff"
 
     /// Reads the payload of a continued activity's `userInfo`.
     /// - Parameter userInfo: The activity's `userInfo`.
     /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` (key `handoff`) when it has
     ///   no navstate state, or its entries are not a string and a version from 0.
-    package init(reading userInfo: [AnyHashable: Any]?) throws(NavigationError) {
-        guard let userInfo, let text = userInfo[Self.stateEntry] as? String else {
+    package init(userInfo: [AnyHashable: Any]?) throws(NavigationError) {
+        guard let userInfo, let text = userInfo[Self.stateKey] as? String else {
             throw .cannotDecode(
-                key: Self.errorKey, reason: "the activity's userInfo has no '\(Self.stateEntry)' string")
+                key: Self.key, reason: "the activity's userInfo has no '\(Self.stateKey)' string")
         }
-        guard let schema = userInfo[Self.schemaEntry] as? Int, schema >= 0 else {
+        guard let schema = userInfo[Self.schemaKey] as? Int, schema >= 0 else {
             throw .cannotDecode(
-                key: Self.errorKey, reason: "the activity's userInfo has no '\(Self.schemaEntry)' version")
+                key: Self.key, reason: "the activity's userInfo has no '\(Self.schemaKey)' version")
         }
-        self.init(payloadText: text, schemaVersion: schema)
+        self.init(text: text, schemaVersion: schema)
     }
 
     /// Whether a `userInfo` holds a navstate payload at all (its state's entry), readable or not.
     /// - Parameter userInfo: The activity's `userInfo`.
     /// - Returns: Whether it has the state's key.
-    package static func carriesPayload(_ userInfo: [AnyHashable: Any]?) -> Bool {
-        userInfo?[stateEntry] != nil
+    package static func isPayload(_ userInfo: [AnyHashable: Any]?) -> Bool {
+        userInfo?[stateKey] != nil
     }
 
     /// The entries to put in an activity's `userInfo`.
     public var userInfo: [AnyHashable: Any] {
-        [Self.stateEntry: text, Self.schemaEntry: schemaVersion]
+        [Self.stateKey: text, Self.schemaKey: schemaVersion]
     }
 
     /// The payload's size as the budget counts it: the bytes of the state's text.
@@ -78,7 +78,7 @@ public struct HandoffPayload: Sendable, Hashable {
         do {
             return try JSONValue(parsing: Array(text.utf8), maximumDepth: 512)
         } catch {
-            throw .cannotDecode(key: Self.errorKey, reason: "the Handoff's state is not JSON: \(error)")
+            throw .cannotDecode(key: Self.key, reason: "the Handoff's state is not JSON: \(error)")
         }
     }
 }

@@ -91,7 +91,7 @@ public struct NavigationHandoff<State: Codable & Equatable> {
     /// - Throws: ``NavigationError/cannotEncode(reason:)`` when the state does not encode, or is
     ///   over the budget even with an empty path.
     public func payload(for model: SceneNavigationModel<State>) throws(NavigationError) -> HandoffPayload {
-        try payload(of: model.state, schemaVersion: model.schemaVersion)
+        try payload(for: model.state, schemaVersion: model.schemaVersion)
     }
 
     /// The payload for a state: the whole state when it fits the budget; otherwise the state with
@@ -104,12 +104,12 @@ public struct NavigationHandoff<State: Codable & Equatable> {
     /// - Returns: The payload.
     /// - Throws: ``NavigationError/cannotEncode(reason:)`` when the state does not encode, or is
     ///   over the budget even with an empty path and no presentation.
-    package func payload(of state: State, schemaVersion: Int) throws(NavigationError) -> HandoffPayload {
+    package func payload(for state: State, schemaVersion: Int) throws(NavigationError) -> HandoffPayload {
         let (whole, unsaved) = try StateCoding.encodeRecording(state)
         let wholeText = Self.text(of: whole)
         if wholeText.utf8.count <= budget {
             return HandoffPayload(
-                payloadText: wholeText, schemaVersion: schemaVersion,
+                text: wholeText, schemaVersion: schemaVersion,
                 report: RestoreReport(dropped: UnsavedCut.dropped(unsaved)))
         }
         let count = screenCount(state)
@@ -144,7 +144,7 @@ public struct NavigationHandoff<State: Codable & Equatable> {
         }
         var report = Self.droppedFromTheEnd(of: whole, keeping: fitting)
         report.dropped += UnsavedCut.dropped(unsaved)
-        return HandoffPayload(payloadText: fittingText, schemaVersion: schemaVersion, report: report)
+        return HandoffPayload(text: fittingText, schemaVersion: schemaVersion, report: report)
     }
 
     /// Another device's Handoff, restored in the model now (without changing it), as a change to hand to ``PersistentScene/open(_:)`` that puts the
@@ -162,8 +162,8 @@ public struct NavigationHandoff<State: Codable & Equatable> {
     public func continuing(
         _ userInfo: [AnyHashable: Any]?, in model: SceneNavigationModel<State>, policy: RestorePolicy = RestorePolicy()
     ) throws(NavigationError) -> PersistentScene<State>.Link? {
-        guard HandoffPayload.carriesPayload(userInfo) else { return nil }
-        let payload = try HandoffPayload(reading: userInfo)
+        guard HandoffPayload.isPayload(userInfo) else { return nil }
+        let payload = try HandoffPayload(userInfo: userInfo)
         let (restored, report) = try model.restoredState(of: payload, policy: policy)
         return { model in model.applyHandoff(restored, report: report) }
     }

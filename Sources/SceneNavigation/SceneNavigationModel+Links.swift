@@ -114,7 +114,7 @@ extension SceneNavigationModel {
 extension SceneNavigationModel {
     /// Continues a Handoff: restores the state another device sent and puts it in place.
     @discardableResult
-    package func continueHandoffPayload(_ payload: HandoffPayload, policy: RestorePolicy = RestorePolicy())
+    package func continueHandoff(_ payload: HandoffPayload, policy: RestorePolicy = RestorePolicy())
         throws(NavigationError) -> RestoreReport
     {
         let (restored, report) = try restoredState(of: payload, policy: policy)
@@ -127,7 +127,7 @@ extension SceneNavigationModel {
         -> (state: State, report: RestoreReport)
     {
         try StateCoding.decode(
-            State.self, from: try payload.json(), key: HandoffPayload.errorKey, policy: policy, resolvers: resolvers,
+            State.self, from: try payload.json(), key: HandoffPayload.key, policy: policy, resolvers: resolvers,
             types: types, migrations: migrations, schemaVersion: payload.schemaVersion, initial: initialState)
     }
 

@@ -18,8 +18,8 @@ import Testing
                 == #"{"mail":[{"inbox":{}},{"message":{"id":42}}],"settings":[{"account":{}}],"tab":1}"#)
         #expect(payload.schemaVersion == 0)
         #expect(payload.report == RestoreReport())
-        #expect(payload.userInfo[HandoffPayload.stateEntry] as? String == payload.text)
-        #expect(payload.userInfo[HandoffPayload.schemaEntry] as? Int == 0)
+        #expect(payload.userInfo[HandoffPayload.stateKey] as? String == payload.text)
+        #expect(payload.userInfo[HandoffPayload.schemaKey] as? Int == 0)
 
         let other = SceneNavigationModel(MailState())
         let change = try #require(try handoff.continuing(payload.userInfo, in: other))
@@ -33,7 +33,7 @@ import Testing
     func overBudget() throws {
         let path = RoutePath<MailRoute>((1...200).map { .message(id: $0) })
         let state = MailState(tab: 0, mail: path)
-        let payload = try handoff.payload(of: state, schemaVersion: 2)
+        let payload = try handoff.payload(for: state, schemaVersion: 2)
         #expect(payload.size <= 3_000)
         let kept = try #require(payload.report.dropped.first?.position)
         #expect(payload.report.restoredCount == kept)
@@ -44,11 +44,11 @@ import Testing
         // The most that fits: one more route would not.
         var more = state
         more.mail = RoutePath(path.prefix(kept + 1))
-        let longer = try handoff.payload(of: more, schemaVersion: 2)
+        let longer = try handoff.payload(for: more, schemaVersion: 2)
         #expect(longer.report.dropped.count == 1)
         // What arrives is the prefix, the rest of the state whole.
         let other = SceneNavigationModel(MailState(), migrations: Self.migrations(count: 2))
-        try other.continueHandoffPayload(try HandoffPayload(reading: payload.userInfo))
+        try other.continueHandoff(try HandoffPayload(userInfo: payload.userInfo))
         #expect(other.state.mail.routes == Array(path.prefix(kept)))
     }
 
@@ -57,7 +57,7 @@ import Testing
         var small = handoff
         small.budget = 60
         let state = MailState(tab: 0, mail: [.inbox, .mailbox(name: "Inbox"), .message(id: 1)])
-        let payload = try small.payload(of: state, schemaVersion: 0)
+        let payload = try small.payload(for: state, schemaVersion: 0)
         #expect(payload.text == #"{"mail":[{"inbox":{}}],"settings":[],"tab":0}"#)
         #expect(
             payload.report.dropped.map(\.description) == [
@@ -67,7 +67,7 @@ import Testing
         #expect(
             throws: NavigationError.cannotEncode(
                 reason: "the state is 33 bytes with an empty path, over the Handoff budget of 30 bytes")
-        ) { try small.payload(of: state, schemaVersion: 0) }
+        ) { try small.payload(for: state, schemaVersion: 0) }
     }
 
     static func migrations(count: Int) -> NavigationMigrations {
@@ -88,18 +88,18 @@ import Testing
             return .object(members)
         }
         let older = HandoffPayload(
-            payloadText: #"{"mail":[{"inbox":{}},{"gone":{}}],"selectedTab":1,"settings":[]}"#, schemaVersion: 0)
+            text: #"{"mail":[{"inbox":{}},{"gone":{}}],"selectedTab":1,"settings":[]}"#, schemaVersion: 0)
         let model = SceneNavigationModel(MailState(), migrations: migrations)
-        let report = try model.continueHandoffPayload(older)
+        let report = try model.continueHandoff(older)
         #expect(model.state == MailState(tab: 1, mail: [.inbox]))
         #expect(
             report.dropped.map(\.description) == [
                 "position 2 of mail: it no longer decodes: MailRoute has no case 'gone'"
             ])
 
-        let newer = HandoffPayload(payloadText: #"{"mail":[],"settings":[],"tab":0}"#, schemaVersion: 5)
+        let newer = HandoffPayload(text: #"{"mail":[],"settings":[],"tab":0}"#, schemaVersion: 5)
         #expect(throws: NavigationError.newerSchema(key: "handoff", stored: 5, supported: 1)) {
-            try model.continueHandoffPayload(newer)
+            try model.continueHandoff(newer)
         }
         // Refused before any change is made, so that it never takes a scene's saved paths at launch.
         #expect(throws: NavigationError.newerSchema(key: "handoff", stored: 5, supported: 1)) {
@@ -116,15 +116,15 @@ import Testing
         #expect(
             throws: NavigationError.cannotDecode(
                 key: "handoff", reason: "the activity's userInfo has no 'navstate.schema' version")
-        ) { try handoff.continuing([HandoffPayload.stateEntry: "{}", HandoffPayload.schemaEntry: "1"], in: model) }
+        ) { try handoff.continuing([HandoffPayload.stateKey: "{}", HandoffPayload.schemaKey: "1"], in: model) }
         #expect(
             throws: NavigationError.cannotDecode(
                 key: "handoff", reason: "the Handoff's state is not JSON: unexpected end of input at line 1, column 9")
-        ) { try model.continueHandoffPayload(HandoffPayload(payloadText: #"{"tab": "#, schemaVersion: 0)) }
+        ) { try model.continueHandoff(HandoffPayload(text: #"{"tab": "#, schemaVersion: 0)) }
         #expect(
             throws: NavigationError.cannotDecode(
                 key: "handoff", reason: "Expected to decode Dictionary<String, Any> but found an array instead.")
-        ) { try handoff.continuing(HandoffPayload(payloadText: "[]", schemaVersion: 0).userInfo, in: model) }
+        ) { try handoff.continuing(HandoffPayload(text: "[]", schemaVersion: 0).userInfo, in: model) }
         #expect(model.state == MailState(tab: 1))
     }
 
@@ -133,11 +133,11 @@ import Testing
     )
     func asciiPayload() throws {
         let state = MailState(tab: 0, mail: [.mailbox(name: "Crème 🎈")])
-        let payload = try handoff.payload(of: state, schemaVersion: 0)
+        let payload = try handoff.payload(for: state, schemaVersion: 0)
         #expect(payload.text == #"{"mail":[{"mailbox":{"name":"Cr\u00E8me \uD83C\uDF88"}}],"settings":[],"tab":0}"#)
         #expect(payload.text.utf8.allSatisfy { $0 < 0x80 })
         let other = SceneNavigationModel(MailState())
-        try other.continueHandoffPayload(payload)
+        try other.continueHandoff(payload)
         #expect(other.state == state)
     }
 }

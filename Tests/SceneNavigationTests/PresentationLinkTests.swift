@@ -97,10 +97,10 @@ extension LinkMapping where Route == ModalRoute {
         state.presented.present(.message(id: 7), as: .popover)
         let handoff = NavigationHandoff<ModalScreens>(
             activityType: "com.example.mail.navigation", path: \.path, presentations: \.presented)
-        let whole = try handoff.payload(of: state, schemaVersion: 0)
+        let whole = try handoff.payload(for: state, schemaVersion: 0)
         #expect(whole.report == RestoreReport())
         let other = SceneNavigationModel(ModalScreens())
-        try other.continueHandoffPayload(whole)
+        try other.continueHandoff(whole)
         #expect(other.state == state)
 
         // Room for the state, its path and one level: the top level gives way.
@@ -109,8 +109,8 @@ extension LinkMapping where Route == ModalRoute {
         let oneLevel = NavigationHandoff<ModalScreens>(
             activityType: "t", path: \.path, presentations: \.presented,
             budget: try StateCoding.encode(cut).serialized().count)
-        let payload = try oneLevel.payload(of: state, schemaVersion: 0)
-        #expect(try other.continueHandoffPayload(payload) == RestoreReport(restoredCount: 3))
+        let payload = try oneLevel.payload(for: state, schemaVersion: 0)
+        #expect(try other.continueHandoff(payload) == RestoreReport(restoredCount: 3))
         #expect(other.state == cut)
         #expect(payload.report.dropped.map(\.description) == ["position 2 of presented: beyond the maximum depth"])
         // Room for one route only: every level, then the path's last route.
@@ -119,13 +119,13 @@ extension LinkMapping where Route == ModalRoute {
         let oneRoute = NavigationHandoff<ModalScreens>(
             activityType: "t", path: \.path, presentations: \.presented,
             budget: try StateCoding.encode(cut).serialized().count)
-        let small = try oneRoute.payload(of: state, schemaVersion: 0)
+        let small = try oneRoute.payload(for: state, schemaVersion: 0)
         #expect(
             small.report.dropped.map(\.description) == [
                 "position 2 of path: beyond the maximum depth", "position 1 of presented: beyond the maximum depth",
                 "position 2 of presented: beyond the maximum depth",
             ])
-        try other.continueHandoffPayload(small)
+        try other.continueHandoff(small)
         #expect(other.state == cut)
     }
 
@@ -135,14 +135,14 @@ extension LinkMapping where Route == ModalRoute {
             path: [.message(id: 1_111_111), .message(id: 2_222_222), .message(id: 3_333_333), .payment(card: "4242")])
         state.presented.present(.compose)
         let pathOnly = NavigationHandoff<ModalScreens>(activityType: "t", path: \.path)
-        let whole = try pathOnly.payload(of: state, schemaVersion: 0)
+        let whole = try pathOnly.payload(for: state, schemaVersion: 0)
         #expect(
             whole.text
                 == #"{"path":[{"message":{"id":1111111}},{"message":{"id":2222222}},{"message":{"id":3333333}}],"presented":[],"tab":0}"#
         )
         let short = NavigationHandoff<ModalScreens>(
             activityType: "t", path: \.path, budget: whole.text.utf8.count - 1)
-        let payload = try short.payload(of: state, schemaVersion: 0)
+        let payload = try short.payload(for: state, schemaVersion: 0)
         #expect(
             payload.text == #"{"path":[{"message":{"id":1111111}},{"message":{"id":2222222}}],"presented":[],"tab":0}"#)
         #expect(
@@ -154,7 +154,7 @@ extension LinkMapping where Route == ModalRoute {
         state.path.removeLast()
         let budgetOnly = try NavigationHandoff<ModalScreens>(
             activityType: "t", path: \.path, budget: whole.text.utf8.count - 1
-        ).payload(of: state, schemaVersion: 0)
+        ).payload(for: state, schemaVersion: 0)
         #expect(budgetOnly.text == payload.text)
         #expect(
             budgetOnly.report.dropped.map(\.description) == [
@@ -168,22 +168,22 @@ extension LinkMapping where Route == ModalRoute {
         state.presented.present(.compose)
         let handoff = NavigationHandoff<ModalScreens>(
             activityType: "t", path: \.path, presentations: \.presented)
-        let payload = try handoff.payload(of: state, schemaVersion: 0)
+        let payload = try handoff.payload(for: state, schemaVersion: 0)
         #expect(!payload.text.contains("4242"))
         #expect(
             payload.report.dropped.map(\.description) == [
                 "position 2 of path: not saved (sensitive)", "position 1 of presented: not saved (sensitive)",
             ])
         let other = SceneNavigationModel(ModalScreens())
-        try other.continueHandoffPayload(payload)
+        try other.continueHandoff(payload)
         #expect(other.state == ModalScreens(path: [.inbox]))
 
         // A level of its own not saved, over a path saved whole.
         state.path = [.inbox]
         state.presented = [Presentation(.inbox), Presentation(.compose, unsavedReason: .transient)]
-        let levels = try handoff.payload(of: state, schemaVersion: 0)
+        let levels = try handoff.payload(for: state, schemaVersion: 0)
         #expect(levels.report.dropped.map(\.description) == ["position 2 of presented: not saved (transient)"])
-        try other.continueHandoffPayload(levels)
+        try other.continueHandoff(levels)
         #expect(other.state.presented == [Presentation(.inbox)])
     }
 }

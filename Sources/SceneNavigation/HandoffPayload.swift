@@ -13,9 +13,9 @@ import SceneStore
 /// stores), and `navstate.schema`, its schema version.
 public struct HandoffPayload: Sendable, Hashable {
     /// The state's JSON text.
-    public let text: String
+    package let text: String
     /// The schema version the state was written in: the sender's migrations' version.
-    public let schemaVersion: Int
+    package let schemaVersion: Int
     /// What was dropped from the end of the path and the presentations to fit the budget (each as
     /// ``RestoreReport/Reason/beyondMaximumDepth``: beyond the depth that fits), and the screens
     /// the app does not save (``RestoreReport/Reason/notSaved(_:)``); empty when all of it fits,

@@ -32,7 +32,7 @@ public struct LinkOpening<State: Codable & Equatable> {
     ///   - conditions: The strings a URL the scene takes contains (`*` for all).
     ///   - open: Makes a URL into the scene's change, or returns nil for a URL that is not its
     ///     navigation.
-    public init(conditions: Set<String>, open: @escaping @MainActor (URL) -> PersistentScene<State>.Link?) {
+    package init(conditions: Set<String>, open: @escaping @MainActor (URL) -> PersistentScene<State>.Link?) {
         self.conditions = conditions
         self.open = open
     }

@@ -210,13 +210,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The 0-based byte offset of the problem.
     public let offset: Int
 
-    /// Creates an error at a position.
-    /// - Parameters:
-    ///   - reason: What is wrong.
-    ///   - line: The 1-based line.
-    ///   - column: The 1-based column.
-    ///   - offset: The 0-based byte offset.
-    public init(reason: String, line: Int, column: Int, offset: Int) {
+    package init(_ reason: String, line: Int, column: Int, offset: Int) {
         self.reason = reason
         self.line = line
         self.column = column

@@ -94,14 +94,7 @@ public struct KeptAsideFile: Sendable, Equatable {
     /// Its size in bytes.
     public var size: Int64
 
-    /// Creates a description of a kept file.
-    /// - Parameters:
-    ///   - scene: The scene.
-    ///   - path: The file's path.
-    ///   - reason: Why it was kept.
-    ///   - keptAt: When.
-    ///   - size: Its size.
-    public init(scene: SceneID, path: String, reason: Reason, keptAt: Date, size: Int64) {
+    package init(of scene: SceneID, path: String, reason: Reason, keptAt: Date, size: Int64) {
         self.scene = scene
         self.path = path
         self.reason = reason

@@ -7,11 +7,7 @@ public struct PruneOutcome: Sendable, Equatable {
         /// Why it could not be removed.
         public var error: SceneStoreError
 
-        /// Creates a failure.
-        /// - Parameters:
-        ///   - path: The file that stays.
-        ///   - error: Why.
-        public init(path: String, error: SceneStoreError) {
+        package init(at path: String, error: SceneStoreError) {
             self.path = path
             self.error = error
         }
@@ -24,12 +20,7 @@ public struct PruneOutcome: Sendable, Equatable {
     /// What could not be removed, in the order tried.
     public var failures: [Failure] = []
 
-    /// Creates an outcome.
-    /// - Parameters:
-    ///   - removedScenes: The scenes removed.
-    ///   - removedKeptAside: The kept-aside files removed.
-    ///   - failures: What could not be removed.
-    public init(removedScenes: [SceneID] = [], removedKeptAside: [KeptAsideFile] = [], failures: [Failure] = []) {
+    package init(scenes removedScenes: [SceneID], keptAside removedKeptAside: [KeptAsideFile], failures: [Failure]) {
         self.removedScenes = removedScenes
         self.removedKeptAside = removedKeptAside
         self.failures = failures

@@ -52,15 +52,7 @@ public struct SceneSummary: Sendable, Equatable {
     /// Whether the file can be used.
     public var health: Health
 
-    /// Creates a summary.
-    /// - Parameters:
-    ///   - scene: The scene.
-    ///   - path: The scene's file.
-    ///   - keys: The keys of its values.
-    ///   - size: The file's size.
-    ///   - lastSaved: When it was saved.
-    ///   - health: Whether it can be used.
-    public init(scene: SceneID, path: String, keys: [String], size: Int64, lastSaved: Date, health: Health) {
+    package init(of scene: SceneID, path: String, keys: [String], size: Int64, lastSaved: Date, health: Health) {
         self.scene = scene
         self.path = path
         self.keys = keys

@@ -102,7 +102,7 @@ extension StateStore {
                     guard let (scene, reason, keptAt) = KeptAsideFile.parse(name: name) else { return nil }
                     let size = (try? fileSystem.statusAt(directory, name))?.size ?? 0
                     return KeptAsideFile(
-                        scene: scene, path: scenesDirectory + "/" + name, reason: reason, keptAt: keptAt, size: size)
+                        of: scene, path: scenesDirectory + "/" + name, reason: reason, keptAt: keptAt, size: size)
                 }
             } ?? []
         // Within one millisecond, `-1`, `-2`, ... come after the first, and `-10` after `-9`.

@@ -85,18 +85,18 @@ extension StateStore {
             return nil
         } catch {
             return SceneSummary(
-                scene: scene, path: path, keys: [], size: 0, lastSaved: Date(timeIntervalSince1970: 0),
+                of: scene, path: path, keys: [], size: 0, lastSaved: Date(timeIntervalSince1970: 0),
                 health: .unreadable(reason: error.description))
         }
         let modified = Date(timeIntervalSince1970: status.modificationTime)
         func summary(_ health: SceneSummary.Health) -> SceneSummary {
             SceneSummary(
-                scene: scene, path: path, keys: [], size: status.size, lastSaved: modified, health: health)
+                of: scene, path: path, keys: [], size: status.size, lastSaved: modified, health: health)
         }
         do throws(SceneStoreError) {
             guard let loaded = try load(scene, in: directory) else { return nil }
             return SceneSummary(
-                scene: scene, path: path, keys: loaded.document.values.keys.sorted(),
+                of: scene, path: path, keys: loaded.document.values.keys.sorted(),
                 size: loaded.status.size,
                 lastSaved: loaded.document.savedAt, health: .ok)
         } catch .corrupt(_, let reason) {

@@ -91,7 +91,7 @@ extension StateStore {
     /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when a folder cannot be listed.
     @discardableResult
     public func removeAll(except live: Set<SceneID>) throws(SceneStoreError) -> PruneOutcome {
-        var outcome = PruneOutcome()
+        var outcome = PruneOutcome(scenes: [], keptAside: [], failures: [])
         let ids = Set(try storedSceneIDs()).union(try recordedScenes())
         for scene in ids.subtracting(live).sorted() {
             // Asked under the scene's lock, right before its removal, as prune(before:) asks.
@@ -105,7 +105,7 @@ extension StateStore {
                     })
                 if !isHeld { outcome.removedScenes.append(scene) }
             } catch {
-                outcome.failures.append(.init(path: path(for: scene), error: error))
+                outcome.failures.append(.init(at: path(for: scene), error: error))
             }
         }
         return outcome
@@ -140,7 +140,7 @@ extension StateStore {
     /// - Returns: What was removed and what could not be, each sorted.
     /// - Throws: ``SceneStoreError/cannotRead(path:errno:)`` when the folder cannot be listed.
     private func prune(before date: Date, keeping: (SceneID) -> Bool) throws(SceneStoreError) -> PruneOutcome {
-        var outcome = PruneOutcome()
+        var outcome = PruneOutcome(scenes: [], keptAside: [], failures: [])
         for summary in try scenes() where summary.lastSaved < date {
             if case .newerFormat = summary.health { continue }
             do throws(SceneStoreError) {
@@ -152,7 +152,7 @@ extension StateStore {
                 }
                 if wasRemoved { outcome.removedScenes.append(summary.scene) }
             } catch {
-                outcome.failures.append(.init(path: summary.path, error: error))
+                outcome.failures.append(.init(at: summary.path, error: error))
             }
         }
         let kept = try keptAsideFiles().filter { $0.keptAt < date }
@@ -165,7 +165,7 @@ extension StateStore {
             } catch .noSuchFile {
                 continue
             } catch {
-                outcome.failures.append(.init(path: file.path, error: .cannotRemove(path: file.path, errno: error)))
+                outcome.failures.append(.init(at: file.path, error: .cannotRemove(path: file.path, errno: error)))
             }
         }
         if !outcome.removedKeptAside.isEmpty {
@@ -173,7 +173,7 @@ extension StateStore {
                 try fileSystem.synchronize(directory)
             } catch {
                 outcome.failures.append(
-                    .init(path: scenesDirectory, error: .cannotRemove(path: scenesDirectory, errno: error)))
+                    .init(at: scenesDirectory, error: .cannotRemove(path: scenesDirectory, errno: error)))
             }
         }
         return outcome

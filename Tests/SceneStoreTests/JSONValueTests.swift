@@ -39,10 +39,10 @@ import Testing
 
     @Test("rejects invalid UTF-8 and NUL bytes")
     func rejectsInvalidUTF8() {
-        #expect(throws: JSONParseError(reason: "invalid UTF-8 in string", line: 1, column: 1, offset: 0)) {
+        #expect(throws: JSONParseError("invalid UTF-8 in string", line: 1, column: 1, offset: 0)) {
             try JSONValue(parsing: [0x22, 0xFF, 0x22])
         }
-        #expect(throws: JSONParseError(reason: "unexpected byte 0x0", line: 1, column: 1, offset: 0)) {
+        #expect(throws: JSONParseError("unexpected byte 0x0", line: 1, column: 1, offset: 0)) {
             try JSONValue(parsing: [0])
         }
     }
@@ -52,7 +52,7 @@ import Testing
         let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
         #expect(
             throws: JSONParseError(
-                reason: "nesting deeper than 256 levels", line: 1, column: 257, offset: 256)
+                "nesting deeper than 256 levels", line: 1, column: 257, offset: 256)
         ) {
             try JSONValue(parsing: Array(deep.utf8))
         }

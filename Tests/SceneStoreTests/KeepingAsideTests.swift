@@ -110,17 +110,17 @@ import Testing
         #expect(
             files == [
                 KeptAsideFile(
-                    scene: try SceneID("a"), path: directory + "/a.invalid-20261231T235959.999Z-2.json",
+                    of: try SceneID("a"), path: directory + "/a.invalid-20261231T235959.999Z-2.json",
                     reason: .invalid, keptAt: Date(timeIntervalSince1970: 1_798_761_599.999), size: 2),
                 KeptAsideFile(
-                    scene: try SceneID("b"), path: directory + "/b.corrupt-20270101T000000.000Z.json",
+                    of: try SceneID("b"), path: directory + "/b.corrupt-20270101T000000.000Z.json",
                     reason: .corrupt, keptAt: Date(timeIntervalSince1970: 1_798_761_600), size: 1),
                 KeptAsideFile(
-                    scene: try SceneID("c"), path: directory + "/c.crashloop-20261101T000000.000Z-10.json",
+                    of: try SceneID("c"), path: directory + "/c.crashloop-20261101T000000.000Z-10.json",
                     reason: try #require(KeptAsideFile.Reason(rawValue: "crashloop")),
                     keptAt: Date(timeIntervalSince1970: 1_793_491_200), size: 2),
                 KeptAsideFile(
-                    scene: try SceneID("c"), path: directory + "/c.crash-loop-20270101T000000.000Z.json",
+                    of: try SceneID("c"), path: directory + "/c.crash-loop-20270101T000000.000Z.json",
                     reason: try #require(KeptAsideFile.Reason(rawValue: "crash-loop")),
                     keptAt: Date(timeIntervalSince1970: 1_798_761_600), size: 2),
             ])

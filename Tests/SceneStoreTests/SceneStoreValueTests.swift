@@ -209,7 +209,7 @@ import Testing
         try store.put(1, forKey: "a", in: try SceneID("new"))
         try writeFile(store.scenesDirectory + "/future.json", #"{"format": 9}"#)
         let outcome = try store.prune(before: Date(timeIntervalSince1970: 3_000))
-        #expect(outcome == PruneOutcome(removedScenes: [try SceneID("old")]))
+        #expect(outcome == PruneOutcome(scenes: [try SceneID("old")], keptAside: [], failures: []))
         #expect(try store.scenes().map(\.scene.rawValue) == ["future", "new"])
     }
 
@@ -232,7 +232,7 @@ import Testing
         #expect(
             outcome.failures == [
                 PruneOutcome.Failure(
-                    path: old.scenesDirectory + "/b-folder.json",
+                    at: old.scenesDirectory + "/b-folder.json",
                     error: .cannotRemove(path: old.scenesDirectory + "/b-folder.json", errno: .isADirectory))
             ])
     }

@@ -398,6 +398,6 @@ struct JSONParser {
 
     private func error(_ reason: String) -> JSONParseError {
         let place = textPosition(ofOffset: position)
-        return JSONParseError(reason: reason, line: place.line, column: place.column, offset: place.offset)
+        return JSONParseError(reason, line: place.line, column: place.column, offset: place.offset)
     }
 }

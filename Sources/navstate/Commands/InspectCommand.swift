@@ -72,7 +72,7 @@ struct InspectCommand: Subcommand {
         let document = file.document
         let schema = Self.schemaVersion(in: document, key: key)
         var summary = SceneSummary(
-            scene: scene, path: file.path, keys: document.values.keys.sorted(), size: Int64(file.bytes.count),
+            of: scene, path: file.path, keys: document.values.keys.sorted(), size: Int64(file.bytes.count),
             lastSaved: document.savedAt, health: .ok)
         // Another app's value, or a path in SwiftUI's NavigationPath format under any key, is shown
         // element by element.
@@ -147,7 +147,7 @@ struct InspectCommand: Subcommand {
     ) {
         let document = file.document
         let summary = SceneSummary(
-            scene: document.scene, path: file.path, keys: document.values.keys.sorted(), size: Int64(file.bytes.count),
+            of: document.scene, path: file.path, keys: document.values.keys.sorted(), size: Int64(file.bytes.count),
             lastSaved: document.savedAt, health: .ok)
         let stored = document.values[key].map { CommandLineTool.shownJSON($0, key: key) }
         let unsaved = Result { () throws(NavigationError) in
@@ -194,7 +194,7 @@ struct InspectCommand: Subcommand {
         var health = SceneSummary.Health.corrupt(reason: error.description)
         if case .newerFormat(_, let format, _) = error { health = .newerFormat(format: format) }
         let summary = SceneSummary(
-            scene: scene, path: store.path(for: scene), keys: [], size: Int64(bytes.count),
+            of: scene, path: store.path(for: scene), keys: [], size: Int64(bytes.count),
             lastSaved: Date(timeIntervalSince1970: 0), health: health)
         if json {
             var members = Self.jsonMembers(summary, lastSaved: nil)

@@ -17,11 +17,11 @@ import SceneStore
 /// withholds the paths next time.
 ///
 /// The marker of a scene's value is a small scene document of its own, in a folder next to the
-/// scenes (`<root>/<app-id>/restores/<scene>.json`, the value's key inside it), written with every
-/// guarantee of StateStore: durable and atomic, under the scene's lock, refused when corrupt, a
-/// link, too large or of a newer format. It costs one durable write per restore, and one removal
-/// (not `fsync`ed: a power cut that undoes it costs one guarded restore that was not needed) when
-/// the restore becomes healthy; nothing per change.
+/// scenes (`<root>/<app-id>/restores/<scene>.json`, the value's key inside it), written as StateStore
+/// writes a scene, atomic and under the scene's lock, refused when corrupt, a link, too large or of
+/// a newer format, but not synced to the disk. It costs one write per restore, and one removal
+/// (not synced either: a power cut that undoes it costs one guarded restore that was not needed)
+/// when the restore becomes healthy; nothing per change.
 ///
 /// The restore becomes healthy after the first change is written through
 /// (``healthyAfterFirstWrite``), after ``healthyAfter`` of running, when the scene goes to the

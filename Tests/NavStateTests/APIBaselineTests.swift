@@ -259,6 +259,6 @@ import Testing
         #expect(CommandLineTool.version == String(newest))
         #expect(try Fixtures.text("../README.md").contains(#"from: "\#(newest)")"#))
         let guide = try Fixtures.text("../Sources/SceneNavigation/SceneNavigation.docc/SwiftUIApps.md")
-        #expect(guide.contains(#"from: "\#(newest)")"#) && guide.contains("describe version \(newest)"))
+        #expect(guide.contains(#"from: "\#(newest)")"#) && guide.contains("\(newest) is the newest release"))
     }
 }

@@ -27,6 +27,19 @@ import Testing
         /// Whether it is the line that adds the package to a manifest (checked against the manifest
         /// by `ReadmeSwiftUITests`).
         var isDependencyLine: Bool { code.hasPrefix(".package(") }
+        /// The app target whose `main.swift` it is, when its first line is `// Sources/<App>/main.swift`:
+        /// top-level code that runs as the app, and a module that a later test block of the same
+        /// document reaches with `@testable import <App>`.
+        var appTarget: String? {
+            let first = code.prefix { $0 != "\n" }
+            guard first.hasPrefix("// Sources/"), first.hasSuffix("/main.swift") else { return nil }
+            return String(first.dropFirst("// Sources/".count).dropLast("/main.swift".count))
+        }
+        /// The app targets it imports with `@testable import`.
+        var testableImports: [String] {
+            code.components(separatedBy: "\n").filter { $0.hasPrefix("@testable import ") }
+                .map { String($0.dropFirst("@testable import ".count)) }
+        }
         var description: String { "\(file):\(line)" }
     }
 
@@ -117,8 +130,19 @@ import Testing
         let block = Self.blocks[index]
         let directory = try TemporaryDirectory()
         let isTestFile = block.code.contains("\nimport Testing\n")
-        let sources = try Self.program(block.code, testFileName: "ReadmeTests.swift", in: directory)
-        let compiled = try Self.compile(sources, to: directory.appending("example"), flags: isolation.flags)
+        var sources = try Self.program(block.code, testFileName: "ReadmeTests.swift", in: directory)
+        var flags = isolation.flags
+        for app in block.testableImports {
+            let main = try #require(
+                Self.blocks.first { $0.file == block.file && $0.appTarget == app },
+                "\(block) imports \(app), whose main.swift block is not in \(block.file)")
+            let built = try Self.compileAppTarget(app, main.code, in: directory, flags: isolation.flags)
+            #expect(built.status == 0, "\(main) does not compile as a target (\(isolation)):\n\(built.standardError)")
+            guard built.status == 0 else { return }
+            sources.append(directory.appending("\(app).o"))
+            flags += ["-I", directory.path]
+        }
+        let compiled = try Self.compile(sources, to: directory.appending("example"), flags: flags)
         #expect(compiled.status == 0, "\(block) does not compile (\(isolation)):\n\(compiled.standardError)")
         guard compiled.status == 0 else { return }
         let ran = try runProcess(directory.appending("example"), [], environment: directory.environment)
@@ -151,6 +175,26 @@ import Testing
         try Data("import Testing\nawait Testing.__swiftPMEntryPoint() as Never\n".utf8).write(
             to: URL(fileURLWithPath: runner))
         return [source, runner]
+    }
+
+    /// Compiles an app target's `main.swift` as SwiftPM compiles an executable target that a test
+    /// target depends on: a module built for testing (`-enable-testing`), its top-level code's entry
+    /// point renamed (`<App>_main`) so that importing it runs none of that code.
+    /// - Returns: The compiler's result; the module and `<App>.o` are in `directory`.
+    static func compileAppTarget(_ app: String, _ code: String, in directory: TemporaryDirectory, flags: [String])
+        throws -> ProcessResult
+    {
+        try FileManager.default.createDirectory(atPath: directory.appending(app), withIntermediateDirectories: true)
+        let main = directory.appending("\(app)/main.swift")
+        try Data(code.utf8).write(to: URL(fileURLWithPath: main))
+        let compiler = try #require(Self.swiftc, "no swiftc on PATH")
+        return try runProcess(
+            compiler,
+            ["-swift-version", "6", "-I", Products.directory + "/Modules"] + flags + [
+                "-module-name", app, "-enable-testing", "-Xfrontend", "-entry-point-function-name", "-Xfrontend",
+                "\(app)_main", "-emit-module", "-emit-module-path", directory.appending("\(app).swiftmodule"), "-c",
+                main, "-o", directory.appending("\(app).o"),
+            ])
     }
 
     /// Compiles a program from `sources` against the public API of the built libraries, as an app

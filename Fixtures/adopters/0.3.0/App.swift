@@ -69,6 +69,13 @@ func storeDetails() throws {
     let convention: StateDirectory.Convention = .current
     _ = (root, convention, SceneID.maximumLength, AppID.maximumLength)
     _ = KeptAsideFile.Reason("archived", description: "archived by the app")
+    // Records 0.3.0 let an app make, as a test of its own listing code would.
+    let main = try SceneID("main")
+    let kept = KeptAsideFile(scene: main, path: "/tmp/main.json", reason: .corrupt, keptAt: Date(), size: 2)
+    let summary = SceneSummary(scene: main, path: kept.path, keys: [], size: 2, lastSaved: Date(), health: .ok)
+    let failure = PruneOutcome.Failure(path: kept.path, error: .sceneNotFound(main, path: kept.path))
+    _ = (summary, PruneOutcome(removedScenes: [main], failures: [failure]))
+    _ = JSONParseError(reason: "unexpected end", line: 1, column: 2, offset: 1)
 }
 
 @MainActor func run() async throws {

@@ -38,7 +38,7 @@ extension LinkMapping {
     public func opening<State>(
         at path: WritableKeyPath<State, RoutePath<Route>>, policy: RestorePolicy = RestorePolicy(),
         then adjust: (@MainActor (inout State) -> Void)? = nil,
-        onFailure: (@MainActor (LinkError) -> Void)? = nil
+        onFailure: (@MainActor (NavigationError) -> Void)? = nil
     ) -> LinkOpening<State> {
         opening(at: path, presenting: nil, policy: policy, then: adjust, onFailure: onFailure)
     }
@@ -65,7 +65,7 @@ extension LinkMapping {
         at path: WritableKeyPath<State, RoutePath<Route>>,
         presenting: WritableKeyPath<State, PresentationChain<Route>>, as style: PresentationStyle = .sheet,
         policy: RestorePolicy = RestorePolicy(), then adjust: (@MainActor (inout State) -> Void)? = nil,
-        onFailure: (@MainActor (LinkError) -> Void)? = nil
+        onFailure: (@MainActor (NavigationError) -> Void)? = nil
     ) -> LinkOpening<State> {
         opening(at: path, presenting: (presenting, style), policy: policy, then: adjust, onFailure: onFailure)
     }
@@ -75,20 +75,20 @@ extension LinkMapping {
         at path: WritableKeyPath<State, RoutePath<Route>>,
         presenting: (chain: WritableKeyPath<State, PresentationChain<Route>>, style: PresentationStyle)?,
         policy: RestorePolicy, then adjust: (@MainActor (inout State) -> Void)?,
-        onFailure: (@MainActor (LinkError) -> Void)?
+        onFailure: (@MainActor (NavigationError) -> Void)?
     ) -> LinkOpening<State> {
         LinkOpening(conditions: ExternalEvents.conditions(linkScheme: scheme, host: host)) { url in
             let link = url.absoluteString
             let read: (path: LinkReader, presented: LinkReader?)
-            do throws(LinkError) {
+            do throws(NavigationError) {
                 read = try readingSomething(link, withPresentations: presenting != nil)
             } catch {
-                if error.code != .otherApp { onFailure?(error) }
+                if error.linkCode != "other-app" { onFailure?(error) }
                 return nil
             }
             return { model in
                 let report: RestoreReport
-                do throws(LinkError) {
+                do throws(NavigationError) {
                     report = try model.open(
                         reading: read.path,
                         presenting: presenting.map { (read.presented, $0.chain, $0.style) }, with: self, at: path,
@@ -101,9 +101,10 @@ extension LinkMapping {
                 guard report.restoredCount > 0 else {
                     let reasons = report.dropped.filter { $0.position != nil }.map(\.description)
                     onFailure?(
-                        LinkError(
-                            .noRoute,
-                            "nothing in the link '\(LinkText.excerpt(link))' opened: \(reasons.joined(separator: "; "))"
+                        NavigationError.link(
+                            code: "no-route",
+                            message:
+                                "nothing in the link '\(LinkText.excerpt(link))' opened: \(reasons.joined(separator: "; "))"
                         ))
                     return
                 }
@@ -113,9 +114,9 @@ extension LinkMapping {
     }
 
     /// The link, read, unless none of its elements can be read.
-    /// - Throws: The reading's ``LinkError``; ``LinkError/Code/noRoute`` when no element reads, or
+    /// - Throws: The reading's ``NavigationError``; `no-route` when no element reads, or
     ///   the link has none (the root).
-    func readingSomething(_ link: String) throws(LinkError) -> LinkReader {
+    func readingSomething(_ link: String) throws(NavigationError) -> LinkReader {
         try readingSomething(link, withPresentations: false).path
     }
 
@@ -123,12 +124,14 @@ extension LinkMapping {
     /// can be read.
     func readingSomething(
         _ link: String, withPresentations: Bool
-    ) throws(LinkError) -> (path: LinkReader, presented: LinkReader?) {
+    ) throws(NavigationError) -> (path: LinkReader, presented: LinkReader?) {
         var read = try readWithPresentations(link)
         if !withPresentations { read.presented = nil }
         let elements = read.path.elements + (read.presented?.elements ?? [])
         guard !elements.isEmpty else {
-            throw LinkError(.noRoute, "the link '\(LinkText.excerpt(link))' has no route: it opens the app as it is")
+            throw NavigationError.link(
+                code: "no-route",
+                message: "the link '\(LinkText.excerpt(link))' has no route: it opens the app as it is")
         }
         for element in elements {
             if case .read = element { return read }
@@ -137,7 +140,8 @@ extension LinkMapping {
             guard case .unread(let text, let reason) = element else { return nil }
             return "position \(position + 1), '\(LinkText.excerpt(text))': \(reason)"
         }
-        throw LinkError(
-            .noRoute, "nothing in the link '\(LinkText.excerpt(link))' is a route: \(reasons.joined(separator: "; "))")
+        throw NavigationError.link(
+            code: "no-route",
+            message: "nothing in the link '\(LinkText.excerpt(link))' is a route: \(reasons.joined(separator: "; "))")
     }
 }

@@ -17,24 +17,26 @@ extension LinkMapping {
     ///
     /// - Parameter routes: The routes, from the root.
     /// - Returns: The link, such as `mail://mailbox/Inbox/message/42`.
-    /// - Throws: ``LinkError`` with ``LinkError/Code/cannotPrint`` when a route fits no pattern (no
+    /// - Throws: ``NavigationError`` with `cannot-print` when a route fits no pattern (no
     ///   pattern for its case, a member no pattern holds, a value a link cannot carry), would not
-    ///   read back as itself, or cannot be encoded; ``LinkError/Code/invalidPattern`` for a mapping
+    ///   read back as itself, or cannot be encoded; `invalid-pattern` for a mapping
     ///   whose pattern cannot be read.
-    public func link(for routes: some Sequence<Route>) throws(LinkError) -> String {
+    public func link(for routes: some Sequence<Route>) throws(NavigationError) -> String {
         try link(forElements: encodedPath(routes).elements)
     }
 
     /// A path's routes as a link prints them (up to the first that is not saved), and whether
     /// that left screens out.
-    private func encodedPath(_ routes: some Sequence<Route>) throws(LinkError) -> (elements: [JSONValue], cut: Bool) {
+    private func encodedPath(_ routes: some Sequence<Route>) throws(NavigationError) -> (
+        elements: [JSONValue], cut: Bool
+    ) {
         do {
             // A path or an array as it is: copying a path through `Sequence` costs as much as printing it.
             let path = routes as? RoutePath<Route> ?? RoutePath(routes as? [Route] ?? Array(routes))
             let (json, cuts) = try StateCoding.encodeRecording(path)
             return (json.arrayValue ?? [], !cuts.isEmpty)
         } catch {
-            throw LinkError(.cannotPrint, "the path cannot be encoded: \(error)")
+            throw NavigationError.link(code: "cannot-print", message: "the path cannot be encoded: \(error)")
         }
     }
 
@@ -49,11 +51,11 @@ extension LinkMapping {
     ///   - routes: The path's routes, from the root.
     ///   - levels: What is presented over it, from the bottom.
     /// - Returns: The link.
-    /// - Throws: ``LinkError`` as ``link(for:)`` does; ``LinkError/Code/cannotPrint`` also when a
+    /// - Throws: ``NavigationError`` as ``link(for:)`` does; `cannot-print` also when a
     ///   presented route's pattern takes query items, which a fragment cannot carry.
     public func link(
         for routes: some Sequence<Route>, presenting levels: some Sequence<Presentation<Route>>
-    ) throws(LinkError) -> String {
+    ) throws(NavigationError) -> String {
         let (elements, cut) = try encodedPath(routes)
         let pathLink = try link(forElements: elements)
         // What was presented over the screens left out goes with them.
@@ -63,28 +65,30 @@ extension LinkMapping {
         do {
             presented = (try StateCoding.encode(chain).arrayValue ?? []).map { $0.objectValue?["route"] ?? .null }
         } catch {
-            throw LinkError(.cannotPrint, "the presentations cannot be encoded: \(error)")
+            throw NavigationError.link(code: "cannot-print", message: "the presentations cannot be encoded: \(error)")
         }
         guard !presented.isEmpty else { return pathLink }
         var fragment = try link(forElements: presented).dropFirst(scheme.utf8.count + 3 + (host?.utf8.count ?? 0))
         if fragment.first == "/" { fragment = fragment.dropFirst() }
         guard !fragment.contains("?") else {
-            throw LinkError(
-                .cannotPrint,
-                "a presented route's pattern takes query items, which a link's fragment cannot carry: '\(LinkText.excerpt(String(fragment)))'"
+            throw NavigationError.link(
+                code: "cannot-print",
+                message:
+                    "a presented route's pattern takes query items, which a link's fragment cannot carry: '\(LinkText.excerpt(String(fragment)))'"
             )
         }
         let link = pathLink + "#" + fragment
         guard link.utf8.count <= maximumLength else {
-            throw LinkError(
-                .cannotPrint,
-                "the link is \(link.utf8.count) bytes long, over the mapping's maximum of \(maximumLength): it would not be read"
+            throw NavigationError.link(
+                code: "cannot-print",
+                message:
+                    "the link is \(link.utf8.count) bytes long, over the mapping's maximum of \(maximumLength): it would not be read"
             )
         }
         return link
     }
     /// The link to a path given as its elements' JSON.
-    func link(forElements elements: [JSONValue]) throws(LinkError) -> String {
+    func link(forElements elements: [JSONValue]) throws(NavigationError) -> String {
         let compiled = try compiledPatterns()
         var link = scheme + "://"
         if let host { link += host }
@@ -107,9 +111,10 @@ extension LinkMapping {
                 if printed != nil { break }
             }
             guard let printed else {
-                throw LinkError(
-                    .cannotPrint,
-                    "position \(position + 1) of the path, \(Self.excerpt(element)), has no place in a link: "
+                throw NavigationError.link(
+                    code: "cannot-print",
+                    message:
+                        "position \(position + 1) of the path, \(Self.excerpt(element)), has no place in a link: "
                         + (problem ?? "no pattern is for it"))
             }
             for segment in printed.segments {
@@ -127,9 +132,10 @@ extension LinkMapping {
             LinkText.appendPercentEncoded(value, to: &link)
         }
         guard link.utf8.count <= maximumLength else {
-            throw LinkError(
-                .cannotPrint,
-                "the link is \(link.utf8.count) bytes long, over the mapping's maximum of \(maximumLength): it would not be read"
+            throw NavigationError.link(
+                code: "cannot-print",
+                message:
+                    "the link is \(link.utf8.count) bytes long, over the mapping's maximum of \(maximumLength): it would not be read"
             )
         }
         if !Self.readsUnambiguously(compiled) { try checkReadsBack(link, elements, printedBy, compiled) }
@@ -156,7 +162,7 @@ extension LinkMapping {
     private func checkReadsBack(
         _ link: String, _ elements: [JSONValue], _ printedBy: [(pattern: Int, length: Int)],
         _ compiled: [LinkPattern.Compiled]
-    ) throws(LinkError) {
+    ) throws(NavigationError) {
         let reader = try read(link)
         for (position, element) in elements.enumerated() {
             let expected = printedBy[position]
@@ -167,9 +173,10 @@ extension LinkMapping {
                     position < reader.readBy.count
                     ? reader.readBy[position].map { "the pattern '\(compiled[$0].text)'" } ?? "no pattern"
                     : "nothing"
-                throw LinkError(
-                    .cannotPrint,
-                    "position \(position + 1) of the path, \(Self.excerpt(element)), would not open as itself: printed with '\(compiled[expected.pattern].text)', its link '\(LinkText.excerpt(link))' reads there as \(found) (list the more specific pattern first)"
+                throw NavigationError.link(
+                    code: "cannot-print",
+                    message:
+                        "position \(position + 1) of the path, \(Self.excerpt(element)), would not open as itself: printed with '\(compiled[expected.pattern].text)', its link '\(LinkText.excerpt(link))' reads there as \(found) (list the more specific pattern first)"
                 )
             }
         }
@@ -184,16 +191,18 @@ extension LinkMapping {
                 } else {
                     found = "nothing"
                 }
-                throw LinkError(
-                    .cannotPrint,
-                    "position \(position + 1) of the path, \(Self.excerpt(element)), would not open as itself: its link '\(LinkText.excerpt(link))' reads there as \(found)"
+                throw NavigationError.link(
+                    code: "cannot-print",
+                    message:
+                        "position \(position + 1) of the path, \(Self.excerpt(element)), would not open as itself: its link '\(LinkText.excerpt(link))' reads there as \(found)"
                 )
             }
         }
         if let item = reader.unusedItems.first {
-            throw LinkError(
-                .cannotPrint,
-                "the query item '\(item.name)' of the link '\(LinkText.excerpt(link))' would not be read: \(item.reason)"
+            throw NavigationError.link(
+                code: "cannot-print",
+                message:
+                    "the query item '\(item.name)' of the link '\(LinkText.excerpt(link))' would not be read: \(item.reason)"
             )
         }
     }

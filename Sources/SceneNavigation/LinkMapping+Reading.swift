@@ -24,14 +24,14 @@ extension LinkMapping {
     ///   - migrations: The app's migrations: their aliases and renames apply to each element. A
     ///     link holds no schema version, so it is read as the current one.
     /// - Returns: The routes that opened, and the report of what did not and what migrated.
-    /// - Throws: ``LinkError``: ``LinkError/Code/otherApp`` for a link of another scheme or host,
-    ///   ``LinkError/Code/invalidLink`` for text that is not a link this mapping reads,
-    ///   ``LinkError/Code/invalidPattern`` for a mapping whose pattern cannot be read.
+    /// - Throws: ``NavigationError``: `other-app` for a link of another scheme or host,
+    ///   `invalid-link` for text that is not a link this mapping reads,
+    ///   `invalid-pattern` for a mapping whose pattern cannot be read.
     public func routes(
         fromLink link: String, policy: RestorePolicy = RestorePolicy(), resolvers: RouteResolvers = RouteResolvers(),
         types: NavigationTypeRegistry = NavigationTypeRegistry(),
         migrations: NavigationMigrations = NavigationMigrations()
-    ) throws(LinkError) -> (routes: RoutePath<Route>, report: RestoreReport) {
+    ) throws(NavigationError) -> (routes: RoutePath<Route>, report: RestoreReport) {
         try routes(reading: try read(link), policy: policy, resolvers: resolvers, types: types, migrations: migrations)
     }
 
@@ -39,7 +39,7 @@ extension LinkMapping {
     func routes(
         reading reader: LinkReader, policy: RestorePolicy, resolvers: RouteResolvers, types: NavigationTypeRegistry,
         migrations: NavigationMigrations
-    ) throws(LinkError) -> (routes: RoutePath<Route>, report: RestoreReport) {
+    ) throws(NavigationError) -> (routes: RoutePath<Route>, report: RestoreReport) {
         var stored: [JSONValue] = []
         var unread: [Int: RestoreReport.Reason] = [:]
         stored.reserveCapacity(reader.elements.count)
@@ -59,7 +59,7 @@ extension LinkMapping {
         } catch {
             // An array of elements is always a path's shape; a migration step that throws is not run
             // at the current version.
-            throw LinkError(.invalidLink, "the link cannot be read as a path: \(error)")
+            throw NavigationError.link(code: "invalid-link", message: "the link cannot be read as a path: \(error)")
         }
         report.dropped += reader.unusedItems.map { item in
             RestoreReport.DroppedElement(
@@ -76,14 +76,14 @@ extension LinkMapping {
     }
 
     /// A link's elements, before they are decoded.
-    func read(_ link: String) throws(LinkError) -> LinkReader {
+    func read(_ link: String) throws(NavigationError) -> LinkReader {
         try readWithPresentations(link).path
     }
 
     /// A link's elements, and those of its fragment (what is presented: nil when the link has no
     /// `#`), before they are decoded. The fragment's elements are read with the same patterns, and
     /// take no query items.
-    func readWithPresentations(_ link: String) throws(LinkError) -> (path: LinkReader, presented: LinkReader?) {
+    func readWithPresentations(_ link: String) throws(NavigationError) -> (path: LinkReader, presented: LinkReader?) {
         let compiled = try compiledPatterns()
         let text = try LinkText.read(link, scheme: scheme, host: host, maximumLength: maximumLength)
         var fragment: LinkReader?

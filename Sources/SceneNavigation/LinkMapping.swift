@@ -61,13 +61,13 @@ public struct LinkMapping<Route: Codable & Hashable>: Sendable, Hashable {
     }
 
     /// Whether every pattern can be read; the error names the first that cannot.
-    /// - Throws: ``LinkError`` with the code ``LinkError/Code/invalidPattern``.
-    public func validate() throws(LinkError) {
+    /// - Throws: ``NavigationError`` with the code `invalid-pattern`.
+    public func validate() throws(NavigationError) {
         for pattern in patterns { try pattern.validate() }
     }
 
     /// The patterns, read.
-    func compiledPatterns() throws(LinkError) -> [LinkPattern.Compiled] {
+    func compiledPatterns() throws(NavigationError) -> [LinkPattern.Compiled] {
         var compiled: [LinkPattern.Compiled] = []
         compiled.reserveCapacity(patterns.count)
         for pattern in patterns { compiled.append(try pattern.compiled.get()) }

@@ -34,7 +34,7 @@ public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
     /// The parameter that is the route itself, or nil for a case or a structure.
     package let valueParameter: String?
     /// The pattern, read; or why it cannot be.
-    let compiled: Result<Compiled, LinkError>
+    let compiled: Result<Compiled, NavigationError>
 
     /// A pattern for a case of the route enum.
     /// - Parameters:
@@ -77,8 +77,8 @@ public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the pattern can be read; the error says why not.
-    /// - Throws: ``LinkError`` with the code ``LinkError/Code/invalidPattern``.
-    package func validate() throws(LinkError) {
+    /// - Throws: ``NavigationError`` with the code `invalid-pattern`.
+    package func validate() throws(NavigationError) {
         _ = try compiled.get()
     }
 }
@@ -112,7 +112,8 @@ extension LinkPattern: Codable {
                     codingPath: decoder.codingPath, debugDescription: "a link pattern has 'case' or 'value', not both"))
         }
         if case .failure(let error) = compiled {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
     }
 

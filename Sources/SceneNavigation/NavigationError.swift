@@ -1,7 +1,7 @@
 import SceneStore
 
 /// Everything that can go wrong in SceneNavigation, naming the key or the problem's place.
-public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stored value is not the app's navigation state at all (not an array where the state is a
     /// path, not an object where it is a struct); the model was left untouched. Path elements and
     /// members that no longer decode are dropped and reported instead. `key` is the value's key, or
@@ -30,6 +30,19 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
     /// No kept-aside copy of a scene can be read and holds the value; `copies` are the names it
     /// has, and `keys` the keys its readable copies hold.
     case nothingToRecover(scene: SceneID, key: String, copies: [String], keys: [String])
+    /// A link could not be read or printed as a whole. `code` is stable, for logs and for telling
+    /// the cases apart: `other-app` (the scheme or host is not the mapping's: not this app's
+    /// navigation), `invalid-link` (not a link the mapping reads: over the maximum length, a
+    /// control character or space, no scheme), `invalid-pattern` (a pattern of the mapping cannot
+    /// be read), `cannot-print` (a route has no place in any pattern: no pattern for its case, a
+    /// member the pattern does not hold, a value a link cannot carry) and `no-route` (the link is
+    /// this app's, but none of its elements is a route the mapping reads). `message` says what was
+    /// wrong and where; `offset` is the byte of the link where it was found, when there is one.
+    ///
+    /// What goes wrong with one element of a link (a segment no pattern matches, a parameter that
+    /// is not its type) is no error: the element is dropped and reported in the ``RestoreReport``,
+    /// and the rest of the link opens.
+    case link(code: String, message: String, offset: Int? = nil)
 
     /// ` (copies: a, b)`, or nothing for none.
     private static func listing(_ name: String, _ items: [String]) -> String {
@@ -50,6 +63,7 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
             "\(place) has no '\(key)' value (keys: \(keys.joined(separator: ", ")))"
         case .noKeptAsideCopy(let scene, let name, let copies):
             "scene '\(scene)' has no kept-aside copy '\(name)'" + Self.listing("copies", copies)
+        case .link(_, let message, _): message
         case .nothingToRecover(let scene, let key, let copies, let keys):
             "scene '\(scene)' has no readable kept-aside copy holding '\(key)'"
                 + (copies.isEmpty
@@ -57,5 +71,12 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
                     : " (copies: \(copies.joined(separator: ", ")); keys they hold: "
                         + (keys.isEmpty ? "none" : keys.joined(separator: ", ")) + ")")
         }
+    }
+}
+
+extension NavigationError {
+    /// The code of a ``link(code:message:offset:)`` error, nil for any other.
+    package var linkCode: String? {
+        if case .link(let code, _, _) = self { code } else { nil }
     }
 }

@@ -30,7 +30,7 @@ public enum SceneEvent: Sendable, Equatable, CustomStringConvertible {
     /// restore's deep link, told before the connection it is part of.
     case linkOpened(RestoreReport)
     /// A link the scene was given could not be read at all: the model is as it was.
-    case linkRefused(LinkError)
+    case linkRefused(NavigationError)
     /// The scene's state was offered for Handoff without what the report lists, to fit the
     /// payload's budget: told when something is first left out, and again only after a payload
     /// that fitted whole.

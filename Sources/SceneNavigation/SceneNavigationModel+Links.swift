@@ -25,13 +25,13 @@ extension SceneNavigationModel {
     ///   - path: Where the path is in the state.
     ///   - policy: What to do after an element that does not open.
     /// - Returns: The report: what did not open, and why.
-    /// - Throws: ``LinkError``, as ``LinkMapping/routes(fromLink:policy:resolvers:types:migrations:)``
+    /// - Throws: ``NavigationError``, as ``LinkMapping/routes(fromLink:policy:resolvers:types:migrations:)``
     ///   throws it.
     @discardableResult
     public func open<Route>(
         _ link: String, with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>,
         policy: RestorePolicy = RestorePolicy()
-    ) throws(LinkError) -> RestoreReport {
+    ) throws(NavigationError) -> RestoreReport {
         do {
             return try open(reading: try mapping.read(link), with: mapping, at: path, policy: policy)
         } catch {
@@ -44,7 +44,7 @@ extension SceneNavigationModel {
     func open<Route>(
         reading reader: LinkReader, with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>,
         policy: RestorePolicy
-    ) throws(LinkError) -> RestoreReport {
+    ) throws(NavigationError) -> RestoreReport {
         try open(reading: reader, presenting: nil, with: mapping, at: path, policy: policy)
     }
 
@@ -58,7 +58,7 @@ extension SceneNavigationModel {
             reader: LinkReader?, chain: WritableKeyPath<State, PresentationChain<Route>>, style: PresentationStyle
         )?,
         with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>, policy: RestorePolicy
-    ) throws(LinkError) -> RestoreReport {
+    ) throws(NavigationError) -> RestoreReport {
         let opened = try mapping.routes(
             reading: reader, policy: policy, resolvers: resolvers, types: types, migrations: migrations)
         var report = opened.report
@@ -99,12 +99,12 @@ extension SceneNavigationModel {
     ///   - path: Where the path is in the state.
     ///   - policy: What to do after an element that does not open.
     /// - Returns: The report.
-    /// - Throws: ``LinkError``.
+    /// - Throws: ``NavigationError``.
     @discardableResult
     package func open<Route>(
         _ url: URL, with mapping: LinkMapping<Route>, at path: WritableKeyPath<State, RoutePath<Route>>,
         policy: RestorePolicy = RestorePolicy()
-    ) throws(LinkError) -> RestoreReport {
+    ) throws(NavigationError) -> RestoreReport {
         try open(url.absoluteString, with: mapping, at: path, policy: policy)
     }
 }

@@ -68,7 +68,7 @@ public final class SceneNavigationModel<State: Codable & Equatable>: Observable 
 
     /// Why the last link the model was given could not be read at all (it left the model
     /// untouched); nil after one that was read. A scene tells it as ``SceneEvent/linkRefused(_:)``.
-    package internal(set) var linkError: LinkError? {
+    package internal(set) var linkError: NavigationError? {
         didSet {
             linksTaken += 1
             if let linkError { lastLinkTaken = .failure(linkError) }
@@ -78,7 +78,7 @@ public final class SceneNavigationModel<State: Codable & Equatable>: Observable 
     /// How many times a link or a Handoff was taken (opened or refused), and the last one's report
     /// or error: a scene tells one event per link its change took.
     package private(set) var linksTaken = 0
-    package private(set) var lastLinkTaken: Result<RestoreReport, LinkError>?
+    package private(set) var lastLinkTaken: Result<RestoreReport, NavigationError>?
 
     /// The app's resolvers, by type, used by every restore.
     public var resolvers: RouteResolvers

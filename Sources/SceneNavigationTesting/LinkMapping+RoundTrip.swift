@@ -21,7 +21,7 @@ extension LinkMapping where Route: Equatable {
         var failures: [String] = []
         for path in routes.map({ [$0] }) + (routes.count > 1 ? [routes] : []) {
             let name = path.count == 1 ? "\(path[0])" : "the \(path.count) routes as one path"
-            do throws(LinkError) {
+            do throws(NavigationError) {
                 let link = try link(for: path)
                 let (opened, report) = try self.routes(fromLink: link, resolvers: resolvers, migrations: migrations)
                 if opened.routes != path {

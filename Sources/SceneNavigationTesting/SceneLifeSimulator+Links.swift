@@ -27,7 +27,7 @@ extension SceneLifeSimulator {
     /// - Returns: The link's report once it was applied (what the scene tells as `.linkOpened`);
     ///   nil while it waits for the window's restore.
     /// - Throws: ``SimulatorError/noWindow(_:)`` when the window is not shown; the
-    ///   ``/SceneNavigation/LinkError`` of a link the scene leaves alone (another app's, not a URL,
+    ///   ``/SceneNavigation/NavigationError`` of a link the scene leaves alone (another app's, not a URL,
     ///   one of which nothing opens).
     @discardableResult
     public func open<Route>(
@@ -39,16 +39,16 @@ extension SceneLifeSimulator {
             throw SimulatorError.noWindow(window)
         }
         guard let url = URL(string: link) else {
-            throw LinkError(.invalidLink, "'\(link)' is not a URL that a scene is given")
+            throw NavigationError.link(code: "invalid-link", message: "'\(link)' is not a URL that a scene is given")
         }
-        var failure: LinkError?
+        var failure: NavigationError?
         guard
             let change = mapping.opening(at: path, policy: policy, then: adjust, onFailure: { failure = $0 }).open(url)
         else {
             if let failure { throw failure }
             // Another app's: the mapping's own words for it.
             _ = try mapping.routes(fromLink: link)
-            throw LinkError(.otherApp, "'\(link)' is not this app's link")
+            throw NavigationError.link(code: "other-app", message: "'\(link)' is not this app's link")
         }
         var applied = false
         scene.open { model in

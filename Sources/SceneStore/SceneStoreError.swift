@@ -2,7 +2,7 @@
 ///
 /// Every case reads as a sentence through ``description``, such as
 /// `cannot write '/home/me/.local/state/navstate/scenes/main.json': Permission denied`.
-public enum SceneStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum SceneStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A scene identifier breaks the rules of ``SceneID``.
     case invalidSceneID(String, reason: String)
     /// An app identifier breaks the rules of ``AppID``.

@@ -117,7 +117,6 @@ struct CommandLineTool {
         case let error as SceneStoreError: message = error.description
         case let error as RecipeDataError: message = error.description
         case let error as NavigationError: message = error.description
-        case let error as LinkError: message = error.description
         default: message = String(describing: error)
         }
         let spec = ((error as? UsageError)?.command ?? command).flatMap(Subcommands.spec(named:))
@@ -187,13 +186,13 @@ enum ExitStatus {
                 return Errno(rawValue: error.errno).isPermissionDenied ? permissionDenied : ioError
             case .alreadyReported(let status): return status
             }
-        case is RecipeDataError, is LinkError: return dataError
+        case is RecipeDataError: return dataError
         case let error as NavigationError:
             switch error {
             case .store(let storeError): return of(storeError)
             case .invalidTypeName: return usage
             case .noValue, .noKeptAsideCopy, .nothingToRecover: return noInput
-            case .cannotDecode, .cannotEncode, .notANavigationPath, .newerSchema: return dataError
+            case .cannotDecode, .cannotEncode, .notANavigationPath, .newerSchema, .link: return dataError
             }
         case let error as SceneStoreError:
             switch error {

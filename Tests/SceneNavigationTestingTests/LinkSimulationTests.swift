@@ -36,7 +36,9 @@ import Testing
                 "position 2 of the path: it no longer decodes: Screen has no case 'nowhere'"
             ])
         #expect(report?.restoredCount == 2)
-        await #expect(throws: LinkError(.otherApp, "the link's scheme is 'web', not 'app'", offset: 0)) {
+        await #expect(
+            throws: NavigationError.link(code: "other-app", message: "the link's scheme is 'web', not 'app'", offset: 0)
+        ) {
             try await simulator.open("web://inbox", with: Self.links, at: \.path)
         }
         // It reads but does not decode: applied, and the path replaced by what opened (nothing

@@ -200,11 +200,11 @@ import Testing
     @Test("0.3.0's opening(_:) is opening(at:)'s change: the same link opens the same, another app's URL is nil")
     @available(*, deprecated, message: "calls 0.3.0's LinkMapping.opening(_:policy:then:onFailure:)")
     func openingAsFunction() throws {
-        var failures: [LinkError] = []
+        var failures: [NavigationError] = []
         let open = LinkMapping.mail.opening(\MailState.mail, then: { $0.tab = 0 }, onFailure: { failures.append($0) })
         #expect(open(URL(string: "https://example.com/inbox")!) == nil)
         #expect(open(URL(string: "mail://message/x")!) == nil)
-        #expect(failures.map(\.code) == [.noRoute])
+        #expect(failures.map(\.linkCode) == ["no-route"])
         let change = try #require(open(URL(string: "mail://inbox/message/7")!))
         let model = SceneNavigationModel(MailState(tab: 1))
         change(model)

@@ -231,21 +231,45 @@ extension LinkMapping where Route == MailRoute {
 // MARK: - Hostile links and invalid mappings
 
 extension LinkMappingTests {
-    static let hostile: [(String, LinkError)] = [
-        ("https://mail.example.com/inbox", LinkError(.otherApp, "the link's scheme is 'https', not 'mail'", offset: 0)),
-        ("inbox/message/1", LinkError(.invalidLink, "'inbox/message/1' is not a link: it has no scheme", offset: 0)),
-        ("", LinkError(.invalidLink, "'' is not a link: it has no scheme", offset: 0)),
-        ("1mail://inbox", LinkError(.invalidLink, "'1mail://inbox' is not a link: it has no scheme", offset: 0)),
-        ("mail://inbox\n", LinkError(.invalidLink, "the link has a control character (U+000A) at byte 12", offset: 12)),
+    static let hostile: [(String, NavigationError)] = [
+        (
+            "https://mail.example.com/inbox",
+            NavigationError.link(code: "other-app", message: "the link's scheme is 'https', not 'mail'", offset: 0)
+        ),
+        (
+            "inbox/message/1",
+            NavigationError.link(
+                code: "invalid-link", message: "'inbox/message/1' is not a link: it has no scheme", offset: 0)
+        ),
+        ("", NavigationError.link(code: "invalid-link", message: "'' is not a link: it has no scheme", offset: 0)),
+        (
+            "1mail://inbox",
+            NavigationError.link(
+                code: "invalid-link", message: "'1mail://inbox' is not a link: it has no scheme", offset: 0)
+        ),
+        (
+            "mail://inbox\n",
+            NavigationError.link(
+                code: "invalid-link", message: "the link has a control character (U+000A) at byte 12", offset: 12)
+        ),
         (
             "mail://in\u{0}box",
-            LinkError(.invalidLink, "the link has a control character (U+0000) at byte 9", offset: 9)
+            NavigationError.link(
+                code: "invalid-link", message: "the link has a control character (U+0000) at byte 9", offset: 9)
         ),
-        ("mail://mailbox/a b", LinkError(.invalidLink, "the link has a space at byte 16", offset: 16)),
-        ("mail://é\u{85}", LinkError(.invalidLink, "the link has a control character (U+0085) at byte 9", offset: 9)),
+        (
+            "mail://mailbox/a b",
+            NavigationError.link(code: "invalid-link", message: "the link has a space at byte 16", offset: 16)
+        ),
+        (
+            "mail://é\u{85}",
+            NavigationError.link(
+                code: "invalid-link", message: "the link has a control character (U+0085) at byte 9", offset: 9)
+        ),
         (
             "mail://" + String(repeating: "inbox/", count: 3_000),
-            LinkError(.invalidLink, "the link is 18007 bytes long, over the maximum of 16384")
+            NavigationError.link(
+                code: "invalid-link", message: "the link is 18007 bytes long, over the maximum of 16384")
         ),
     ]
 
@@ -331,7 +355,7 @@ extension LinkMappingTests {
     @Test("a pattern that cannot be read is an error naming it, when the mapping is used or read from JSON")
     func invalidPatterns() throws {
         for (pattern, message) in Self.invalidPatterns {
-            let error = LinkError(.invalidPattern, message)
+            let error = NavigationError.link(code: "invalid-pattern", message: message)
             let mapping = LinkMapping<MailRoute>(scheme: "mail", [LinkPattern("inbox", case: "inbox"), pattern])
             #expect(throws: error) { try mapping.validate() }
             #expect(throws: error) { try mapping.routes(fromLink: "mail://inbox") }
@@ -358,7 +382,7 @@ extension LinkMappingTests {
         let read = try JSONDecoder().decode(LinkMapping<MailRoute>.self, from: json)
         #expect(try read.link(for: [.inbox]) == "mail://open/inbox")
         #expect(try read.routes(fromLink: "MAIL://Open/inbox").routes.routes == [.inbox])
-        #expect(throws: LinkError(.otherApp, "the link's host is 'other', not 'open'")) {
+        #expect(throws: NavigationError.link(code: "other-app", message: "the link's host is 'other', not 'open'")) {
             try read.routes(fromLink: "mail://other/inbox")
         }
     }
@@ -377,39 +401,45 @@ extension LinkMappingTests {
     @Test("a route that has no place in a link is an error naming its position, its JSON and why")
     func unprintable() throws {
         for (route, message) in Self.unprintable {
-            #expect(throws: LinkError(.cannotPrint, message)) { try LinkMapping.mail.link(for: [route]) }
+            #expect(throws: NavigationError.link(code: "cannot-print", message: message)) {
+                try LinkMapping.mail.link(for: [route])
+            }
         }
         let partial = LinkMapping<MailRoute>(
             scheme: "mail", [LinkPattern("inbox", case: "inbox"), LinkPattern("m/{id:int}", case: "mailbox")])
         #expect(
-            throws: LinkError(
-                .cannotPrint,
-                "position 2 of the path, {\"message\":{\"id\":1}}, has no place in a link: no pattern is for it")
+            throws: NavigationError.link(
+                code: "cannot-print",
+                message:
+                    "position 2 of the path, {\"message\":{\"id\":1}}, has no place in a link: no pattern is for it")
         ) {
             try partial.link(for: [.inbox, .message(id: 1)])
         }
         #expect(
-            throws: LinkError(
-                .cannotPrint,
-                "position 1 of the path, {\"mailbox\":{\"name\":\"x\"}}, has no place in a link: its member 'id' is missing (m/{id:int})"
+            throws: NavigationError.link(
+                code: "cannot-print",
+                message:
+                    "position 1 of the path, {\"mailbox\":{\"name\":\"x\"}}, has no place in a link: its member 'id' is missing (m/{id:int})"
             )
         ) {
             try partial.link(for: [.mailbox(name: "x")])
         }
         let bare = LinkMapping<MailRoute>(scheme: "mail", [LinkPattern("mailbox", case: "mailbox")])
         #expect(
-            throws: LinkError(
-                .cannotPrint,
-                "position 1 of the path, {\"mailbox\":{\"name\":\"x\"}}, has no place in a link: its member 'name' has no place in the pattern (mailbox)"
+            throws: NavigationError.link(
+                code: "cannot-print",
+                message:
+                    "position 1 of the path, {\"mailbox\":{\"name\":\"x\"}}, has no place in a link: its member 'name' has no place in the pattern (mailbox)"
             )
         ) {
             try bare.link(for: [.mailbox(name: "x")])
         }
         let nested = LinkMapping<MailRoute>(scheme: "mail", [LinkPattern("folder/{_0.name}", case: "folder")])
         #expect(
-            throws: LinkError(
-                .cannotPrint,
-                "position 1 of the path, {\"folder\":{\"_0\":{\"name\":\"Work\",\"owner\":\"ana\"}}}, has no place in a link: its member '_0' has no place in the pattern (folder/{_0.name})"
+            throws: NavigationError.link(
+                code: "cannot-print",
+                message:
+                    "position 1 of the path, {\"folder\":{\"_0\":{\"name\":\"Work\",\"owner\":\"ana\"}}}, has no place in a link: its member '_0' has no place in the pattern (folder/{_0.name})"
             )
         ) {
             try nested.link(for: [.folder(.init(owner: "ana", name: "Work"))])

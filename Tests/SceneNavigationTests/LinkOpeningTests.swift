@@ -101,10 +101,12 @@ struct MailState: Codable, Equatable {
         try model.open(URL(string: "mail://")!, with: .mail, at: \.mail)
         #expect(model.state.mail.routes == [])
 
-        #expect(throws: LinkError(.invalidLink, "the link has a space at byte 16", offset: 16)) {
+        #expect(
+            throws: NavigationError.link(code: "invalid-link", message: "the link has a space at byte 16", offset: 16)
+        ) {
             try model.open("mail://mailbox/a b", with: .mail, at: \.mail)
         }
-        #expect(model.linkError?.code == .invalidLink)
+        #expect(model.linkError?.linkCode == "invalid-link")
         #expect(model.state.mail.routes == [])
     }
 
@@ -117,15 +119,16 @@ struct MailState: Codable, Equatable {
         change(model)
         #expect(model.state == MailState(tab: 0, mail: [.inbox, .message(id: 7)]))
         // The app's scheme, but nothing in it opens: no change (at launch the saved paths stay), and why.
-        var failures: [LinkError] = []
+        var failures: [NavigationError] = []
         let told = LinkMapping.mail.opening(at: \MailState.mail, onFailure: { failures.append($0) }).open
         #expect(told(URL(string: "mail://message/x")!) == nil)
         #expect(told(URL(string: "https://example.com/message/x")!) == nil)
         #expect(
             failures == [
-                LinkError(
-                    .noRoute,
-                    "nothing in the link 'mail://message/x' is a route: position 1, 'message/x': 'id' is not an int: 'x' (message/{id:int})"
+                NavigationError.link(
+                    code: "no-route",
+                    message:
+                        "nothing in the link 'mail://message/x' is a route: position 1, 'message/x': 'id' is not an int: 'x' (message/{id:int})"
                 )
             ])
         // Something opens, something does not: the change replaces the path, with the report.
@@ -162,9 +165,10 @@ extension LinkOpeningTests {
         // A member the pattern does not hold is no link.
         let names = LinkMapping<User>(scheme: "app", [LinkPattern("user/{name}")])
         #expect(
-            throws: LinkError(
-                .cannotPrint,
-                #"position 1 of the path, {"id":1,"name":"Ana"}, has no place in a link: its member 'id' has no place in the pattern (user/{name})"#
+            throws: NavigationError.link(
+                code: "cannot-print",
+                message:
+                    #"position 1 of the path, {"id":1,"name":"Ana"}, has no place in a link: its member 'id' has no place in the pattern (user/{name})"#
             )
         ) { try names.link(for: [people[0]]) }
     }
@@ -175,9 +179,10 @@ extension LinkOpeningTests {
         let greedy = LinkMapping<MailRoute>(
             scheme: "mail", [LinkPattern("{name}", case: "mailbox"), LinkPattern("message/{id:int}", case: "message")])
         #expect(
-            throws: LinkError(
-                .cannotPrint,
-                #"position 1 of the path, {"message":{"id":42}}, would not open as itself: printed with 'message/{id:int}', its link 'mail://message/42' reads there as the pattern '{name}' (list the more specific pattern first)"#
+            throws: NavigationError.link(
+                code: "cannot-print",
+                message:
+                    #"position 1 of the path, {"message":{"id":42}}, would not open as itself: printed with 'message/{id:int}', its link 'mail://message/42' reads there as the pattern '{name}' (list the more specific pattern first)"#
             )
         ) { try greedy.link(for: [.message(id: 42)]) }
         // A shorter pattern listed before a longer one with the same start.
@@ -187,7 +192,7 @@ extension LinkOpeningTests {
                 LinkPattern("message/{id:int}", case: "message"),
                 LinkPattern("message/{id:int}/account", case: "account"),
             ])
-        #expect(throws: LinkError.self) {
+        #expect(throws: NavigationError.self) {
             try shortFirst.link(for: [MailRoute.account])
         }
         // Listed the other way, both print and read back.
@@ -242,9 +247,10 @@ extension LinkOpeningTests {
             scheme: "app",
             [LinkPattern("post/{id:int}", case: "post"), LinkPattern("post/{id:int}/replies", case: "replies")])
         #expect(
-            throws: LinkError(
-                .cannotPrint,
-                #"position 1 of the path, {"replies":{"id":1}}, would not open as itself: printed with 'post/{id:int}/replies', its link 'app://post/1/replies' reads there as the pattern 'post/{id:int}' (list the more specific pattern first)"#
+            throws: NavigationError.link(
+                code: "cannot-print",
+                message:
+                    #"position 1 of the path, {"replies":{"id":1}}, would not open as itself: printed with 'post/{id:int}/replies', its link 'app://post/1/replies' reads there as the pattern 'post/{id:int}' (list the more specific pattern first)"#
             )
         ) { try posts.link(for: [Post.replies(id: 1)]) }
         let reordered = LinkMapping<Post>(scheme: "app", posts.patterns.reversed())
@@ -260,9 +266,10 @@ extension LinkOpeningTests {
         let finder = LinkMapping<Finder>(scheme: "app", [LinkPattern("search?{filter.tag}", case: "search")])
         #expect(try finder.link(for: [Finder.search(filter: .init(tag: "red"))]) == "app://search?filter.tag=red")
         #expect(
-            throws: LinkError(
-                .cannotPrint,
-                #"position 1 of the path, {"search":{"filter":{}}}, would not open as itself: its link 'app://search' reads there as {"search":{}}"#
+            throws: NavigationError.link(
+                code: "cannot-print",
+                message:
+                    #"position 1 of the path, {"search":{"filter":{}}}, would not open as itself: its link 'app://search' reads there as {"search":{}}"#
             )
         ) { try finder.link(for: [Finder.search(filter: .init(tag: nil))]) }
     }
@@ -275,14 +282,15 @@ extension LinkOpeningTests {
         #expect(link == "app://note/3f2504e0-4f89-11d3-9a0c-0305e82c3301")
         #expect(try notes.routes(fromLink: link).routes.routes == [lower])
         #expect(
-            throws: LinkError(
-                .cannotPrint, "the link is 18006 bytes long, over the mapping's maximum of 16384: it would not be read")
+            throws: NavigationError.link(
+                code: "cannot-print",
+                message: "the link is 18006 bytes long, over the mapping's maximum of 16384: it would not be read")
         ) { try LinkMapping.mail.link(for: Array(repeating: MailRoute.inbox, count: 3_000)) }
     }
 
     @Test("opening() leaves the root link and a link whose routes all fail to the app, and says why")
     func openingTellsFailures() throws {
-        var failures: [LinkError] = []
+        var failures: [NavigationError] = []
         let open = LinkMapping.mail.opening(at: \MailState.mail, onFailure: { failures.append($0) }).open
         #expect(open(URL(string: "mail://?utm_source=web")!) == nil)
         // Reads, but its case is gone from the app: applied (at launch, in place of the saved
@@ -295,10 +303,13 @@ extension LinkOpeningTests {
         #expect(model.state == MailState(tab: 1, mail: [.inbox]))
         #expect(
             failures == [
-                LinkError(.noRoute, "the link 'mail://?utm_source=web' has no route: it opens the app as it is"),
-                LinkError(
-                    .noRoute,
-                    "nothing in the link 'mail://old/1' opened: position 1 of the path: it no longer decodes: MailRoute has no case 'old'"
+                NavigationError.link(
+                    code: "no-route",
+                    message: "the link 'mail://?utm_source=web' has no route: it opens the app as it is"),
+                NavigationError.link(
+                    code: "no-route",
+                    message:
+                        "nothing in the link 'mail://old/1' opened: position 1 of the path: it no longer decodes: MailRoute has no case 'old'"
                 ),
             ])
     }

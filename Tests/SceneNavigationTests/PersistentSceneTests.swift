@@ -304,7 +304,7 @@ import Testing
         #expect(report.dropped.map(\.reason) == [.undecodable("'id' is not an int: 'x' (message/{id:int})")])
         // A link that cannot be read changes nothing, and says why.
         scene.open { model in _ = try? model.open("mail://mailbox/a b", with: .mail, at: \.mail) }
-        let refused = LinkError(.invalidLink, "the link has a space at byte 16", offset: 16)
+        let refused = NavigationError.link(code: "invalid-link", message: "the link has a space at byte 16", offset: 16)
         #expect(events.all.last == .linkRefused(refused))
         #expect(events.all.last?.description == "link refused: \(refused)")
         #expect(model.state.mail.routes == [.inbox, .message(id: 7)])

@@ -26,7 +26,7 @@ extension LinkMapping {
     public func opening<State>(
         _ path: WritableKeyPath<State, RoutePath<Route>>, policy: RestorePolicy = RestorePolicy(),
         then adjust: (@MainActor (inout State) -> Void)? = nil,
-        onFailure: (@MainActor (LinkError) -> Void)? = nil
+        onFailure: (@MainActor (NavigationError) -> Void)? = nil
     ) -> @MainActor (URL) -> PersistentScene<State>.Link? {
         opening(at: path, policy: policy, then: adjust, onFailure: onFailure).open
     }

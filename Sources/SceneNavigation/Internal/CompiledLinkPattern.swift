@@ -57,15 +57,18 @@ extension LinkPattern {
 
         /// Reads a pattern of a case, of a value (`valueParameter`), or of a structure's members
         /// (neither).
-        static func read(_ text: String, caseName: String?, valueParameter: String?) -> Result<Compiled, LinkError> {
-            Result { () throws(LinkError) in
+        static func read(_ text: String, caseName: String?, valueParameter: String?) -> Result<
+            Compiled, NavigationError
+        > {
+            Result { () throws(NavigationError) in
                 try Compiled(text, caseName: caseName, valueParameter: valueParameter)
             }
         }
 
-        private init(_ text: String, caseName: String?, valueParameter: String?) throws(LinkError) {
-            func invalid(_ reason: String) -> LinkError {
-                LinkError(.invalidPattern, "the link pattern '\(LinkText.excerpt(text))' \(reason)")
+        private init(_ text: String, caseName: String?, valueParameter: String?) throws(NavigationError) {
+            func invalid(_ reason: String) -> NavigationError {
+                NavigationError.link(
+                    code: "invalid-pattern", message: "the link pattern '\(LinkText.excerpt(text))' \(reason)")
             }
             self.text = text
             self.caseName = caseName
@@ -73,7 +76,7 @@ extension LinkPattern {
             let path = parts[0]
             guard !path.isEmpty else { throw invalid("has no segment") }
             var names: Set<String> = []
-            func parameter(_ part: Substring) throws(LinkError) -> Parameter {
+            func parameter(_ part: Substring) throws(NavigationError) -> Parameter {
                 guard part.count > 2, part.first == "{", part.last == "}" else {
                     throw invalid("has '\(part)', which is neither a literal nor a {parameter}")
                 }

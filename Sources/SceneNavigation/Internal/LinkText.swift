@@ -34,19 +34,24 @@ struct LinkText {
     ///   - host: The host it must have (compared without case), or nil when the authority is the
     ///     first segment (`mail://message/42`).
     ///   - maximumLength: The longest link read, in bytes.
-    /// - Throws: ``LinkError`` with ``LinkError/Code/invalidLink`` or ``LinkError/Code/otherApp``.
-    static func read(_ text: String, scheme: String, host: String?, maximumLength: Int) throws(LinkError) -> LinkText {
+    /// - Throws: ``NavigationError`` with `invalid-link` or `other-app`.
+    static func read(_ text: String, scheme: String, host: String?, maximumLength: Int) throws(NavigationError)
+        -> LinkText
+    {
         let count = text.utf8.count
         guard count <= maximumLength else {
-            throw LinkError(.invalidLink, "the link is \(count) bytes long, over the maximum of \(maximumLength)")
+            throw NavigationError.link(
+                code: "invalid-link", message: "the link is \(count) bytes long, over the maximum of \(maximumLength)")
         }
         let bytes = Array(text.utf8)
         guard let colon = schemeEnd(bytes) else {
-            throw LinkError(.invalidLink, "'\(Self.excerpt(text))' is not a link: it has no scheme", offset: 0)
+            throw NavigationError.link(
+                code: "invalid-link", message: "'\(Self.excerpt(text))' is not a link: it has no scheme", offset: 0)
         }
         guard equalIgnoringCase(bytes[..<colon], scheme) else {
             let linkScheme = String(decoding: bytes[..<colon], as: UTF8.self)
-            throw LinkError(.otherApp, "the link's scheme is '\(linkScheme)', not '\(scheme)'", offset: 0)
+            throw NavigationError.link(
+                code: "other-app", message: "the link's scheme is '\(linkScheme)', not '\(scheme)'", offset: 0)
         }
         try refuseControlCharacters(bytes, of: text)
         var start = colon + 1
@@ -73,13 +78,15 @@ struct LinkText {
             if let host {
                 guard equalIgnoringCase(authority, host) else {
                     let found = String(decoding: authority, as: UTF8.self)
-                    throw LinkError(.otherApp, "the link's host is '\(Self.excerpt(found))', not '\(host)'")
+                    throw NavigationError.link(
+                        code: "other-app", message: "the link's host is '\(Self.excerpt(found))', not '\(host)'")
                 }
             } else if !authority.isEmpty {
                 link.segments.append(Part(authority))
             }
         } else if let host {
-            throw LinkError(.otherApp, "the link has no host; the app's links are on '\(host)'")
+            throw NavigationError.link(
+                code: "other-app", message: "the link has no host; the app's links are on '\(host)'")
         }
         if start < end, bytes[start] == slash { start += 1 }
         if start < end {
@@ -124,14 +131,15 @@ struct LinkText {
 
     /// Refuses a control character (C0, DEL, C1) or a space anywhere in the link, with its byte
     /// offset.
-    private static func refuseControlCharacters(_ bytes: [UInt8], of text: String) throws(LinkError) {
+    private static func refuseControlCharacters(_ bytes: [UInt8], of text: String) throws(NavigationError) {
         var hasNonASCII = false
         for (offset, byte) in bytes.enumerated() {
             if byte < 0x21 || byte == 0x7F {
                 let what =
                     byte == UInt8(ascii: " ")
                     ? "a space" : "a control character (\(Self.codePoint(Unicode.Scalar(byte))))"
-                throw LinkError(.invalidLink, "the link has \(what) at byte \(offset)", offset: offset)
+                throw NavigationError.link(
+                    code: "invalid-link", message: "the link has \(what) at byte \(offset)", offset: offset)
             }
             if byte >= 0x80 { hasNonASCII = true }
         }
@@ -142,7 +150,8 @@ struct LinkText {
                 let what =
                     (0x80...0x9F).contains(scalar.value)
                     ? "a control character (\(Self.codePoint(scalar)))" : "a space (\(Self.codePoint(scalar)))"
-                throw LinkError(.invalidLink, "the link has \(what) at byte \(offset)", offset: offset)
+                throw NavigationError.link(
+                    code: "invalid-link", message: "the link has \(what) at byte \(offset)", offset: offset)
             }
             offset += UTF8.width(scalar)
         }

@@ -197,7 +197,8 @@ public struct RestoreReport: Sendable, Hashable {
         }
     }
 
-    /// How many path elements were restored, over every path in the stored value.
+    /// How many path elements and presented levels were restored, over every path and chain in the
+    /// stored value.
     public var restoredCount: Int
     /// What was not restored, in the order of the stored value.
     public var dropped: [DroppedElement]

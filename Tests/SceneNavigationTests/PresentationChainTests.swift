@@ -70,6 +70,8 @@ struct ModalScreens: Codable, Equatable {
             ModalScreens.self, from: stored, resolvers: top, initial: ModalScreens())
         #expect(kept.presented == [Presentation(.message(id: 9))])
         #expect(keptReport.dropped.map(\.description) == ["position 2 of presented: the app no longer has it"])
+        // Both path elements and the level kept: presented levels count as restored.
+        #expect(keptReport.restoredCount == 3)
     }
 
     @Test("a level of a style no version knows, or a case removed, is undecodable and named")

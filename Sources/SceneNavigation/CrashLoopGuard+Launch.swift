@@ -128,7 +128,7 @@ enum LaunchRecords {
     /// nothing recorded, as SIGKILL's). A process records in at most 16 stores' folders; in any
     /// further one, its end reads as nothing recorded too.
     static func begin(_ launch: CrashLoopGuard.Process, in markers: StateStore) {
-        let folder = markers.scenesDirectory
+        let folder = markers.scenesFolder
         let path = folder + "/" + fileName(of: launch.id)
         if launch.isProcess {
             opened.withLock { opened in
@@ -171,7 +171,7 @@ enum LaunchRecords {
     /// process, not a power cut); for a simulated launch, the record's file. Never over an end
     /// already written.
     static func noteShown(_ launch: CrashLoopGuard.Process, in markers: StateStore) {
-        let folder = markers.scenesDirectory
+        let folder = markers.scenesFolder
         guard launch.isProcess else {
             let path = folder + "/" + fileName(of: launch.id)
             if Platform.prefix(of: path)?.isEmpty ?? true {

@@ -94,7 +94,7 @@ struct Marker: Equatable {
     /// less) or tear it, and a torn markers file is moved aside by the next restore, which finds no
     /// marker in it: never a reason to withhold, and the scenes are not touched.
     static func store(of store: StateStore) throws(SceneStoreError) -> StateStore {
-        var configuration = store.configuration
+        var configuration = store.settings
         configuration.durableRemovals = false
         configuration.synchronizesWrites = false
         return try store.sibling(folder: CrashLoopGuard.markerFolder, configuration: configuration)
@@ -152,7 +152,7 @@ final class RestoreHealth: Sendable {
         scene: SceneID, copying source: SceneID? = nil, key: String, store: StateStore, launch: CrashLoopGuard.Process
     ) throws(SceneStoreError) -> (failures: Int, health: RestoreHealth) {
         let markers = try Marker.store(of: store)
-        let folder = markers.scenesDirectory
+        let folder = markers.scenesFolder
         let path = markers.path(for: scene)
         var failures = 0
         let isOfAnotherShape = { (document: StoredDocument) -> Bool in
@@ -173,7 +173,7 @@ final class RestoreHealth: Sendable {
             }
             failures = counted.failures
             var marker = Marker(
-                since: store.configuration.now(), failures: counted.failures, launch: launch.id,
+                since: store.settings.now(), failures: counted.failures, launch: launch.id,
                 unexplained: counted.unexplained
             ).sceneValue
             // Which restore wrote it: two restores of one scene in one launch and second write

@@ -109,7 +109,7 @@ extension SceneConnection {
             unsaved = try UnsavedCut.recorded(forKey: key, in: document.values)
             facts.supportedSchema = model.schemaVersion
             facts.savedAt = document.savedAt
-            facts.now = store.configuration.now()
+            facts.now = store.settings.now()
             facts.maximumAge = policy.maximumAge
             facts.crashGuard = crashGuard
         }
@@ -299,7 +299,7 @@ extension SceneConnection {
             let found: StoredDocument?
             do throws(SceneStoreError) {
                 found = try await store.loadedDocument(for: scene)
-            } catch .corrupt, .cannotRead(_, .notADirectory) {
+            } catch .corrupt, .cannotRead(_, .enotdir) {
                 // As `keepAside` takes them: nothing readable to keep (the first write moves a
                 // corrupt file aside, and says what is wrong with the folder).
                 found = nil

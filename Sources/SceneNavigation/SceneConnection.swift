@@ -313,7 +313,7 @@ extension SceneConnection {
     /// current now. The scene's save time moves forward, so an age limit or a prune does not take
     /// it for old; at most once a minute, so that flushing often costs no write each time.
     private func confirmSaveTime(wroteSince wrote: Bool) async throws(NavigationError) {
-        let now = store.configuration.now()
+        let now = store.settings.now()
         if wrote {
             confirmedAt = now
         } else if confirmedAt.map({ now.timeIntervalSince($0) >= Self.confirmationInterval }) ?? true {

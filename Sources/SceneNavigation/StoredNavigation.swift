@@ -123,7 +123,7 @@ extension StoredNavigation {
         do throws(SceneStoreError) {
             try StateStore.validate(key: key)
             document = try store.storedDocument(for: scene)
-        } catch .sceneNotFound, .corrupt, .cannotRead(_, .notADirectory) {
+        } catch .sceneNotFound, .corrupt, .cannotRead(_, .enotdir) {
             // No value of a newer schema: the write that follows moves a corrupt file aside, and
             // says what is wrong with a folder that is not one.
             return
@@ -187,7 +187,7 @@ extension StoredNavigation {
         // Without the app's types, no schema is newer than the one stored.
         facts.supportedSchema = facts.storedSchema
         facts.savedAt = document.savedAt
-        facts.now = store.configuration.now()
+        facts.now = store.settings.now()
         facts.maximumAge = policy.maximumAge
         let plan = RestoreDecision.plan(facts)
         return StoredValue(

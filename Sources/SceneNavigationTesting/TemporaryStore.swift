@@ -161,7 +161,7 @@ public final class TemporaryStore: Sendable {
     ///   with the system's error.
     public func writeSceneFile(_ scene: String, bytes: [UInt8]) throws(SceneStoreError) {
         let id = try SceneID(scene)
-        try Platform.makeFolders(store.scenesDirectory)
+        try Platform.makeFolders(store.scenesFolder)
         try Platform.writeFile(store.path(for: id), bytes: bytes)
     }
 

@@ -16,30 +16,30 @@ public struct Errno: Error, Hashable, Sendable, RawRepresentable, CustomStringCo
     public var description: String { Platform.describe(rawValue) }
 
     /// Whether the error means the caller lacks permission (`EACCES` or `EPERM`).
-    public var isPermissionDenied: Bool { self == .permissionDenied || self == .operationNotPermitted }
+    package var deniesPermission: Bool { self == .eacces || self == .eperm }
 }
 
-// MARK: - Names
+// MARK: - The numbers StateStore reports
 
 extension Errno {
     /// ENOENT: no such file or directory.
-    public static let noSuchFile = Errno(rawValue: ErrorNumber.noSuchFile)
+    package static let enoent = Errno(rawValue: ErrorNumber.noSuchFile)
     /// EEXIST: the file exists.
-    public static let fileExists = Errno(rawValue: ErrorNumber.fileExists)
+    package static let eexist = Errno(rawValue: ErrorNumber.fileExists)
     /// EACCES: permission denied.
-    public static let permissionDenied = Errno(rawValue: ErrorNumber.permissionDenied)
+    package static let eacces = Errno(rawValue: ErrorNumber.permissionDenied)
     /// EPERM: operation not permitted.
-    public static let operationNotPermitted = Errno(rawValue: ErrorNumber.operationNotPermitted)
+    package static let eperm = Errno(rawValue: ErrorNumber.operationNotPermitted)
     /// ELOOP: a symbolic link where none may be (with O_NOFOLLOW).
-    public static let tooManySymbolicLinks = Errno(rawValue: ErrorNumber.tooManySymbolicLinks)
+    package static let eloop = Errno(rawValue: ErrorNumber.tooManySymbolicLinks)
     /// ENOTDIR: not a directory.
-    public static let notADirectory = Errno(rawValue: ErrorNumber.notADirectory)
+    package static let enotdir = Errno(rawValue: ErrorNumber.notADirectory)
     /// EISDIR: is a directory.
-    public static let isADirectory = Errno(rawValue: ErrorNumber.isADirectory)
+    package static let eisdir = Errno(rawValue: ErrorNumber.isADirectory)
     /// EROFS: read-only file system.
-    public static let readOnlyFileSystem = Errno(rawValue: ErrorNumber.readOnlyFileSystem)
+    package static let erofs = Errno(rawValue: ErrorNumber.readOnlyFileSystem)
     /// ENOSPC: no space left on device.
-    public static let noSpace = Errno(rawValue: ErrorNumber.noSpace)
+    package static let enospc = Errno(rawValue: ErrorNumber.noSpace)
     /// EIO: input/output error.
-    public static let ioError = Errno(rawValue: ErrorNumber.ioError)
+    package static let eio = Errno(rawValue: ErrorNumber.ioError)
 }

@@ -64,7 +64,7 @@ extension StateStore {
                 guard let loaded, shouldCopy(loaded) else { return nil }
                 return try keepCopy(of: loaded, scene: scene, reason: reason, in: directory)
             }
-        } catch .cannotRead(_, .notADirectory) {
+        } catch .cannotRead(_, .enotdir) {
             // No folder, so nothing stored to keep; the write that follows says what is wrong.
             return nil
         }
@@ -78,15 +78,15 @@ extension StateStore {
     /// - Throws: The errors of ``document(for:)``, naming the copy's path.
     package func storedDocument(ofKeptAside file: KeptAsideFile) throws(SceneStoreError) -> StoredDocument {
         let name = String(file.path.split(separator: "/").last ?? "")
-        guard KeptAsideFile.parse(name: name) != nil, file.path == scenesDirectory + "/" + name else {
-            throw .cannotRead(path: file.path, errno: .noSuchFile)
+        guard KeptAsideFile.parse(name: name) != nil, file.path == scenesFolder + "/" + name else {
+            throw .cannotRead(path: file.path, errno: .enoent)
         }
         guard let directory = try openScenesDirectory(creating: false) else {
-            throw .cannotRead(path: file.path, errno: .noSuchFile)
+            throw .cannotRead(path: file.path, errno: .enoent)
         }
         defer { try? fileSystem.close(directory) }
         guard let (bytes, _) = try readVerifiedFile(named: name, path: file.path, in: directory) else {
-            throw .cannotRead(path: file.path, errno: .noSuchFile)
+            throw .cannotRead(path: file.path, errno: .enoent)
         }
         return try decodeDocument(bytes, scene: file.scene, path: file.path)
     }
@@ -102,7 +102,7 @@ extension StateStore {
                     guard let (scene, reason, keptAt) = KeptAsideFile.parse(name: name) else { return nil }
                     let size = (try? fileSystem.statusAt(directory, name))?.size ?? 0
                     return KeptAsideFile(
-                        of: scene, path: scenesDirectory + "/" + name, reason: reason, keptAt: keptAt, size: size)
+                        of: scene, path: scenesFolder + "/" + name, reason: reason, keptAt: keptAt, size: size)
                 }
             } ?? []
         // Within one millisecond, `-1`, `-2`, ... come after the first, and `-10` after `-9`.
@@ -119,14 +119,14 @@ extension StateStore {
         if let kept = newestCopy(of: scene, reason: reason, holding: loaded.bytes, in: directory) { return kept }
         let name = try freeName(for: scene, reason: reason, in: directory)
         try replace(scene, with: loaded.bytes, in: directory, mode: loaded.status.permissions, named: name)
-        return scenesDirectory + "/" + name
+        return scenesFolder + "/" + name
     }
 
     /// The path of the newest copy kept of a scene for a reason, when it holds exactly `bytes`.
     private func newestCopy(
         of scene: SceneID, reason: KeptAsideFile.Reason, holding bytes: [UInt8], in directory: Int32
     ) -> String? {
-        guard let names = try? fileSystem.listDirectory(scenesDirectory) else { return nil }
+        guard let names = try? fileSystem.listDirectory(scenesFolder) else { return nil }
         let copies = names.compactMap { name -> (name: String, keptAt: Date)? in
             guard let parsed = KeptAsideFile.parse(name: name), parsed.scene == scene, parsed.reason == reason else {
                 return nil
@@ -136,10 +136,10 @@ extension StateStore {
         guard
             let newest = copies.max(by: { ($0.keptAt, $0.name.count, $0.name) < ($1.keptAt, $1.name.count, $1.name) }),
             let (stored, _) = try? readVerifiedFile(
-                named: newest.name, path: scenesDirectory + "/" + newest.name, in: directory),
+                named: newest.name, path: scenesFolder + "/" + newest.name, in: directory),
             stored == bytes
         else { return nil }
-        return scenesDirectory + "/" + newest.name
+        return scenesFolder + "/" + newest.name
     }
 
     /// Moves a corrupt file out of the scene's place to `<scene>.corrupt-<time>.json`.
@@ -149,26 +149,26 @@ extension StateStore {
             try fileSystem.renameAt(directory, Self.fileName(for: scene), name)
             try fileSystem.synchronize(directory)
         } catch {
-            throw .cannotWrite(path: scenesDirectory + "/" + name, errno: error)
+            throw .cannotWrite(path: scenesFolder + "/" + name, errno: error)
         }
-        return scenesDirectory + "/" + name
+        return scenesFolder + "/" + name
     }
 
     /// A kept-aside name that no file has yet. Only the holder of the scene's lock makes these.
     private func freeName(
         for scene: SceneID, reason: KeptAsideFile.Reason, in directory: Int32
     ) throws(SceneStoreError) -> String {
-        let now = configuration.now()
+        let now = settings.now()
         var attempt = 0
         while true {
             let name = KeptAsideFile.name(for: scene, reason: reason, at: now, attempt: attempt)
             do throws(Errno) {
                 _ = try fileSystem.statusAt(directory, name)
                 attempt += 1
-            } catch .noSuchFile {
+            } catch .enoent {
                 return name
             } catch {
-                throw .cannotWrite(path: scenesDirectory + "/" + name, errno: error)
+                throw .cannotWrite(path: scenesFolder + "/" + name, errno: error)
             }
         }
     }

@@ -69,9 +69,9 @@ extension StateStore {
         guard let directory = try openScenesDirectory(creating: false) else { return nil }
         defer { try? fileSystem.close(directory) }
         do {
-            return body(directory, try fileSystem.listDirectory(scenesDirectory))
+            return body(directory, try fileSystem.listDirectory(scenesFolder))
         } catch {
-            throw .cannotRead(path: scenesDirectory, errno: error)
+            throw .cannotRead(path: scenesFolder, errno: error)
         }
     }
 
@@ -81,7 +81,7 @@ extension StateStore {
         let status: FileStatus
         do throws(Errno) {
             status = try fileSystem.statusAt(directory, Self.fileName(for: scene))
-        } catch .noSuchFile {
+        } catch .enoent {
             return nil
         } catch {
             return SceneSummary(

@@ -146,7 +146,7 @@ extension StateStore {
 
     /// Decodes a scene's document (from its file or a kept-aside copy), naming `path` in errors.
     func decodeDocument(_ bytes: [UInt8], scene: SceneID, path: String) throws(SceneStoreError) -> StoredDocument {
-        try StoredDocument(decoding: bytes, scene: scene, path: path, maximumDepth: configuration.maximumDepth)
+        try StoredDocument(decoding: bytes, scene: scene, path: path, maximumDepth: settings.maximumDepth)
     }
 
     /// Reads a file only when it is a regular file within the size limit, never following a link
@@ -158,7 +158,7 @@ extension StateStore {
         let before: FileStatus
         do throws(Errno) {
             before = try fileSystem.statusAt(directory, name)
-        } catch .noSuchFile {
+        } catch .enoent {
             return nil
         } catch {
             throw .cannotRead(path: path, errno: error)
@@ -170,9 +170,9 @@ extension StateStore {
                 directory, name,
                 flags: Platform.readOnly | Platform.noFollow | Platform.closeOnExec | Platform.nonBlocking,
                 mode: 0)
-        } catch .noSuchFile {
+        } catch .enoent {
             return nil
-        } catch .tooManySymbolicLinks {
+        } catch .eloop {
             throw .notARegularFile(path: path, kind: "symbolic link")
         } catch {
             throw .cannotRead(path: path, errno: error)
@@ -184,11 +184,11 @@ extension StateStore {
             try check(status, path: path)
             guard
                 let bytes = try fileSystem.readAll(
-                    descriptor, expectedSize: Int(status.size), limit: configuration.maximumFileSize)
+                    descriptor, expectedSize: Int(status.size), limit: settings.maximumFileSize)
             else {
                 throw SceneStoreError.fileTooLarge(
-                    path: path, size: Int64(configuration.maximumFileSize) + 1,
-                    limit: configuration.maximumFileSize)
+                    path: path, size: Int64(settings.maximumFileSize) + 1,
+                    limit: settings.maximumFileSize)
             }
             return (bytes, status)
         } catch let error as Errno {
@@ -196,7 +196,7 @@ extension StateStore {
         } catch let error as SceneStoreError {
             throw error
         } catch {
-            throw .cannotRead(path: path, errno: .ioError)
+            throw .cannotRead(path: path, errno: .eio)
         }
     }
 
@@ -204,8 +204,8 @@ extension StateStore {
         guard status.kind == .regular else {
             throw .notARegularFile(path: path, kind: status.kind.description)
         }
-        if status.size > Int64(configuration.maximumFileSize) {
-            throw .fileTooLarge(path: path, size: status.size, limit: configuration.maximumFileSize)
+        if status.size > Int64(settings.maximumFileSize) {
+            throw .fileTooLarge(path: path, size: status.size, limit: settings.maximumFileSize)
         }
     }
 
@@ -214,33 +214,33 @@ extension StateStore {
     func openScenesDirectory(creating: Bool) throws(SceneStoreError) -> Int32? {
         let flags = Platform.readOnly | Platform.directory | Platform.noFollow | Platform.closeOnExec
         do throws(Errno) {
-            return try fileSystem.open(scenesDirectory, flags: flags, mode: 0)
+            return try fileSystem.open(scenesFolder, flags: flags, mode: 0)
         } catch {
             // Missing: nothing is stored yet. A file where a folder should be is an error for a
             // reader; a writer goes on to create the folders, which says exactly where it fails.
             // Anything else (no permission) is a read error.
             switch (error, creating) {
-            case (.noSuchFile, false): return nil
-            case (.noSuchFile, true), (.notADirectory, true): break
-            default: throw .cannotRead(path: scenesDirectory, errno: error)
+            case (.enoent, false): return nil
+            case (.enoent, true), (.enotdir, true): break
+            default: throw .cannotRead(path: scenesFolder, errno: error)
             }
         }
         try createDirectories()
         do {
-            return try fileSystem.open(scenesDirectory, flags: flags, mode: 0)
+            return try fileSystem.open(scenesFolder, flags: flags, mode: 0)
         } catch {
-            throw .cannotCreateDirectory(path: scenesDirectory, errno: error)
+            throw .cannotCreateDirectory(path: scenesFolder, errno: error)
         }
     }
 
-    /// Creates each missing folder of `scenesDirectory` with mode 0700, leaving existing ones alone.
+    /// Creates each missing folder of `scenesFolder` with mode 0700, leaving existing ones alone.
     private func createDirectories() throws(SceneStoreError) {
         var prefix = ""
-        for component in scenesDirectory.split(separator: "/", omittingEmptySubsequences: true) {
+        for component in scenesFolder.split(separator: "/", omittingEmptySubsequences: true) {
             prefix += "/" + component
             do throws(Errno) {
                 try fileSystem.makeDirectory(prefix, mode: 0o700)
-            } catch .fileExists {
+            } catch .eexist {
                 continue
             } catch {
                 throw .cannotCreateDirectory(path: prefix, errno: error)

@@ -42,7 +42,7 @@ extension StateStore {
     /// - Throws: ``SceneStoreError/newerFormat(path:format:supported:)`` for a refused file, left as
     ///   it was; the errors of ``removeScene(_:)``.
     @discardableResult
-    public func removeScene(_ scene: SceneID, keepingNewerFormat: Bool) throws(SceneStoreError) -> Bool {
+    package func removeScene(_ scene: SceneID, keepingNewerFormat: Bool) throws(SceneStoreError) -> Bool {
         try removeScene(scene, keepingNewerFormat: keepingNewerFormat, keeping: { _ in false })
     }
 
@@ -160,9 +160,9 @@ extension StateStore {
         defer { try? fileSystem.close(directory) }
         for file in kept {
             do throws(Errno) {
-                try fileSystem.unlinkAt(directory, String(file.path.dropFirst(scenesDirectory.count + 1)))
+                try fileSystem.unlinkAt(directory, String(file.path.dropFirst(scenesFolder.count + 1)))
                 outcome.removedKeptAside.append(file)
-            } catch .noSuchFile {
+            } catch .enoent {
                 continue
             } catch {
                 outcome.failures.append(.init(at: file.path, error: .cannotRemove(path: file.path, errno: error)))
@@ -173,7 +173,7 @@ extension StateStore {
                 try fileSystem.synchronize(directory)
             } catch {
                 outcome.failures.append(
-                    .init(at: scenesDirectory, error: .cannotRemove(path: scenesDirectory, errno: error)))
+                    .init(at: scenesFolder, error: .cannotRemove(path: scenesFolder, errno: error)))
             }
         }
         return outcome
@@ -196,9 +196,9 @@ extension StateStore {
         defer { try? fileSystem.close(directory) }
         do throws(Errno) {
             if try fileSystem.statusAt(directory, Self.fileName(for: scene)).kind == .directory {
-                throw .isADirectory
+                throw .eisdir
             }
-        } catch .noSuchFile {
+        } catch .enoent {
             guard (try? fileSystem.statusAt(directory, Self.lockName(for: scene))) != nil else {
                 if keeping(scene) { return false }
                 try removeSiblingRecords(of: scene)
@@ -214,7 +214,7 @@ extension StateStore {
         do throws(Errno) {
             _ = try fileSystem.statusAt(directory, Self.fileName(for: scene))
             exists = true
-        } catch .noSuchFile {
+        } catch .enoent {
             // No scene file: only its lock file is left to remove.
             exists = false
         } catch {
@@ -243,9 +243,9 @@ extension StateStore {
         // Removed while held: a writer waiting on it finds its name gone and locks anew.
         do throws(Errno) {
             try fileSystem.unlinkAt(directory, Self.lockName(for: scene))
-            if configuration.durableRemovals { try fileSystem.synchronize(directory) }
+            if settings.durableRemovals { try fileSystem.synchronize(directory) }
         } catch {
-            throw .cannotRemove(path: scenesDirectory + "/" + Self.lockName(for: scene), errno: error)
+            throw .cannotRemove(path: scenesFolder + "/" + Self.lockName(for: scene), errno: error)
         }
         return exists
     }
@@ -278,7 +278,7 @@ extension StateStore {
 
     /// The stores of the record folders of an app's scenes folder (none for any other folder).
     private func recordStores() throws(SceneStoreError) -> [StateStore] {
-        guard scenesDirectory.hasSuffix("/scenes") else { return [] }
+        guard scenesFolder.hasSuffix("/scenes") else { return [] }
         var stores: [StateStore] = []
         for folder in Self.recordFolders { stores.append(try sibling(folder: folder)) }
         return stores

@@ -94,7 +94,7 @@ extension StateStore {
         defer { try? fileSystem.close(directory) }
         do throws(Errno) {
             _ = try fileSystem.statusAt(directory, Self.fileName(for: scene))
-        } catch .noSuchFile {
+        } catch .enoent {
             return false
         } catch {
             throw .cannotRead(path: path(for: scene), errno: error)
@@ -181,7 +181,7 @@ extension StateStore {
         defer { try? fileSystem.close(directory) }
         do throws(Errno) {
             _ = try fileSystem.statusAt(directory, Self.fileName(for: scene))
-        } catch .noSuchFile {
+        } catch .enoent {
             throw .sceneNotFound(scene, path: path)
         } catch {
             throw .cannotRead(path: path, errno: error)
@@ -248,7 +248,7 @@ extension StateStore {
         let document = StoredDocument(scene: scene, savedAt: savedAtNow(), values: values)
         // The values that did not change keep their serialized entries.
         let (bytes, entries) = try document.encoded(
-            within: configuration, path: path(for: scene), reusing: documents.entries(of: scene))
+            within: settings, path: path(for: scene), reusing: documents.entries(of: scene))
         return .write(bytes, document, entries)
     }
 
@@ -256,14 +256,14 @@ extension StateStore {
     private func dated(_ existing: LoadedFile, scene: SceneID) throws(SceneStoreError) -> FileChange {
         let document = StoredDocument(scene: scene, savedAt: savedAtNow(), values: existing.document.values)
         let (bytes, entries) = try document.encoded(
-            within: configuration, path: path(for: scene), reusing: documents.entries(of: scene))
+            within: settings, path: path(for: scene), reusing: documents.entries(of: scene))
         return .write(bytes, document, entries)
     }
 
     /// The clock's time as the file keeps it (to the millisecond), so the document a store remembers
     /// is the one its bytes decode to.
     func savedAtNow() -> Date {
-        let now = configuration.now()
+        let now = settings.now()
         return StoredDocument.date(fromTimestamp: StoredDocument.timestamp(now)) ?? now
     }
 
@@ -294,7 +294,7 @@ extension StateStore {
         documents.forget(scene)
         do throws(Errno) {
             try fileSystem.unlinkAt(directory, Self.fileName(for: scene))
-            if configuration.durableRemovals { try fileSystem.synchronize(directory) }
+            if settings.durableRemovals { try fileSystem.synchronize(directory) }
         } catch {
             throw .cannotRemove(path: path(for: scene), errno: error)
         }
@@ -323,7 +323,7 @@ extension StateStore {
     /// - Returns: The lock file's descriptor; closing it releases the lock.
     func lockScene(_ scene: SceneID, in directory: Int32) throws(SceneStoreError) -> Int32 {
         let name = Self.lockName(for: scene)
-        let lockPath = scenesDirectory + "/" + name
+        let lockPath = scenesFolder + "/" + name
         while true {
             let lock: Int32
             do {
@@ -339,7 +339,7 @@ extension StateStore {
                 let held = try fileSystem.status(lock).identity
                 let named = try fileSystem.statusAt(directory, name).identity
                 if held == named { return lock }
-            } catch .noSuchFile {
+            } catch .enoent {
                 // Removed while we waited: take the one made next.
             } catch {
                 try? fileSystem.close(lock)
@@ -377,7 +377,7 @@ extension StateStore {
     /// The durable write of a file of the scenes folder, synced as the configuration says.
     func durableWrite(of name: String, in directory: Int32) -> DurableWrite {
         DurableWrite(
-            fileSystem: fileSystem, directory: directory, target: name, path: scenesDirectory + "/" + name,
-            synchronizes: configuration.synchronizesWrites)
+            fileSystem: fileSystem, directory: directory, target: name, path: scenesFolder + "/" + name,
+            synchronizes: settings.synchronizesWrites)
     }
 }

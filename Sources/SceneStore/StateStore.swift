@@ -86,9 +86,9 @@ public final class StateStore: Sendable {
     }
 
     /// The folder that holds the scene files.
-    public let scenesDirectory: String
+    package let scenesFolder: String
     /// The store's settings.
-    public let configuration: Configuration
+    package let settings: Configuration
     let fileSystem: any FileSystem
     /// The last file read or written of each of a few scenes, so an update does not parse again
     /// the bytes it wrote itself.
@@ -120,7 +120,7 @@ public final class StateStore: Sendable {
     ///   - configuration: Limits and clock.
     public convenience init(appID: AppID, stateRoot: String, configuration: Configuration = Configuration()) {
         self.init(
-            scenesDirectory: StateDirectory.scenesFolder(for: appID, root: stateRoot),
+            scenesFolder: StateDirectory.scenesFolder(for: appID, root: stateRoot),
             configuration: configuration, fileSystem: SystemFileSystem())
     }
 
@@ -132,11 +132,11 @@ public final class StateStore: Sendable {
     /// mode 0700.
     ///
     /// - Parameters:
-    ///   - scenesDirectory: The folder that holds the scene files, an absolute path.
+    ///   - scenesFolder: The folder that holds the scene files, an absolute path.
     ///   - configuration: Limits and clock.
-    package convenience init(scenesDirectory: String, configuration: Configuration = Configuration()) {
+    package convenience init(scenesFolder: String, configuration: Configuration = Configuration()) {
         self.init(
-            scenesDirectory: scenesDirectory, configuration: configuration, fileSystem: SystemFileSystem())
+            scenesFolder: scenesFolder, configuration: configuration, fileSystem: SystemFileSystem())
     }
 
     /// A throwaway store that keeps its scenes in memory and never touches the disk: for Xcode
@@ -147,24 +147,24 @@ public final class StateStore: Sendable {
     /// MailScene(store: .inMemory())
     /// ```
     ///
-    /// Its folder (``scenesDirectory``) is a name that leads nowhere on disk, `/in-memory/<UUID>/scenes`.
+    /// Its folder (``scenesFolder``) is a name that leads nowhere on disk, `/in-memory/<UUID>/scenes`.
     /// Everything else is as a store on disk: files, locks, copies kept aside. A scene connected
     /// to it has no crash-loop guard, whose records of how a process ended are files of the
     /// process's own.
     /// - Returns: The store.
     public static func inMemory() -> StateStore {
         StateStore(
-            scenesDirectory: "/in-memory/\(UUID().uuidString)/scenes", configuration: Configuration(),
+            scenesFolder: "/in-memory/\(UUID().uuidString)/scenes", configuration: Configuration(),
             fileSystem: MemoryFileSystem())
     }
 
     /// Whether the store keeps its scenes in memory (``inMemory()``).
     package var isInMemory: Bool { fileSystem is MemoryFileSystem }
 
-    /// Opens a store whose scene files live directly in `scenesDirectory`, on a given file system.
-    package init(scenesDirectory: String, configuration: Configuration, fileSystem: any FileSystem) {
-        self.scenesDirectory = scenesDirectory
-        self.configuration = configuration
+    /// Opens a store whose scene files live directly in `scenesFolder`, on a given file system.
+    package init(scenesFolder: String, configuration: Configuration, fileSystem: any FileSystem) {
+        self.scenesFolder = scenesFolder
+        self.settings = configuration
         self.fileSystem = fileSystem
     }
 
@@ -186,10 +186,10 @@ public final class StateStore: Sendable {
             throw .invalidArgument(
                 folder, reason: "a folder name is 1 to 64 letters, digits, '-' or '_', and not 'scenes'")
         }
-        let parent = scenesDirectory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+        let parent = scenesFolder.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
             separator: "/")
         return StateStore(
-            scenesDirectory: parent + "/" + folder, configuration: configuration ?? self.configuration,
+            scenesFolder: parent + "/" + folder, configuration: configuration ?? settings,
             fileSystem: fileSystem)
     }
 
@@ -197,7 +197,7 @@ public final class StateStore: Sendable {
     /// - Parameter scene: The scene.
     /// - Returns: `<scenes-directory>/<scene-id>.json`.
     public func path(for scene: SceneID) -> String {
-        scenesDirectory + "/" + Self.fileName(for: scene)
+        scenesFolder + "/" + Self.fileName(for: scene)
     }
 
     static func fileName(for scene: SceneID) -> String { scene.rawValue + ".json" }

@@ -32,7 +32,7 @@ func fail(_ message: String) -> Never {
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else { fail("usage: SceneStoreWorker <command> <scenes-dir> <scene> ...") }
 let command = arguments[1]
-let store = StateStore(scenesDirectory: arguments[2])
+let store = StateStore(scenesFolder: arguments[2])
 let scene: SceneID
 do {
     scene = try SceneID(arguments[3])

@@ -181,9 +181,9 @@ enum ExitStatus {
             case .noSavedState, .noContainer: return noInput
             case .unusableValue, .notNavigationData, .inputContents: return dataError
             case .inputFile(_, let errno):
-                return errno.isPermissionDenied ? permissionDenied : (errno == .noSuchFile ? noInput : ioError)
+                return errno.deniesPermission ? permissionDenied : (errno == .enoent ? noInput : ioError)
             case .cannotWatch(let error):
-                return Errno(rawValue: error.errno).isPermissionDenied ? permissionDenied : ioError
+                return Errno(rawValue: error.errno).deniesPermission ? permissionDenied : ioError
             case .alreadyReported(let status): return status
             }
         case is RecipeDataError: return dataError
@@ -206,7 +206,7 @@ enum ExitStatus {
             case .noStateDirectory, .cannotCreateDirectory: return cannotCreate
             case .cannotRead(_, let errno), .cannotWrite(_, let errno), .cannotLock(_, let errno),
                 .cannotRemove(_, let errno):
-                return errno.isPermissionDenied ? permissionDenied : ioError
+                return errno.deniesPermission ? permissionDenied : ioError
             }
         default: return ioError
         }

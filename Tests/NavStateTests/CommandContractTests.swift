@@ -253,7 +253,7 @@ import Testing
         let outcome = await navstate(["save", "fixture", "--input", stale, "--as-is"], in: directory)
         #expect(outcome.status == 0)
         #expect(outcome.standardError == "")
-        let stored = try StateStore(scenesDirectory: directory.scenes).readSceneValue(
+        let stored = try StateStore(scenesFolder: directory.scenes).readSceneValue(
             forKey: "navigation", in: SceneID("fixture"))
         #expect(stored == .json(try JSONValue(parsing: Fixtures.bytes("navigation/stale-ids.json"))))
         #expect(

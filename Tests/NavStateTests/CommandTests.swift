@@ -41,7 +41,7 @@ import Testing
         let restored = await navstate(["restore", "a"], in: directory)
         #expect(restored.standardOutput == "scene:    a\ncategory: dessert\npath:\n  1. Apple Pie\n  2. Pie Crust\n")
         // The sample's columnVisibility is kept in the saved state.
-        let state = try StateStore(scenesDirectory: directory.scenes).read(
+        let state = try StateStore(scenesFolder: directory.scenes).read(
             Data.self, forKey: "navigation", in: SceneID("a"))
         #expect(state.map { String(decoding: $0, as: UTF8.self) } == sample.trimmingCharacters(in: .newlines))
     }

@@ -38,7 +38,7 @@ import Testing
             #expect(restored.standardOutput.hasSuffix("path:\n  1. Bánh mì\n  2. Apple Pie\n  3. Pie Crust\n"))
         }
         // columnVisibility is kept in the saved state.
-        let stored = try StateStore(scenesDirectory: directory.scenes).readSceneValue(
+        let stored = try StateStore(scenesFolder: directory.scenes).readSceneValue(
             forKey: "navigation", in: SceneID("main"))
         guard case .json(let value)? = stored else {
             Issue.record("no navigation value stored")

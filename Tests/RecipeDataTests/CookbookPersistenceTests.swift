@@ -72,10 +72,10 @@ import Testing
             _ = try await SceneConnection.connect(model, to: store, scene: scene)
             Issue.record("connected to \(name)")
         } catch {
-            #expect(error.description == message.replacingOccurrences(of: "<dir>", with: store.scenesDirectory))
+            #expect(error.description == message.replacingOccurrences(of: "<dir>", with: store.scenesFolder))
         }
         #expect(model.selectedCategory == .salad && model.path.isEmpty)
-        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: store.scenesDirectory + "/\(name).json"))) == before)
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: store.scenesFolder + "/\(name).json"))) == before)
     }
 
     @Test("changes made after connecting are written; a restore alone changes no value, only confirms the save time")
@@ -105,7 +105,7 @@ import Testing
         let persistence = try await SceneConnection.connect(
             model, to: store, scene: try SceneID("invalid-navigation"), restoring: false)
         let kept = try #require(persistence.keptAsidePath)
-        #expect(kept.hasPrefix(store.scenesDirectory + "/invalid-navigation.invalid-"))
+        #expect(kept.hasPrefix(store.scenesFolder + "/invalid-navigation.invalid-"))
         #expect(
             Array(try Data(contentsOf: URL(fileURLWithPath: kept)))
                 == (try Fixtures.bytes("scenes/invalid-navigation.json")))

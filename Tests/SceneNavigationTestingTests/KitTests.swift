@@ -24,7 +24,7 @@ struct AppState: Codable, Equatable, Sendable {
             let temporary = try TemporaryStore(appID: "com.example.mail")
             root = temporary.stateRoot
             #expect(FileManager.default.fileExists(atPath: root))
-            #expect(temporary.store.scenesDirectory == root + "/com.example.mail/scenes")
+            #expect(temporary.store.scenesFolder == root + "/com.example.mail/scenes")
             #expect(temporary.environment["XDG_STATE_HOME"] == root)
             try temporary.saveScene("main", value: AppState(tab: 1, path: [.inbox]))
             #expect(
@@ -50,10 +50,10 @@ struct AppState: Codable, Equatable, Sendable {
         let blocked = try TemporaryStore()
         try FileManager.default.createDirectory(
             atPath: blocked.stateRoot + "/app", withIntermediateDirectories: true)
-        try Data().write(to: URL(fileURLWithPath: blocked.store.scenesDirectory))
+        try Data().write(to: URL(fileURLWithPath: blocked.store.scenesFolder))
         #expect(
             throws: SceneStoreError.cannotWrite(
-                path: blocked.store.scenesDirectory + "/main.json", errno: .notADirectory)
+                path: blocked.store.scenesFolder + "/main.json", errno: .enotdir)
         ) {
             try blocked.writeSceneFile("main", bytes: [])
         }
@@ -113,7 +113,7 @@ struct AppState: Codable, Equatable, Sendable {
         #expect(launch.model.state == AppState(tab: 3, path: [.inbox]))
         // Another writer holds the scene's lock: the change is handed to the writer, which waits
         // for the lock before taking it.
-        let lock = try HeldSceneLock(temporary.store.scenesDirectory + "/.main.lock")
+        let lock = try HeldSceneLock(temporary.store.scenesFolder + "/.main.lock")
         launch.model.state.tab = 4
         let writer = launch.connection.writer
         await writer.waitUntil { $0.statistics.submitted == 1 && $0.hasPending }

@@ -12,7 +12,7 @@ import Testing
     @Test("a preview's store restores and saves a scene's life in memory, never on disk, and shares nothing")
     func previewStore() async throws {
         let store = StateStore.inMemory()
-        #expect(store.scenesDirectory.hasPrefix("/in-memory/") && store.scenesDirectory.hasSuffix("/scenes"))
+        #expect(store.scenesFolder.hasPrefix("/in-memory/") && store.scenesFolder.hasSuffix("/scenes"))
         let first = PersistentScene(SceneNavigationModel(ModalScreens()), store: store, onEvent: { _ in })
         first.handle(.phase(.active))
         first.handle(.appeared)
@@ -38,7 +38,7 @@ import Testing
 
         // Another preview's store holds nothing of it.
         let other = StateStore.inMemory()
-        #expect(other.scenesDirectory != store.scenesDirectory)
+        #expect(other.scenesFolder != store.scenesFolder)
         #expect(try other.scenes().isEmpty)
         #expect(throws: SceneStoreError.self) { try other.storedDocument(for: id) }
     }

@@ -184,7 +184,7 @@ import Testing
     @Test("a simulated launch notes its restored screen only in a record that holds nothing yet")
     func simulatedShown() throws {
         let store = temporary.store
-        let folder = try Marker.store(of: store).scenesDirectory
+        let folder = try Marker.store(of: store).scenesFolder
         let first = CrashLoopGuard.Process(simulatedID: "1-shown")
         let (_, health) = try RestoreHealth.begin(scene: scene, key: "navigation", store: store, launch: first)
         #expect(LaunchRecords.end(of: first.id, in: folder) == nil)

@@ -80,7 +80,7 @@ import Testing
     init() throws {
         temporary = try TemporaryStore()
         store = StateStore(
-            scenesDirectory: temporary.store.scenesDirectory, configuration: temporary.configuration, fileSystem: files)
+            scenesFolder: temporary.store.scenesFolder, configuration: temporary.configuration, fileSystem: files)
     }
 
     @Test("adopting reads one scene's file, the one it takes, however many the store holds")

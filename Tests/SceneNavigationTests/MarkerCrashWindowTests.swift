@@ -13,7 +13,7 @@ import Testing
     static let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
 
     static func store(_ fileSystem: SimulatedFileSystem) -> StateStore {
-        StateStore(scenesDirectory: scenes, configuration: .init(now: clock), fileSystem: fileSystem)
+        StateStore(scenesFolder: scenes, configuration: .init(now: clock), fileSystem: fileSystem)
     }
 
     /// What the next guarded restore counts on a disk: the failures it finds before it.

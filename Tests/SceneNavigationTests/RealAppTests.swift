@@ -117,7 +117,7 @@ struct TabsState: Codable, Equatable, Sendable {
         model.state.sidebar.detail = "changed"
         try await persistence.flush()
         let kept = try #require(persistence.keptAsidePath)
-        #expect(kept == store.scenesDirectory + "/main.unrestored-20270115T080001.000Z.json")
+        #expect(kept == store.scenesFolder + "/main.unrestored-20270115T080001.000Z.json")
         #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == before)
         model.state.sidebar.detail = "again"
         try await persistence.close()

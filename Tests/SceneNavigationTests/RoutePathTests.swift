@@ -158,7 +158,7 @@ enum Screen: Codable, Hashable, Sendable {
     func hostileSceneFiles() async throws {
         let temporary = try TemporaryStore()
         let store = temporary.store
-        try FileManager.default.createDirectory(atPath: store.scenesDirectory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: store.scenesFolder, withIntermediateDirectories: true)
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let files: [(String, [UInt8])] = [
             (
@@ -175,7 +175,7 @@ enum Screen: Codable, Hashable, Sendable {
             ),
         ]
         for (name, bytes) in files {
-            try Data(bytes).write(to: URL(fileURLWithPath: store.scenesDirectory + "/\(name).json"))
+            try Data(bytes).write(to: URL(fileURLWithPath: store.scenesFolder + "/\(name).json"))
             let model = SceneNavigationModel(RoutePath<String>(["kept"]))
             await #expect {
                 _ = try await SceneConnection.connect(model, to: store, scene: try SceneID(name))

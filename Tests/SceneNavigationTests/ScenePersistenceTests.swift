@@ -34,7 +34,7 @@ import Testing
         let persistence = try await SceneConnection.connect(model, to: store, scene: try SceneID("main"))
         // Another writer holds the scene during the burst: the writer takes nothing until it lets go.
         try store.put(true, forKey: "other", in: try SceneID("main"))
-        let lock = try HeldSceneLock(store.scenesDirectory + "/.main.lock")
+        let lock = try HeldSceneLock(store.scenesFolder + "/.main.lock")
         for index in 0..<10_000 {
             if model.state.count > 20 { model.state.removeAll() }
             model.state.append(.sub1(id: index))
@@ -65,7 +65,7 @@ import Testing
         #expect(try store.read(String.self, forKey: "navigation", in: scene) == "not a path")
         let replacing = try await SceneConnection.connect(model, to: store, scene: scene, restoring: false)
         let kept = try #require(replacing.keptAsidePath)
-        #expect(kept.hasPrefix(store.scenesDirectory + "/main.invalid-"))
+        #expect(kept.hasPrefix(store.scenesFolder + "/main.invalid-"))
         try await replacing.close()
         #expect(try store.keptAsideFiles().map(\.path) == [kept])
         #expect(

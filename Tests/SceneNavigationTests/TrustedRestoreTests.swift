@@ -65,7 +65,7 @@ struct TabState: Codable, Equatable, Sendable {
     func crashLoop() async throws {
         try await seed()
         #expect(!FileManager.default.fileExists(atPath: markerPath))
-        let scenes = store.scenesDirectory
+        let scenes = store.scenesFolder
         let savedBytes = try Data(contentsOf: URL(fileURLWithPath: store.path(for: scene)))
 
         let (first, firstPersistence) = try await crashedLaunch()
@@ -226,7 +226,7 @@ struct TabState: Codable, Equatable, Sendable {
                 == "saved at 2027-01-15T08:00:00Z, more than 6h ago; nothing was restored")
         #expect(model.state == TabState())
         #expect(persistence.report == nil)
-        #expect(persistence.keptAsidePath == store.scenesDirectory + "/main.expired-20270115T140001.000Z.json")
+        #expect(persistence.keptAsidePath == store.scenesFolder + "/main.expired-20270115T140001.000Z.json")
         try await persistence.close()
         // Within the age: restored.
         let young = SceneNavigationModel(TabState())

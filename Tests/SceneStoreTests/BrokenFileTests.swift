@@ -28,7 +28,7 @@ import Testing
         let scene = try SceneID("main")
         try writeFile(store.path(for: scene), "not json")
         let outcome = try store.put(1, forKey: "a", in: scene)
-        let aside = store.scenesDirectory + "/main.corrupt-20270115T080000.000Z.json"
+        let aside = store.scenesFolder + "/main.corrupt-20270115T080000.000Z.json"
         #expect(outcome.movedAsidePath == aside)
         #expect(try fileBytes(aside) == Array("not json".utf8))
         #expect(try store.read(Int.self, forKey: "a", in: scene) == 1)
@@ -62,7 +62,7 @@ import Testing
         let target = temporary.path("elsewhere.json")
         try writeFile(target, "secret")
         try FileManager.default.createDirectory(
-            atPath: store.scenesDirectory, withIntermediateDirectories: true)
+            atPath: store.scenesFolder, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             atPath: store.path(for: scene), withDestinationPath: target)
         let expected = SceneStoreError.notARegularFile(path: store.path(for: scene), kind: "symbolic link")
@@ -78,7 +78,7 @@ import Testing
         let store = temporary.store
         let scene = try SceneID("main")
         try FileManager.default.createDirectory(
-            atPath: store.scenesDirectory, withIntermediateDirectories: true)
+            atPath: store.scenesFolder, withIntermediateDirectories: true)
         #expect(mkfifo(store.path(for: scene), 0o600) == 0)
         let expected = SceneStoreError.notARegularFile(path: store.path(for: scene), kind: "FIFO")
         #expect(throws: expected) { try store.storedDocument(for: scene) }
@@ -103,7 +103,7 @@ import Testing
         let store = temporary.store
         let scene = try SceneID("main")
         try FileManager.default.createDirectory(
-            atPath: store.scenesDirectory, withIntermediateDirectories: true)
+            atPath: store.scenesFolder, withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: store.path(for: scene), contents: nil))
         #expect(truncate(store.path(for: scene), 2 << 30) == 0)
         let expected = SceneStoreError.fileTooLarge(
@@ -143,7 +143,7 @@ import Testing
         let store = temporary.store
         let scene = try SceneID("main")
         try store.put(1, forKey: "a", in: scene)
-        try writeFile(store.scenesDirectory + "/.main.json.tmp", "half a wri")
+        try writeFile(store.scenesFolder + "/.main.json.tmp", "half a wri")
         try store.put(2, forKey: "a", in: scene)
         #expect(temporary.files().filter { $0.hasSuffix(".tmp") } == [])
         #expect(try store.read(Int.self, forKey: "a", in: scene) == 2)

@@ -17,7 +17,7 @@ import Testing
         let fileSystem = SimulatedFileSystem(directory: Self.directory)
         fileSystem.ignoresCase = true
         let store = StateStore(
-            scenesDirectory: Self.directory, configuration: .init(now: Self.clock), fileSystem: fileSystem)
+            scenesFolder: Self.directory, configuration: .init(now: Self.clock), fileSystem: fileSystem)
         let lower = try SceneID("main")
         let upper = try SceneID("Main")
         try store.put(1, forKey: "n", in: lower)
@@ -56,7 +56,7 @@ import Testing
         let fileSystem = SimulatedFileSystem(directory: Self.directory)
         fileSystem.ignoresCase = true
         let store = StateStore(
-            scenesDirectory: Self.directory, configuration: .init(now: Self.clock), fileSystem: fileSystem)
+            scenesFolder: Self.directory, configuration: .init(now: Self.clock), fileSystem: fileSystem)
         try store.put(1, forKey: "n", in: SceneID("main"))
         let before = fileSystem.files
         let upper = try SceneID("Main")
@@ -93,7 +93,7 @@ import Testing
     func lockFileReplacedWhileWaiting() throws {
         let fileSystem = SimulatedFileSystem(directory: Self.directory)
         let store = StateStore(
-            scenesDirectory: Self.directory, configuration: .init(now: Self.clock), fileSystem: fileSystem)
+            scenesFolder: Self.directory, configuration: .init(now: Self.clock), fileSystem: fileSystem)
         let scene = try SceneID("main")
         try store.put(1, forKey: "n", in: scene)
         // While the next writer waits for the lock, another process removes the lock file and a

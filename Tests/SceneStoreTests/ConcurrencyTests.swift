@@ -35,7 +35,7 @@ import Testing
         "processes x 250 read-modify-write updates of one scene: four on one key, four on their own keys, exact counts")
     func fourProcessesLoseNothing() async throws {
         let temporary = try TemporaryStore()
-        let scenes = temporary.store.scenesDirectory
+        let scenes = temporary.store.scenesFolder
         let worker = Products.path("SceneStoreWorker")
         let results = try await withThrowingTaskGroup(of: [ProcessResult].self) { group in
             for process in 0..<4 {
@@ -63,7 +63,7 @@ import Testing
     func killNine() throws {
         let temporary = try TemporaryStore()
         let result = try runProcess(
-            Products.path("SceneStoreWorker"), ["crash", temporary.store.scenesDirectory, "main", "25", "42"])
+            Products.path("SceneStoreWorker"), ["crash", temporary.store.scenesFolder, "main", "25", "42"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.hasPrefix("kills=25 lost=0 torn=0 temp-after-next-write=0 "))
     }
@@ -71,7 +71,7 @@ import Testing
     @Test("readers running during writes never see a torn file")
     func readersNeverSeeTornFiles() async throws {
         let temporary = try TemporaryStore()
-        let scenes = temporary.store.scenesDirectory
+        let scenes = temporary.store.scenesFolder
         let worker = Products.path("SceneStoreWorker")
         async let writer = Task.detached {
             try runProcess(worker, ["increment", scenes, "main", "n", "200"])

@@ -26,13 +26,13 @@ import Testing
         var initial: SimulatedFileSystem.DiskState?
         if let old {
             let setup = SimulatedFileSystem(directory: directory)
-            try StateStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: setup)
+            try StateStore(scenesFolder: directory, configuration: .init(now: clock), fileSystem: setup)
                 .put(old, forKey: "n", in: scene)
             initial = setup.files
         }
         // Count the calls of a write that does not crash.
         let probe = SimulatedFileSystem(directory: directory, disk: initial)
-        try StateStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: probe).put(
+        try StateStore(scenesFolder: directory, configuration: .init(now: clock), fileSystem: probe).put(
             new, forKey: "n", in: scene)
         let totalCalls = probe.callCount
 
@@ -42,14 +42,14 @@ import Testing
             let fileSystem = SimulatedFileSystem(directory: directory, disk: initial)
             fileSystem.fsyncDoesNothing = fsyncDoesNothing
             fileSystem.crashAtCall = crashAt == totalCalls ? nil : crashAt
-            let store = StateStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: fileSystem)
+            let store = StateStore(scenesFolder: directory, configuration: .init(now: clock), fileSystem: fileSystem)
             let acknowledged = (try? store.put(new, forKey: "n", in: scene)) != nil
             // After an acknowledged write the power goes out too: nothing more was synced.
             for disk in fileSystem.crashStates() {
                 statesChecked += 1
                 let rebooted = SimulatedFileSystem(directory: directory, disk: disk)
                 let recovered = StateStore(
-                    scenesDirectory: directory, configuration: .init(now: clock), fileSystem: rebooted)
+                    scenesFolder: directory, configuration: .init(now: clock), fileSystem: rebooted)
                 do {
                     let value = try recovered.read(Int.self, forKey: "n", in: scene)
                     let allowed: [Int?] = acknowledged ? [new] : [old, new]
@@ -112,7 +112,7 @@ import Testing
 
     static func write(on fileSystem: SimulatedFileSystem, scene: SceneID) async -> Bool {
         let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
-        let store = StateStore(scenesDirectory: directory, configuration: .init(now: clock), fileSystem: fileSystem)
+        let store = StateStore(scenesFolder: directory, configuration: .init(now: clock), fileSystem: fileSystem)
         guard let writer = try? store.makeWriter(forKey: "n", in: scene) else { return false }
         let submitted = Mutex(false)
         fileSystem.onWrite = { _, name in
@@ -129,7 +129,7 @@ import Testing
         let scene = try SceneID("main")
         let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
         let setup = SimulatedFileSystem(directory: Self.directory)
-        try StateStore(scenesDirectory: Self.directory, configuration: .init(now: clock), fileSystem: setup)
+        try StateStore(scenesFolder: Self.directory, configuration: .init(now: clock), fileSystem: setup)
             .put(1, forKey: "n", in: scene)
         let old = setup.files
         let probe = SimulatedFileSystem(directory: Self.directory, disk: old)
@@ -147,7 +147,7 @@ import Testing
                 states += 1
                 let rebooted = SimulatedFileSystem(directory: Self.directory, disk: disk)
                 let recovered = StateStore(
-                    scenesDirectory: Self.directory, configuration: .init(now: clock), fileSystem: rebooted)
+                    scenesFolder: Self.directory, configuration: .init(now: clock), fileSystem: rebooted)
                 do {
                     let value = try recovered.read(Int.self, forKey: "n", in: scene)
                     let allowed: [Int?] = acknowledged ? [3] : [1, 2, 3]

@@ -98,8 +98,8 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 
 @Suite struct FaultInjectionTests {
     static let faults: [(FaultyFileSystem.Call, Errno)] = [
-        (.openTemporary, .noSpace), (.openTemporary, .readOnlyFileSystem), (.write, .noSpace), (.write, .ioError),
-        (.synchronizeFile, .ioError), (.close, .ioError), (.rename, .ioError), (.rename, .readOnlyFileSystem),
+        (.openTemporary, .enospc), (.openTemporary, .erofs), (.write, .enospc), (.write, .eio),
+        (.synchronizeFile, .eio), (.close, .eio), (.rename, .eio), (.rename, .erofs),
     ]
 
     /// A store on the faulty file system, in its own folder, holding `n = 1` in scene `main`.
@@ -107,7 +107,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         let temporary = try TemporaryDirectory()
         let fileSystem = FaultyFileSystem()
         let store = StateStore(
-            scenesDirectory: temporary.appending("scenes"), configuration: .init(), fileSystem: fileSystem)
+            scenesFolder: temporary.appending("scenes"), configuration: .init(), fileSystem: fileSystem)
         let scene = try SceneID("main")
         try store.put(1, forKey: "n", in: scene)
         return (temporary, fileSystem, store, scene)
@@ -119,7 +119,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     func failedWriteLeavesOldFile(_ call: FaultyFileSystem.Call, _ errno: Errno) throws {
         let (temporary, fileSystem, store, scene) = try Self.storeHoldingOneValue()
         defer { withExtendedLifetime(temporary) {} }
-        let directory = store.scenesDirectory
+        let directory = store.scenesFolder
         let before = try fileBytes(store.path(for: scene))
         fileSystem.fail(call, with: errno)
         #expect(throws: SceneStoreError.cannotWrite(path: store.path(for: scene), errno: errno)) {
@@ -133,13 +133,13 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     func failedDirectorySync() throws {
         let (temporary, fileSystem, store, scene) = try Self.storeHoldingOneValue()
         defer { withExtendedLifetime(temporary) {} }
-        let directory = store.scenesDirectory
-        fileSystem.fail(.synchronizeDirectory, with: .ioError)
-        #expect(throws: SceneStoreError.cannotWrite(path: store.path(for: scene), errno: .ioError)) {
+        let directory = store.scenesFolder
+        fileSystem.fail(.synchronizeDirectory, with: .eio)
+        #expect(throws: SceneStoreError.cannotWrite(path: store.path(for: scene), errno: .eio)) {
             try store.put(2, forKey: "n", in: scene)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == [".main.lock", "main.json"])
-        let description = SceneStoreError.cannotWrite(path: store.path(for: scene), errno: .ioError).description
+        let description = SceneStoreError.cannotWrite(path: store.path(for: scene), errno: .eio).description
         #expect(description == "cannot write '\(store.path(for: scene))': Input/output error")
     }
 

@@ -15,7 +15,7 @@ import Testing
         try store.put(true, forKey: "other", in: scene)
         let before = try fileBytes(store.path(for: scene))
         let kept = try store.keepAsideCopy(scene, reason: .invalid)
-        let expectedPath = store.scenesDirectory + "/main.invalid-20270115T080000.000Z.json"
+        let expectedPath = store.scenesFolder + "/main.invalid-20270115T080000.000Z.json"
         #expect(kept == expectedPath)
         #expect(try fileBytes(expectedPath) == before)
         // The scene itself is untouched until the caller writes.
@@ -27,11 +27,11 @@ import Testing
         try store.put(false, forKey: "other", in: scene)
         let changed = try fileBytes(store.path(for: scene))
         let again = try store.keepAsideCopy(scene, reason: .invalid)
-        #expect(again == store.scenesDirectory + "/main.invalid-20270115T080000.000Z-1.json")
-        #expect(try fileBytes(store.scenesDirectory + "/main.invalid-20270115T080000.000Z-1.json") == changed)
+        #expect(again == store.scenesFolder + "/main.invalid-20270115T080000.000Z-1.json")
+        #expect(try fileBytes(store.scenesFolder + "/main.invalid-20270115T080000.000Z-1.json") == changed)
         #expect(
             try store.keptAsideFiles().map(\.path) == [
-                expectedPath, store.scenesDirectory + "/main.invalid-20270115T080000.000Z-1.json",
+                expectedPath, store.scenesFolder + "/main.invalid-20270115T080000.000Z-1.json",
             ])
     }
 
@@ -76,7 +76,7 @@ import Testing
         let kept = try store.update(
             scene, keepingAside: .invalid, if: { $0.values["navigation"] == .json(.number(JSONNumber(2))) },
             { $0["navigation"] = .json(.number(JSONNumber(3))) })
-        let expectedPath = store.scenesDirectory + "/main.invalid-20270115T080000.000Z.json"
+        let expectedPath = store.scenesFolder + "/main.invalid-20270115T080000.000Z.json"
         #expect(kept.keptAsidePath == expectedPath)
         #expect(try fileBytes(expectedPath) == asIt)
         #expect(try store.storedDocument(for: scene).values["navigation"] == .json(.number(JSONNumber(3))))
@@ -93,7 +93,7 @@ import Testing
     func listsKeptAsideFiles() throws {
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
-        let directory = store.scenesDirectory
+        let directory = store.scenesFolder
         try writeFile(directory + "/b.corrupt-20270101T000000.000Z.json", "{")
         try writeFile(directory + "/a.invalid-20261231T235959.999Z-2.json", "{}")
         // An open set: a reason of another module, hyphenated, and the old spelling of one.
@@ -132,7 +132,7 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock(Date(timeIntervalSince1970: 1_800_000_000)))
         let store = temporary.store
         try store.put(1, forKey: "a", in: try SceneID("a"))
-        let directory = store.scenesDirectory
+        let directory = store.scenesFolder
         try writeFile(directory + "/a.corrupt-20200101T000000.000Z.json", "{")
         try writeFile(directory + "/a.corrupt-20270115T075959.000Z.json", "{")
         let outcome = try store.prune(before: Date(timeIntervalSince1970: 1_700_000_000))
@@ -149,7 +149,7 @@ import Testing
     func movedAsideIsListed() throws {
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
-        try writeFile(store.scenesDirectory + "/main.json", "{")
+        try writeFile(store.scenesFolder + "/main.json", "{")
         let outcome = try store.put(1, forKey: "a", in: try SceneID("main"))
         #expect(try store.keptAsideFiles().map(\.path) == [try #require(outcome.movedAsidePath)])
         #expect(try store.keptAsideFiles().map(\.reason) == [.corrupt])
@@ -159,8 +159,8 @@ import Testing
     func scenesFolderIsAFile() throws {
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
-        try writeFile(store.scenesDirectory, "not a folder")
-        let expected = SceneStoreError.cannotRead(path: store.scenesDirectory, errno: .notADirectory)
+        try writeFile(store.scenesFolder, "not a folder")
+        let expected = SceneStoreError.cannotRead(path: store.scenesFolder, errno: .enotdir)
         #expect(throws: expected) { try store.scenes() }
         #expect(throws: expected) { try store.keptAsideFiles() }
         #expect(throws: expected) { try store.storedDocument(for: try SceneID("main")) }
@@ -170,16 +170,15 @@ import Testing
     func storedBytes() throws {
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
-        try writeFile(store.scenesDirectory + "/broken.json", "{\u{1b}")
+        try writeFile(store.scenesFolder + "/broken.json", "{\u{1b}")
         #expect(try store.fileBytes(of: try SceneID("broken")) == [0x7B, 0x1B])
-        #expect(throws: SceneStoreError.sceneNotFound(try SceneID("none"), path: store.scenesDirectory + "/none.json"))
-        {
+        #expect(throws: SceneStoreError.sceneNotFound(try SceneID("none"), path: store.scenesFolder + "/none.json")) {
             try store.fileBytes(of: try SceneID("none"))
         }
         try FileManager.default.createSymbolicLink(
-            atPath: store.scenesDirectory + "/link.json", withDestinationPath: store.scenesDirectory + "/broken.json")
+            atPath: store.scenesFolder + "/link.json", withDestinationPath: store.scenesFolder + "/broken.json")
         #expect(
-            throws: SceneStoreError.notARegularFile(path: store.scenesDirectory + "/link.json", kind: "symbolic link")
+            throws: SceneStoreError.notARegularFile(path: store.scenesFolder + "/link.json", kind: "symbolic link")
         ) {
             try store.fileBytes(of: try SceneID("link"))
         }

@@ -32,7 +32,7 @@ import Testing
     func storeBudget() throws {
         let temporary = try TemporaryStore()
         let scene = try SceneID("main")
-        #expect(temporary.store.configuration.sizeBudget == 256 << 10)
+        #expect(temporary.store.settings.sizeBudget == 256 << 10)
         #expect(try temporary.store.storedBudget(of: scene) == nil)
         try temporary.store.put(String(repeating: "x", count: 1000), forKey: "text", in: scene)
         let size = Int64(try temporary.store.fileBytes(of: scene).count)

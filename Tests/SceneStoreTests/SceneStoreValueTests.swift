@@ -187,9 +187,9 @@ import Testing
         try store.put(1, forKey: "b", in: try SceneID("second"))
         try store.put(1, forKey: "a", in: try SceneID("first"))
         try store.put(2, forKey: "c", in: try SceneID("first"))
-        try writeFile(store.scenesDirectory + "/broken.json", "{")
-        try writeFile(store.scenesDirectory + "/future.json", #"{"format": 9}"#)
-        try writeFile(store.scenesDirectory + "/first.corrupt-20270101T000000.000Z.json", "{")
+        try writeFile(store.scenesFolder + "/broken.json", "{")
+        try writeFile(store.scenesFolder + "/future.json", #"{"format": 9}"#)
+        try writeFile(store.scenesFolder + "/first.corrupt-20270101T000000.000Z.json", "{")
         let summaries = try store.scenes()
         #expect(summaries.map(\.scene.rawValue) == ["broken", "first", "future", "second"])
         #expect(summaries.map(\.health.label) == ["corrupt", "ok", "newer-format", "ok"])
@@ -207,7 +207,7 @@ import Testing
         try store.put(1, forKey: "a", in: try SceneID("old"))
         clock.now = Date(timeIntervalSince1970: 5_000)
         try store.put(1, forKey: "a", in: try SceneID("new"))
-        try writeFile(store.scenesDirectory + "/future.json", #"{"format": 9}"#)
+        try writeFile(store.scenesFolder + "/future.json", #"{"format": 9}"#)
         let outcome = try store.prune(before: Date(timeIntervalSince1970: 3_000))
         #expect(outcome == PruneOutcome(scenes: [try SceneID("old")], keptAside: [], failures: []))
         #expect(try store.scenes().map(\.scene.rawValue) == ["future", "new"])
@@ -221,10 +221,10 @@ import Testing
         try old.put(1, forKey: "a", in: try SceneID("a-old"))
         // A folder named like a scene file sorts between the two and cannot be unlinked.
         try FileManager.default.createDirectory(
-            atPath: old.scenesDirectory + "/b-folder.json", withIntermediateDirectories: true)
+            atPath: old.scenesFolder + "/b-folder.json", withIntermediateDirectories: true)
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSince1970: 1_000)],
-            ofItemAtPath: old.scenesDirectory + "/b-folder.json")
+            ofItemAtPath: old.scenesFolder + "/b-folder.json")
         try old.put(1, forKey: "a", in: try SceneID("c-old"))
         clock.now = Date(timeIntervalSince1970: 5_000)
         let outcome = try old.prune(before: Date(timeIntervalSince1970: 3_000))
@@ -232,18 +232,18 @@ import Testing
         #expect(
             outcome.failures == [
                 PruneOutcome.Failure(
-                    at: old.scenesDirectory + "/b-folder.json",
-                    error: .cannotRemove(path: old.scenesDirectory + "/b-folder.json", errno: .isADirectory))
+                    at: old.scenesFolder + "/b-folder.json",
+                    error: .cannotRemove(path: old.scenesFolder + "/b-folder.json", errno: .eisdir))
             ])
     }
 
     @Test("error descriptions name the path and the OS reason")
     func errorDescriptions() {
         #expect(
-            SceneStoreError.cannotWrite(path: "/p/main.json", errno: .permissionDenied).description
+            SceneStoreError.cannotWrite(path: "/p/main.json", errno: .eacces).description
                 == "cannot write '/p/main.json': Permission denied")
         #expect(
-            SceneStoreError.cannotCreateDirectory(path: "/p", errno: .noSpace).description
+            SceneStoreError.cannotCreateDirectory(path: "/p", errno: .enospc).description
                 == "cannot create directory '/p': No space left on device")
     }
 }

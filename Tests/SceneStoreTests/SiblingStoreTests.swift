@@ -12,7 +12,7 @@ import Testing
         let temporary = try TemporaryStore(clock: TestClock())
         let store = temporary.store
         let markers = try store.sibling(folder: "restores")
-        #expect(markers.scenesDirectory == temporary.path("app/restores"))
+        #expect(markers.scenesFolder == temporary.path("app/restores"))
         try markers.put(1, forKey: "a", in: SceneID("main"))
         #expect(try store.scenes().isEmpty)
         let reason = "a folder name is 1 to 64 letters, digits, '-' or '_', and not 'scenes'"

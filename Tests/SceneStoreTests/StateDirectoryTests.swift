@@ -123,7 +123,7 @@ import Testing
     func cacheStore() throws {
         let store = try StateStore(
             appID: AppID("app"), environment: ["HOME": "/home/u", "XDG_CACHE_HOME": "/c"], location: .cache)
-        #expect(store.scenesDirectory == "/c/app/scenes")
+        #expect(store.scenesFolder == "/c/app/scenes")
         #expect(!StateDirectory.isSandboxed(environment: ["APP_SANDBOX_CONTAINER_ID": "a"]))
     }
 

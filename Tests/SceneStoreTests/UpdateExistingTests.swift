@@ -20,7 +20,7 @@ import Testing
             try store.updateExistingValues(scene) { values in values["a"] = .json(.bool(true)) }
         }
         #expect(
-            try FileManager.default.contentsOfDirectory(atPath: store.scenesDirectory).sorted() == [
+            try FileManager.default.contentsOfDirectory(atPath: store.scenesFolder).sorted() == [
                 ".other.lock", "other.json",
             ])
     }

@@ -81,7 +81,7 @@ struct WriteOrderTests {
     )
     func syscallOrder() throws {
         let temporary = try TemporaryStore()
-        let scenes = temporary.store.scenesDirectory
+        let scenes = temporary.store.scenesFolder
         let traceFile = FileManager.default.temporaryDirectory.path + "/navstate-trace-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: traceFile) }
         let result = try runProcess(

@@ -17,7 +17,7 @@ import Testing
     ) throws -> (SimulatedFileSystem, StateStore, ValueWriter) {
         let fileSystem = SimulatedFileSystem(directory: directory, disk: disk)
         let store = StateStore(
-            scenesDirectory: directory, configuration: .init(now: { Date(timeIntervalSince1970: 1_800_000_000) }),
+            scenesFolder: directory, configuration: .init(now: { Date(timeIntervalSince1970: 1_800_000_000) }),
             fileSystem: fileSystem)
         return (fileSystem, store, try store.makeWriter(forKey: "n", in: SceneID("main")))
     }
@@ -30,7 +30,7 @@ import Testing
         try store.put(0, forKey: "n", in: scene)
         // Another writer holds the scene: the write-through takes every value the sequence produces
         // (the sequence says when the consumer asks past the last one) and can write none yet.
-        let lock = try HeldSceneLock(store.scenesDirectory + "/.main.lock")
+        let lock = try HeldSceneLock(store.scenesFolder + "/.main.lock")
         let consumed = TestEvent()
         let values = SignallingSequence(Array(1...10_000)) { if $0 == 10_000 { consumed.signal() } }
         let writing = Task { try await store.writingThrough(values, forKey: "n", in: scene) }
@@ -130,7 +130,7 @@ import Testing
         try store.put(0, forKey: "n", in: scene)
         let writer = try store.makeWriter(forKey: "n", in: scene)
         // Held: the writer waits for the lock without taking a value, so each newer one replaces it.
-        let lock = try HeldSceneLock(store.scenesDirectory + "/.main.lock")
+        let lock = try HeldSceneLock(store.scenesFolder + "/.main.lock")
         for value in 1...10_000 { writer.submit(value) }
         #expect(writer.statistics == ValueWriter.Statistics(submitted: 10_000, coalesced: 9_999))
         lock.release()

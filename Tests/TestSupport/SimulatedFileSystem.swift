@@ -98,10 +98,10 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     private func step() throws(Errno) {
         lock.lock()
         defer { lock.unlock() }
-        if crashed { throw .ioError }
+        if crashed { throw .eio }
         if let crashAtCall, callCount == crashAtCall {
             crashed = true
-            throw .ioError
+            throw .eio
         }
         callCount += 1
     }
@@ -149,7 +149,7 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
 
     package func open(_ path: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
         try withState { () throws(Errno) -> Int32 in
-            if path == directory && !directoryExists { throw .noSuchFile }
+            if path == directory && !directoryExists { throw .enoent }
             nextDescriptor += 1
             descriptors[nextDescriptor] = .directory
             return nextDescriptor
@@ -161,10 +161,10 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
             let name = storedName(name)
             let inode: Inode
             if let existing = current[name] {
-                if flags & O_CREAT != 0 && flags & O_EXCL != 0 { throw .fileExists }
+                if flags & O_CREAT != 0 && flags & O_EXCL != 0 { throw .eexist }
                 inode = existing
             } else {
-                guard flags & O_CREAT != 0 else { throw .noSuchFile }
+                guard flags & O_CREAT != 0 else { throw .enoent }
                 inode = Inode(mode: mode)
                 current[name] = inode
             }
@@ -177,7 +177,7 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
 
     package func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         try withState { () throws(Errno) -> Int in
-            guard case .file(let inode, let offset)? = descriptors[descriptor] else { throw .isADirectory }
+            guard case .file(let inode, let offset)? = descriptors[descriptor] else { throw .eisdir }
             let count = min(buffer.count, inode.current.count - offset)
             guard count > 0 else { return 0 }
             inode.current.withUnsafeBytes { source in
@@ -200,7 +200,7 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
 
     private func writeBytes(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
         try withState { () throws(Errno) -> Int in
-            guard case .file(let inode, let offset)? = descriptors[descriptor] else { throw .isADirectory }
+            guard case .file(let inode, let offset)? = descriptors[descriptor] else { throw .eisdir }
             let bytes = Array(buffer)
             let end = offset + bytes.count
             if inode.current.count < end {
@@ -254,7 +254,7 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
 
     package func statusAt(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus {
         try withState { () throws(Errno) -> FileStatus in
-            guard let inode = current[storedName(name)] else { throw .noSuchFile }
+            guard let inode = current[storedName(name)] else { throw .enoent }
             return FileStatus(
                 kind: .regular, size: Int64(inode.current.count), permissions: inode.mode, modificationTime: 0,
                 identity: inode.identity)
@@ -270,14 +270,14 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
 
     package func renameAt(_ directory: Int32, _ from: String, _ to: String) throws(Errno) {
         try withState { () throws(Errno) in
-            guard let inode = current.removeValue(forKey: storedName(from)) else { throw .noSuchFile }
+            guard let inode = current.removeValue(forKey: storedName(from)) else { throw .enoent }
             current[storedName(to)] = inode
         }
     }
 
     package func unlinkAt(_ directory: Int32, _ name: String) throws(Errno) {
         try withState { () throws(Errno) in
-            guard current.removeValue(forKey: storedName(name)) != nil else { throw .noSuchFile }
+            guard current.removeValue(forKey: storedName(name)) != nil else { throw .enoent }
         }
     }
 
@@ -287,7 +287,7 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
                 directoryExists = true
                 return
             }
-            throw .fileExists
+            throw .eexist
         }
     }
 

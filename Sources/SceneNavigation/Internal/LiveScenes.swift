@@ -14,7 +14,7 @@ package enum LiveScenes {
     /// reads what is there.
     static func awaitClosing(_ scene: SceneID, key: String, in store: StateStore) {
         guard let writer = SceneHolds.closingWriter(of: scene, key: key, in: store) else { return }
-        _ = waitBlocking(atMost: store.configuration.closingWriteWait) { try? await writer.flush() }
+        _ = waitBlocking(atMost: store.settings.closingWriteWait) { try? await writer.flush() }
     }
 
     /// The stores whose launch has settled (a scene's launch settled): from then on a window that
@@ -52,7 +52,7 @@ package enum LiveScenes {
 
     /// The scenes of a store whose state for `key` a window of this process has adopted.
     static func adoptedScenes(in store: StateStore, key: String) -> Set<String> {
-        let folder = store.scenesDirectory
+        let folder = store.scenesFolder
         return adopted.withLock { entries in
             Set(entries.filter { $0.folder == folder && $0.key == key }.map(\.scene))
         }
@@ -67,7 +67,7 @@ extension LiveScenes {
     /// with the process.
     /// - Parameter store: The store the simulated process ran in.
     package static func endSimulatedProcess(in store: StateStore) {
-        let folder = store.scenesDirectory
+        let folder = store.scenesFolder
         SceneHolds.releaseAll(in: store)
         adopted.withLock { entries in entries = entries.filter { $0.folder != folder } }
     }

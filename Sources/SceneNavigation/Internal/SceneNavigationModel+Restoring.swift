@@ -92,7 +92,7 @@ extension SceneNavigationModel {
         from store: StateStore, scene: SceneID, key: String = "navigation", policy: RestorePolicy = RestorePolicy()
     ) async throws(NavigationError) -> RestoreOutcome {
         let document = try await offMain { () throws(SceneStoreError) in try store.storedDocument(for: scene) }
-        return try restore(from: document, key: key, policy: policy, now: store.configuration.now())
+        return try restore(from: document, key: key, policy: policy, now: store.settings.now())
     }
 
     /// Restores the model from a scene's document already read, changing nothing on disk: the

@@ -119,7 +119,7 @@ extension StateDirectory {
     ///   - appID: The app.
     ///   - root: The state root.
     /// - Returns: The folder's path.
-    @available(*, deprecated, message: "use StateStore(appID:stateRoot:configuration:) and its scenesDirectory")
+    @available(*, deprecated, message: "use StateStore(appID:stateRoot:configuration:) and its scenesFolder")
     public static func scenesDirectory(for appID: AppID, root: String) -> String {
         scenesFolder(for: appID, root: root)
     }
@@ -207,4 +207,16 @@ extension StateStore {
     public func siblingStore(folder: String) throws(SceneStoreError) -> StateStore {
         try sibling(folder: folder)
     }
+}
+
+// MARK: - Deprecated in 0.4.0: the store's internals
+
+extension StateStore {
+    /// The folder that holds the scene files.
+    @available(*, deprecated, message: "a scene's file is at path(for:); scenes() lists every scene")
+    public var scenesDirectory: String { scenesFolder }
+
+    /// The store's settings.
+    @available(*, deprecated, message: "keep the Configuration the store was opened with")
+    public var configuration: Configuration { settings }
 }

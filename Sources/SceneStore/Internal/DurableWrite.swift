@@ -46,7 +46,7 @@ struct DurableWrite {
         do throws(Errno) {
             do throws(Errno) {
                 descriptor = try fileSystem.openAt(directory, temporary, flags: flags, mode: 0o600)
-            } catch .fileExists {
+            } catch .eexist {
                 try fileSystem.unlinkAt(directory, temporary)
                 descriptor = try fileSystem.openAt(directory, temporary, flags: flags, mode: 0o600)
             }

@@ -68,7 +68,7 @@ extension FileSystem {
                     try write(descriptor, from: UnsafeRawBufferPointer(rebasing: raw[offset...]))
                 }
             }.get()
-            if written == 0 { throw Errno.ioError }
+            if written == 0 { throw Errno.eio }
             offset += written
         }
     }

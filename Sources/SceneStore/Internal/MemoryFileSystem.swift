@@ -79,17 +79,17 @@ final class MemoryFileSystem: FileSystem {
     private static func open(_ path: String, flags: Int32, mode: UInt32, in state: inout State) throws(Errno) -> Int32 {
         let descriptor: Descriptor
         if state.directories[path] != nil {
-            if flags & Platform.create != 0 && flags & Platform.exclusive != 0 { throw .fileExists }
+            if flags & Platform.create != 0 && flags & Platform.exclusive != 0 { throw .eexist }
             descriptor = .directory(path: path)
         } else if let inode = state.files[path] {
-            if flags & Platform.create != 0 && flags & Platform.exclusive != 0 { throw .fileExists }
-            if flags & Platform.directory != 0 { throw .notADirectory }
+            if flags & Platform.create != 0 && flags & Platform.exclusive != 0 { throw .eexist }
+            if flags & Platform.directory != 0 { throw .enotdir }
             descriptor = .file(inode, offset: 0)
         } else {
             guard state.directories[parent(of: path)] != nil else {
-                throw state.files[parent(of: path)] != nil ? .notADirectory : .noSuchFile
+                throw state.files[parent(of: path)] != nil ? .enotdir : .enoent
             }
-            guard flags & Platform.create != 0, flags & Platform.directory == 0 else { throw .noSuchFile }
+            guard flags & Platform.create != 0, flags & Platform.directory == 0 else { throw .enoent }
             state.clock += 1
             let inode = Inode(mode: mode, number: state.nextInode, time: state.clock)
             state.nextInode += 1
@@ -104,7 +104,7 @@ final class MemoryFileSystem: FileSystem {
     func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         try state.withLock { state throws(Errno) -> Int in
             guard let entry = state.descriptors[descriptor] else { throw Errno(rawValue: 9) }
-            guard case .file(let inode, let offset) = entry else { throw .isADirectory }
+            guard case .file(let inode, let offset) = entry else { throw .eisdir }
             let count = min(buffer.count, inode.bytes.count - offset)
             guard count > 0 else { return 0 }
             inode.bytes.withUnsafeBytes { source in
@@ -118,7 +118,7 @@ final class MemoryFileSystem: FileSystem {
     func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
         try state.withLock { state throws(Errno) -> Int in
             guard let entry = state.descriptors[descriptor] else { throw Errno(rawValue: 9) }
-            guard case .file(let inode, let offset) = entry else { throw .isADirectory }
+            guard case .file(let inode, let offset) = entry else { throw .eisdir }
             let end = offset + buffer.count
             if inode.bytes.count < end {
                 inode.bytes.append(contentsOf: repeatElement(0, count: end - inode.bytes.count))
@@ -160,7 +160,7 @@ final class MemoryFileSystem: FileSystem {
             guard case .directory(let folder)? = state.descriptors[directory] else { throw Errno(rawValue: 9) }
             let path = Self.join(folder, name)
             if let mode = state.directories[path] { return Self.directoryStatus(mode) }
-            guard let inode = state.files[path] else { throw .noSuchFile }
+            guard let inode = state.files[path] else { throw .enoent }
             return Self.fileStatus(inode)
         }
     }
@@ -189,8 +189,8 @@ final class MemoryFileSystem: FileSystem {
         try state.withLock { state throws(Errno) in
             guard case .directory(let folder)? = state.descriptors[directory] else { throw Errno(rawValue: 9) }
             let target = Self.join(folder, to)
-            guard state.directories[target] == nil else { throw .isADirectory }
-            guard let inode = state.files.removeValue(forKey: Self.join(folder, from)) else { throw .noSuchFile }
+            guard state.directories[target] == nil else { throw .eisdir }
+            guard let inode = state.files.removeValue(forKey: Self.join(folder, from)) else { throw .enoent }
             state.files[target] = inode
         }
     }
@@ -199,16 +199,16 @@ final class MemoryFileSystem: FileSystem {
         try state.withLock { state throws(Errno) in
             guard case .directory(let folder)? = state.descriptors[directory] else { throw Errno(rawValue: 9) }
             let path = Self.join(folder, name)
-            guard state.directories[path] == nil else { throw .isADirectory }
-            guard state.files.removeValue(forKey: path) != nil else { throw .noSuchFile }
+            guard state.directories[path] == nil else { throw .eisdir }
+            guard state.files.removeValue(forKey: path) != nil else { throw .enoent }
         }
     }
 
     func makeDirectory(_ path: String, mode: UInt32) throws(Errno) {
         try state.withLock { state throws(Errno) in
             let path = Self.normalized(path)
-            guard state.directories[path] == nil, state.files[path] == nil else { throw .fileExists }
-            guard state.directories[Self.parent(of: path)] != nil else { throw .noSuchFile }
+            guard state.directories[path] == nil, state.files[path] == nil else { throw .eexist }
+            guard state.directories[Self.parent(of: path)] != nil else { throw .enoent }
             state.directories[path] = mode
         }
     }
@@ -237,7 +237,7 @@ final class MemoryFileSystem: FileSystem {
         try state.withLock { state throws(Errno) -> [String] in
             let folder = Self.normalized(path)
             guard state.directories[folder] != nil else {
-                throw state.files[folder] != nil ? .notADirectory : .noSuchFile
+                throw state.files[folder] != nil ? .enotdir : .enoent
             }
             let names = (Array(state.files.keys) + Array(state.directories.keys)).filter {
                 $0 != folder && Self.parent(of: $0) == folder

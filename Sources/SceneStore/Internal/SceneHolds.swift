@@ -43,7 +43,7 @@ package enum SceneHolds {
         package var key: String
 
         package init(_ scene: SceneID, key: String, in store: StateStore) {
-            self.folder = store.scenesDirectory
+            self.folder = store.scenesFolder
             self.scene = scene.rawValue.lowercased()
             self.key = key
         }
@@ -77,7 +77,7 @@ package enum SceneHolds {
 
     /// Whether a key of a scene of a store is held, or its last write is on its way.
     package static func isHeld(_ scene: SceneID, in store: StateStore) -> Bool {
-        let folder = store.scenesDirectory
+        let folder = store.scenesFolder
         let name = scene.rawValue.lowercased()
         return held.withLock { entries in entries.keys.contains { $0.folder == folder && $0.scene == name } }
             || closing.withLock { writers in writers.keys.contains { $0.folder == folder && $0.scene == name } }
@@ -85,7 +85,7 @@ package enum SceneHolds {
 
     /// The scenes of a store held now, without case.
     package static func scenes(in store: StateStore) -> Set<String> {
-        let folder = store.scenesDirectory
+        let folder = store.scenesFolder
         return held.withLock { entries in Set(entries.keys.filter { $0.folder == folder }.map(\.scene)) }
     }
 
@@ -110,7 +110,7 @@ package enum SceneHolds {
     /// Lets go of every hold and closing write in a store's folder, as a process's end does: for a
     /// simulated process that ends while the test process runs on.
     package static func releaseAll(in store: StateStore) {
-        let folder = store.scenesDirectory
+        let folder = store.scenesFolder
         held.withLock { held in held = held.filter { $0.key.folder != folder } }
         closing.withLock { writers in writers = writers.filter { $0.key.folder != folder } }
     }

@@ -85,7 +85,7 @@ final class SceneWriteSession: @unchecked Sendable {
         self.store = store
         self.scene = scene
         guard let directory = try store.openScenesDirectory(creating: true) else {
-            throw .cannotCreateDirectory(path: store.scenesDirectory, errno: .noSuchFile)
+            throw .cannotCreateDirectory(path: store.scenesFolder, errno: .enoent)
         }
         let lock: Int32
         do {
@@ -178,14 +178,14 @@ final class SceneWriteSession: @unchecked Sendable {
             case .text(let text): next[key] = .init(key: key, text: text)
             case .value(nil): next[key] = nil
             case .value(.some(let value)):
-                if case .json(let json) = value, json.nestingDepth(exceeding: store.configuration.maximumDepth - 3) {
+                if case .json(let json) = value, json.nestingDepth(exceeding: store.settings.maximumDepth - 3) {
                     throw .documentTooDeep(
-                        path: path, depth: 3 + json.nestingDepth, limit: store.configuration.maximumDepth)
+                        path: path, depth: 3 + json.nestingDepth, limit: store.settings.maximumDepth)
                 }
                 next[key] = .init(key: key, value: value)
             }
-            if let entry = next[key], entry.depth > store.configuration.maximumDepth {
-                throw .documentTooDeep(path: path, depth: entry.depth, limit: store.configuration.maximumDepth)
+            if let entry = next[key], entry.depth > store.settings.maximumDepth {
+                throw .documentTooDeep(path: path, depth: entry.depth, limit: store.settings.maximumDepth)
             }
         }
         // Compared as bytes: the same values always serialize to the same bytes.
@@ -198,8 +198,8 @@ final class SceneWriteSession: @unchecked Sendable {
         if !next.isEmpty {
             let assembled = StoredDocument(scene: scene, savedAt: store.savedAtNow(), values: [:]).encoded(
                 entries: next)
-            guard assembled.count <= store.configuration.maximumFileSize else {
-                throw .documentTooLarge(path: path, size: assembled.count, limit: store.configuration.maximumFileSize)
+            guard assembled.count <= store.settings.maximumFileSize else {
+                throw .documentTooLarge(path: path, size: assembled.count, limit: store.settings.maximumFileSize)
             }
             bytes = assembled
         }
@@ -271,7 +271,7 @@ final class SceneWriteSession: @unchecked Sendable {
     /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)``.
     func synchronizeFolder(after prepared: Prepared) throws(SceneStoreError) {
         guard prepared.bytes == nil else { return try write.synchronizeFolder() }
-        guard store.configuration.durableRemovals else { return }
+        guard store.settings.durableRemovals else { return }
         do throws(Errno) {
             try store.fileSystem.synchronize(directory)
         } catch {

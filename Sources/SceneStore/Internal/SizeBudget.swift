@@ -88,14 +88,14 @@ extension StateStore {
     /// - Throws: ``SceneStoreError`` when the file cannot be examined.
     package func storedBudget(of scene: SceneID) throws(SceneStoreError) -> SizeBudget? {
         guard let size = try fileSize(of: scene) else { return nil }
-        return SizeBudget(size: size, budget: configuration.sizeBudget)
+        return SizeBudget(size: size, budget: settings.sizeBudget)
     }
 
     /// The use of the store's size budget by a file of this size.
     /// - Parameter size: The size in bytes.
     /// - Returns: The use of the budget.
     package func budget(forSize size: Int64) -> SizeBudget {
-        SizeBudget(size: size, budget: configuration.sizeBudget)
+        SizeBudget(size: size, budget: settings.sizeBudget)
     }
 }
 
@@ -108,7 +108,7 @@ extension StateStore {
         do {
             return try fileSystem.statusAt(directory, Self.fileName(for: scene)).size
         } catch {
-            if error == .noSuchFile { return nil }
+            if error == .enoent { return nil }
             throw .cannotRead(path: path, errno: error)
         }
     }

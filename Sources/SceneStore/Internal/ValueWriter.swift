@@ -337,7 +337,7 @@ package final class ValueWriter: Sendable {
                     let result: Result<Void, SceneStoreError> =
                         failed
                         ? .failure(
-                            state.newestError ?? .cannotWrite(path: store.path(for: scene), errno: .ioError))
+                            state.newestError ?? .cannotWrite(path: store.path(for: scene), errno: .eio))
                         : .success(())
                     flushed += ids.compactMap { state.flushWaiters.removeValue(forKey: $0).map { ($0, result) } }
                 default: steps.append(action)

@@ -50,7 +50,7 @@ extension InspectCommand {
         let store = environment.store
         let knownTypes = try typesPath.map { try Self.readTypes(tool.context.absolute($0)) }
         // One clock reading for the whole listing, so ages compare.
-        let now = store.configuration.now()
+        let now = store.settings.now()
         var rows: [SceneHealth] = []
         for summary in try store.scenes() {
             rows.append(health(of: summary, environment, now: now, knownTypes: knownTypes))
@@ -65,8 +65,8 @@ extension InspectCommand {
                     "keptAside": .array(kept.map(Self.json)),
                 ]))
         } else {
-            printTable(&tool, rows, directory: store.scenesDirectory, filtered: onlyUnhealthy)
-            printKeptAside(&tool, kept, directory: store.scenesDirectory)
+            printTable(&tool, rows, directory: store.scenesFolder, filtered: onlyUnhealthy)
+            printKeptAside(&tool, kept, directory: store.scenesFolder)
         }
     }
 

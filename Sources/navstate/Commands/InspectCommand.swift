@@ -84,7 +84,7 @@ struct InspectCommand: Subcommand {
         var restored: Result<RestoreOutcome, NavigationError>?
         if document.values[key] != nil {
             do {
-                restored = .success(try model.restore(from: document, key: key, now: store.configuration.now()))
+                restored = .success(try model.restore(from: document, key: key, now: store.settings.now()))
             } catch {
                 restored = .failure(error)
             }
@@ -123,7 +123,7 @@ struct InspectCommand: Subcommand {
             case .failure(let error): tool.print("navigation: cannot be restored: \(SceneHealth.reason(error))")
             case .success(let outcome): printDryRun(&tool, outcome, in: environment.data)
             }
-            printKeptAside(&tool, kept, directory: store.scenesDirectory)
+            printKeptAside(&tool, kept, directory: store.scenesFolder)
         }
         if case .failure(let error) = restored {
             // The key the error names: the value's own, or the schema stored beside it.
@@ -182,7 +182,7 @@ struct InspectCommand: Subcommand {
         } else {
             tool.print("navigation: none saved under '\(TerminalText.escaped(key))'")
         }
-        printKeptAside(&tool, kept, directory: store.scenesDirectory)
+        printKeptAside(&tool, kept, directory: store.scenesFolder)
     }
 
     /// Shows a scene file whose contents cannot be used: its problem and its bytes, escaped.
@@ -208,7 +208,7 @@ struct InspectCommand: Subcommand {
             printHeader(&tool, summary, lastSaved: nil, problem: error.description)
             tool.output += TerminalText.escaped(bytes: bytes)
             if bytes.last != 0x0A { tool.print() }
-            printKeptAside(&tool, kept, directory: store.scenesDirectory)
+            printKeptAside(&tool, kept, directory: store.scenesFolder)
         }
     }
 

@@ -65,7 +65,7 @@ struct WatchCommand: Subcommand {
             // Armed before looking, so a save between the look and the wait still wakes it.
             let watcher: FolderWatcher
             do {
-                watcher = try FolderWatcher(environment.store.scenesDirectory)
+                watcher = try FolderWatcher(environment.store.scenesFolder)
             } catch {
                 throw CommandError.cannotWatch(error)
             }

@@ -258,8 +258,8 @@ extension MixedPath: Codable {
     /// - Returns: The path and the report.
     /// - Throws: ``NavigationError/cannotEncode(reason:)`` when the value cannot be encoded;
     ///   ``NavigationError/cannotDecode(key:reason:location:)`` when it is not SwiftUI's format.
-    public static func decode<Representation: Encodable>(
-        representation: Representation, types: NavigationTypeRegistry, policy: RestorePolicy = RestorePolicy()
+    package static func restored<Representation: Encodable>(
+        encoding representation: Representation, types: NavigationTypeRegistry, policy: RestorePolicy = RestorePolicy()
     ) throws(NavigationError) -> (path: MixedPath, report: RestoreReport) {
         try restored(from: try StateCoding.encode(representation), types: types, policy: policy)
     }
@@ -270,7 +270,8 @@ extension MixedPath: Codable {
     /// - Returns: The value.
     /// - Throws: What the type's decoder throws (SwiftUI's throws when a type name names no type of
     ///   the app); ``NavigationError/cannotEncode(reason:)`` when an element cannot be encoded.
-    public func representation<Representation: Decodable>(as type: Representation.Type) throws -> Representation {
+    package func representation<Representation: Decodable>(decodedAs type: Representation.Type) throws -> Representation
+    {
         let bytes = try StateCoding.encode(self).serialized()
         return try JSONDecoder().decode(type, from: Data(bytes))
     }

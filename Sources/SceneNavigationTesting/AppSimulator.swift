@@ -58,12 +58,16 @@ public final class AppSimulator<State: Codable & Equatable> {
         /// The connection of the first key.
         @available(*, deprecated, message: "read the launch's outcome, report and intervention; end it with end(_:)")
         public var persistence: ScenePersistence<State> { persistences[modelKeys[0]]! }
-        /// What the first key's restore did: its report, intervention and copy kept aside.
+        /// What the first key's restore did: its `report` (nil when nothing was stored or
+        /// restored), its `intervention` (why what was stored was not applied as is, or nil) and the
+        /// copy kept aside.
         public var outcome: RestoreOutcome { connection.toldOutcome }
         /// What the first key's restore kept and dropped; nil when nothing was stored or restored.
-        public var report: RestoreReport? { connection.report }
+        @available(*, deprecated, message: "read outcome.report")
+        public var report: RestoreReport? { outcome.report }
         /// Why what the first key stored was not applied as is, or nil.
-        public var intervention: RestoreIntervention? { connection.intervention }
+        @available(*, deprecated, message: "read outcome.intervention")
+        public var intervention: RestoreIntervention? { outcome.intervention }
     }
 
     /// How a launch ends.

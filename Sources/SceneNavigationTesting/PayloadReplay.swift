@@ -165,8 +165,8 @@ public struct PayloadReplay: Sendable {
             let state = try StateCoding.encode(launch.model.state)
             try await app.end(.killed)
             return .object([
-                "report": launch.report.map(describe) ?? .null,
-                "intervention": launch.intervention.map { .string($0.code) } ?? .null,
+                "report": launch.outcome.report.map(describe) ?? .null,
+                "intervention": launch.outcome.intervention.map { .string($0.code) } ?? .null,
                 "state": state,
             ])
         }

@@ -47,7 +47,7 @@ extension SceneLifeSimulator {
     /// - Parameter window: The window, from 0 in the order they were opened.
     /// - Returns: How many levels are on screen.
     /// - Throws: ``SimulatorError/noWindow(_:)`` when the window is not shown.
-    public func presentedCount(window: Int = 0) throws -> Int {
+    package func presentedCount(window: Int = 0) throws -> Int {
         guard windows.indices.contains(window), windows[window].isOpen, windows[window].isShown else {
             throw SimulatorError.noWindow(window)
         }

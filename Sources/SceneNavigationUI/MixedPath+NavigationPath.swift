@@ -37,7 +37,7 @@
             _ representation: NavigationPath.CodableRepresentation, types: NavigationTypeRegistry,
             policy: RestorePolicy = RestorePolicy()
         ) throws(NavigationError) -> (path: MixedPath, report: RestoreReport) {
-            try decode(representation: representation, types: types, policy: policy)
+            try restored(encoding: representation, types: types, policy: policy)
         }
 
         /// The path's codable representation, in SwiftUI's wire format: what `NavigationPath.codable`
@@ -47,7 +47,7 @@
         /// - Throws: The error of SwiftUI's decoder when a type name does not name a type of the app
         ///   (`NavigationPath.CodableRepresentation` finds types by name).
         public func codableRepresentation() throws -> NavigationPath.CodableRepresentation {
-            try representation(as: NavigationPath.CodableRepresentation.self)
+            try representation(decodedAs: NavigationPath.CodableRepresentation.self)
         }
     }
 #endif

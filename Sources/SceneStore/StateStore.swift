@@ -147,7 +147,7 @@ public final class StateStore: Sendable {
     /// MailScene(store: .inMemory())
     /// ```
     ///
-    /// Its folder (``scenesFolder``) is a name that leads nowhere on disk, `/in-memory/<UUID>/scenes`.
+    /// Its folder is a name that leads nowhere on disk, `/in-memory/<UUID>/scenes`.
     /// Everything else is as a store on disk: files, locks, copies kept aside. A scene connected
     /// to it has no crash-loop guard, whose records of how a process ended are files of the
     /// process's own.

@@ -71,22 +71,22 @@ struct AppState: Codable, Equatable, Sendable {
         let temporary = try TemporaryStore()
         let app = try AppSimulator(temporary) { SceneNavigationModel(AppState()) }
         let first = try await app.launch()
-        #expect(first.report == nil)
+        #expect(first.outcome.report == nil)
         first.model.state = AppState(tab: 1, path: [.inbox, .message])
         let second = try await app.relaunch(after: .closed)
         #expect(second.model.state == AppState(tab: 1, path: [.inbox, .message]))
-        #expect(second.report?.isComplete == true)
-        #expect(second.intervention == nil)
+        #expect(second.outcome.report?.isComplete == true)
+        #expect(second.outcome.intervention == nil)
 
         // A change written through marks the restore healthy: flushed then killed, the next launch
         // restores it as is.
         second.model.state.path.append(.settings)
         let third = try await app.relaunch(after: .flushedThenKilled)
-        #expect(third.intervention == nil)
+        #expect(third.outcome.intervention == nil)
         #expect(third.model.state == AppState(tab: 1, path: [.inbox, .message, .settings]))
         // Crashed with no change since the restore: it never became healthy, so the guard acts.
         let guarded = try await app.relaunch(after: .crashed)
-        #expect(guarded.intervention == .crashLoop(failures: 1, restoredNothing: false))
+        #expect(guarded.outcome.intervention == .crashLoop(failures: 1, restoredNothing: false))
         #expect(guarded.model.state == AppState(tab: 1, path: []))
         try await app.end(.closed)
 
@@ -95,7 +95,7 @@ struct AppState: Codable, Equatable, Sendable {
         let before = fourth.model.state
         try await app.end(.crashed)
         let fifth = try await app.launch()
-        #expect(fifth.intervention == .crashLoop(failures: 1, restoredNothing: false))
+        #expect(fifth.outcome.intervention == .crashLoop(failures: 1, restoredNothing: false))
         #expect(fifth.model.state.tab == before.tab)
         try await app.end(.closed)
         await #expect(throws: SimulatorError.notRunning) { try await app.end(.closed) }
@@ -138,11 +138,11 @@ struct AppState: Codable, Equatable, Sendable {
         let app = try AppSimulator(temporary) { SceneNavigationModel(AppState()) }
         try await app.crashDuringRestore(times: 1)
         let guarded = try await app.launch()
-        #expect(guarded.intervention == .crashLoop(failures: 1, restoredNothing: false))
+        #expect(guarded.outcome.intervention == .crashLoop(failures: 1, restoredNothing: false))
         #expect(guarded.model.state == AppState(tab: 2, path: []))
         try await app.end(.crashed)
         let nothing = try await app.launch()
-        #expect(nothing.intervention == .crashLoop(failures: 2, restoredNothing: true))
+        #expect(nothing.outcome.intervention == .crashLoop(failures: 2, restoredNothing: true))
         try await app.end(.closed)
         #expect(try temporary.store.keptAsideFiles().map(\.reason) == [.crashLoop])
     }
@@ -276,7 +276,7 @@ struct AppState: Codable, Equatable, Sendable {
         try temporary.writeSceneFile("main", bytes: bytes)
         let app = try AppSimulator(temporary, crashGuard: nil, makeModel: model)
         let launch = try await app.launch()
-        #expect(launch.model.state == AppState(tab: 1, path: [.inbox]) && launch.report?.isComplete == true)
+        #expect(launch.model.state == AppState(tab: 1, path: [.inbox]) && launch.outcome.report?.isComplete == true)
         try await app.end(.killed)
         // Replayed: the same.
         let folder = try TemporaryDirectory()
@@ -336,18 +336,18 @@ struct AppState: Codable, Equatable, Sendable {
             try await app.launch()
             try await app.end(ending)
             let next = try await app.launch()
-            #expect(next.intervention == nil && next.model.state == AppState(tab: 1, path: [.inbox, .message]))
+            #expect(next.outcome.intervention == nil && next.model.state == AppState(tab: 1, path: [.inbox, .message]))
             try await app.end(.closed)
         }
         try await app.launch()
         try await app.end(.killed)
-        #expect(try await app.launch().intervention == nil)
+        #expect(try await app.launch().outcome.intervention == nil)
         try await app.end(.killed)
-        #expect(try await app.launch().intervention == .crashLoop(failures: 1, restoredNothing: false))
+        #expect(try await app.launch().outcome.intervention == .crashLoop(failures: 1, restoredNothing: false))
         try await app.end(.closed)
         try await app.launch()
         try await app.end(.crashed)
-        #expect(try await app.launch().intervention == .crashLoop(failures: 1, restoredNothing: false))
+        #expect(try await app.launch().outcome.intervention == .crashLoop(failures: 1, restoredNothing: false))
         try await app.end(.closed)
     }
 

@@ -159,13 +159,13 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
         var types = NavigationTypeRegistry()
         types.register(EmojiVisualisation.self, aliases: ["NavigationBackportApp.EmojiVisualisation"])
         // What SceneNavigationUI's `MixedPath.decode(_:types:)` calls with SwiftUI's representation.
-        let (path, report) = try MixedPath.decode(representation: representation, types: types)
+        let (path, report) = try MixedPath.restored(encoding: representation, types: types)
         #expect(report.isComplete)
         #expect(path.elements.map(\.typeName) == ["Swift.Int", "SceneNavigationTests.EmojiVisualisation"])
         #expect(path.elements.last?.base as? EmojiVisualisation == EmojiVisualisation(emoji: "🎈", count: 99))
         // What its `codableRepresentation()` calls: SwiftUI's own pairs, under the current type name,
         // the element's JSON with sorted keys.
-        let back = try path.representation(as: Representation.self)
+        let back = try path.representation(decodedAs: Representation.self)
         #expect(
             back.strings == [
                 "SceneNavigationTests.EmojiVisualisation", #"{"count":99,"emoji":"🎈"}"#, "Swift.Int", "99",
@@ -174,9 +174,9 @@ extension IsolatedScreen: @MainActor Codable, @MainActor Hashable {}
             String(decoding: try JSONEncoder().encode(back), as: UTF8.self)
                 == #"["SceneNavigationTests.EmojiVisualisation","{\"count\":99,\"emoji\":\"🎈\"}","Swift.Int","99"]"#)
         // And what it gives back restores to the same path, with the same bytes again.
-        let (again, _) = try MixedPath.decode(representation: back, types: types)
+        let (again, _) = try MixedPath.restored(encoding: back, types: types)
         #expect(again == path)
-        #expect(try again.representation(as: Representation.self) == back)
+        #expect(try again.representation(decodedAs: Representation.self) == back)
     }
 
     @Test("a backport's mangled names are unknown types, reported with their place, never a crash")

@@ -34,7 +34,7 @@ struct RouterState: Codable, Equatable, Sendable {
         let temporary = try TemporaryStore(appID: "com.example.seeds")
         let first = try AppSimulator(temporary) { SceneNavigationModel(empty) }
         let launch = try await first.launch()
-        #expect(launch.report == nil)
+        #expect(launch.outcome.report == nil)
         mutate(&launch.model.state)
         try await first.end(.closed)
         var saved = empty
@@ -44,7 +44,7 @@ struct RouterState: Codable, Equatable, Sendable {
         try await app.end(.closed)
         let stored = try temporary.makeStore().storedDocument(for: SceneID("main")).values["navigation"]
         guard case .json(let json)? = stored else { throw NavigationError.cannotEncode(reason: "nothing stored") }
-        return (saved, relaunch.model, relaunch.report, json)
+        return (saved, relaunch.model, relaunch.outcome.report, json)
     }
 
     @Test("a [String] path round-trips through a real store and survives a relaunch")

@@ -29,7 +29,7 @@ public enum NavigationScenes {
     ///   - store: The app's store.
     ///   - keepingNewerFormat: Whether a file of a newer format is refused rather than removed.
     /// - Returns: Whether the scene had a file.
-    /// - Throws: The errors of ``/SceneStore/StateStore/removeScene(_:keepingNewerFormat:)``.
+    /// - Throws: The errors of ``/SceneStore/StateStore/removeScene(_:)``.
     @available(
         *, deprecated,
         message: "use StateStore.removeScene(_:keepingNewerFormat:), which takes every record of the scene with it"

@@ -122,10 +122,10 @@ case "kit":
     first.model.state.mail = [.inbox, .message(id: 1)]
     first.model.state.wallet.append(PriceScreen(symbol: "ETH", history: PriceHistory(closes: [3])))
     let second = try await app.relaunch(after: .flushedThenKilled)
-    print("kit relaunch: \(describe(second.model)), complete \(second.report?.isComplete == true)")
+    print("kit relaunch: \(describe(second.model)), complete \(second.outcome.report?.isComplete == true)")
     try await app.crashDuringRestore(times: 1)
     let guarded = try await app.relaunch(after: .closed)
-    print("kit after a crash: \(guarded.intervention.map { "\($0)" } ?? "none"), \(describe(guarded.model))")
+    print("kit after a crash: \(guarded.outcome.intervention.map { "\($0)" } ?? "none"), \(describe(guarded.model))")
 default:
     print("usage: MainActorApp old|save|relaunch|link|kit")
 }

@@ -82,6 +82,15 @@ def main():
         vn, vf = (ns(f"save value api/{s} ids", f"{v} ns") for v in ("navstate", "floor"))
         out.append(f"| {s} IDs | {t(n)} | {t(f)} | {t(p)} | {ratio(n, f)} | {ratio(p, f)} | {ratio(vn, vf)} |")
 
+    out += ["", "The cookbook's recipes against an app's routes, each saved through `PersistentScene` and made durable "
+            "by `flush()`, the three interleaved in each iteration (the cookbook has no path of its own: "
+            "`Recipe.ID` is an app's own identifier type with a UUID inside).", "",
+            "| path | cookbook (Recipe) | app, `UUID` ID | app, own `JSONIdentifier` ID | UUID / cookbook | own ID / cookbook |",
+            "| --- | --- | --- | --- | --- | --- |"]
+    for s in sizes:
+        c, u, o = (ns(f"routes save/{s} ids", f"{v} ns") for v in ("cookbook", "uuid", "own id"))
+        out.append(f"| {s} IDs | {t(c)} | {t(u)} | {t(o)} | {ratio(u, c)} | {ratio(o, c)} |")
+
     b = r.get("burst/navstate/100000 mutations", {})
     floor = ns("save/10 ids", "floor ns")
     sample = get(r, "burst/sample/1000 changes")

@@ -88,7 +88,7 @@ extension DataModel {
         default:
             throw InvalidMember(
                 place: Place(name: "top level", path: []),
-                reason: "expected an array of recipes or an object, found \(root.kindDescription)")
+                reason: "expected an array of recipes or an object, found \(Self.kind(of: root))")
         }
         var recipes: [Recipe] = []
         recipes.reserveCapacity(items.count)
@@ -100,7 +100,7 @@ extension DataModel {
 
     private static func recipe(from item: JSONValue, at place: Place) throws(InvalidMember) -> Recipe {
         guard case .object(let fields) = item else {
-            throw InvalidMember(place: place, reason: "expected an object, found \(item.kindDescription)")
+            throw InvalidMember(place: place, reason: "expected an object, found \(Self.kind(of: item))")
         }
         guard case .string(let idText)? = fields["id"] else {
             throw InvalidMember(place: place.member("id", of: fields), reason: "expected a UUID string")
@@ -150,7 +150,7 @@ extension DataModel {
         for (index, item) in items.enumerated() {
             guard case .string(let text) = item else {
                 throw InvalidMember(
-                    place: place.element(index), reason: "expected a string, found \(item.kindDescription)")
+                    place: place.element(index), reason: "expected a string, found \(Self.kind(of: item))")
             }
             result.append(text)
         }
@@ -172,5 +172,21 @@ extension DataModel {
         var bytes = JSONValue.object(["recipes": .array(items)]).serialized(pretty: true)
         bytes.append(UInt8(ascii: "\n"))
         return bytes
+    }
+}
+
+extension DataModel {
+    /// What a JSON value is, in words, for an error about a data file: `object`, `string`, ...
+    /// - Parameter value: The value found.
+    /// - Returns: Its kind.
+    static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
     }
 }

@@ -100,13 +100,3 @@ public struct Recipe: IdentifiedRoute, Sendable {
         self.related = related
     }
 }
-
-extension Recipe: JSONTextRoute {
-    /// Writes the recipes' IDs as the path stores them, straight from their UUIDs.
-    /// - Parameters:
-    ///   - routes: The recipes, from the root.
-    ///   - writer: The text being written.
-    package static func writeIdentifiers(of routes: [Recipe], to writer: inout JSONTextWriter) {
-        writer.array(ofUUIDs: routes.count) { routes[$0].id.uuid }
-    }
-}

@@ -95,15 +95,3 @@ extension UUID: JSONTextIdentifier {
         writer.uuid(self)
     }
 }
-
-/// A route type that writes the stored JSON of a whole path of its routes straight as text: a
-/// concrete loop over the routes (an app's own type knows its identifier's layout), where the
-/// generic way copies each route to read its identifier. What it writes is exactly the text of
-/// the path's identifiers as ``JSONIdentifier/jsonValue`` holds them.
-package protocol JSONTextRoute: IdentifiedRoute {
-    /// Writes the identifiers of `routes` as a JSON array.
-    /// - Parameters:
-    ///   - routes: The routes, from the root.
-    ///   - writer: The text being written.
-    static func writeIdentifiers(of routes: [Self], to writer: inout JSONTextWriter)
-}

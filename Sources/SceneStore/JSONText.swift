@@ -112,46 +112,6 @@ package struct JSONTextWriter {
         }
     }
 
-    /// Writes an array of UUIDs, each as ``uuid(_:)`` writes it: the whole array's bytes made in
-    /// one pass, in place at the end of the text, for the longest paths apps save (IDs of their
-    /// data).
-    /// - Parameters:
-    ///   - count: How many UUIDs.
-    ///   - uuid: The UUID at an index.
-    package mutating func array(ofUUIDs count: Int, _ uuid: (Int) -> UUID) {
-        guard count > 0 else { return array(count: 0) { _, _ in } }
-        deepest = max(deepest, level + 1)
-        let elementIndent = (indent + level + 1) * 2
-        // `[`, then per element `,` (not the first), newline, indentation and the 38 bytes; then a
-        // newline, the closing line's indentation and `]`.
-        let closingIndent = (indent + level) * 2
-        let total = 1 + count * (1 + elementIndent + 38) + (count - 1) + 1 + closingIndent + 1
-        let start = bytes.count
-        bytes.reserveCapacity(start + total)
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: total))  // the indentation
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var at = base + start
-            at.pointee = UInt8(ascii: "[")
-            at += 1
-            for index in 0..<count {
-                if index > 0 {
-                    at.pointee = UInt8(ascii: ",")
-                    at += 1
-                }
-                at.pointee = UInt8(ascii: "\n")
-                at += 1 + elementIndent
-                at.pointee = UInt8(ascii: "\"")
-                Self.writeText(of: uuid(index), to: at + 1)
-                at[37] = UInt8(ascii: "\"")
-                at += 38
-            }
-            at.pointee = UInt8(ascii: "\n")
-            at += 1 + closingIndent
-            at.pointee = UInt8(ascii: "]")
-        }
-    }
-
     /// Writes an array of `count` elements, each by `element` with its index.
     /// - Parameters:
     ///   - count: How many elements.

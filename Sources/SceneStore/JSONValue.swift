@@ -187,7 +187,7 @@ extension JSONValue {
     ///   - allowsTrailingCommas: Whether the text may have commas before `]` and `}`, as it was
     ///     parsed.
     /// - Returns: The value's first byte's place; nil when the text holds no value at the path.
-    package static func position(
+    public static func position(
         of path: [PathComponent], in bytes: some Collection<UInt8>, allowsTrailingCommas: Bool = false
     ) -> JSONTextPosition? {
         let locate = { (buffer: UnsafeBufferPointer<UInt8>) -> JSONTextPosition? in

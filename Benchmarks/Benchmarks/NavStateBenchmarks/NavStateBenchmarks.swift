@@ -92,6 +92,9 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The cookbook's routes against an app's, saved the same way (RouteSaves.swift).
+    registerRouteSaves(bigData: bigData)
+
     // MARK: 2. Write-through of a burst of 100,000 model mutations
 
     do {

@@ -20,14 +20,6 @@ enum IdentifiedPath {
                 // A route type that encodes itself otherwise than as its ID keeps its own way.
                 if let first = typed.first, !encodesAsItsID(first, I.self) { return nil }
                 let json = { JSONValue.array(typed.map { unsafeBitCast($0.id, to: I.self).jsonValue }) }
-                if let pathType = R.self as? any JSONTextRoute.Type {
-                    func withPath<P: JSONTextRoute>(_: P.Type) -> WrittenValue {
-                        WrittenValue(json: json) { writer in
-                            P.writeIdentifiers(of: unsafeBitCast(typed, to: [P].self), to: &writer)
-                        }
-                    }
-                    return withPath(pathType)
-                }
                 guard let textType = I.self as? any JSONTextIdentifier.Type else {
                     return WrittenValue(json: json) { writer in
                         writer.array(count: typed.count) { writer, index in

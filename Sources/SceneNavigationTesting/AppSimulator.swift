@@ -8,9 +8,10 @@ import SceneStore
 #endif
 
 /// Launches, ends and relaunches an app's scene as processes would, in one test: each launch
-/// opens the store anew, builds a new model from the factory, and restores it through a scene's
-/// connection, the one a ``/SceneNavigation/PersistentScene`` makes (with the crash-loop guard,
-/// unless told otherwise).
+/// opens the store anew, builds a new model from the factory, and connects it through a
+/// ``/SceneNavigation/PersistentScene`` given the scene's ID, as an app connects its scene (with the
+/// crash-loop guard, unless told otherwise): a launch's outcome is what the app's scene's
+/// `connect()` returns, a stored value it cannot read kept aside as ``/SceneNavigation/RestoreIntervention/unrestorable(reason:)``.
 ///
 /// ```swift
 /// let temporary = try TemporaryStore()
@@ -45,7 +46,9 @@ public final class AppSimulator<State: Codable & Equatable> {
         /// The model of each key, restored.
         @available(*, deprecated, message: "a scene is connected once: read model")
         public var models: [String: Model] { modelsByKey }
-        /// The connection of each key, which writes its model through.
+        /// The scene of each key, connected: what an app's `PersistentScene` is.
+        package let scenes: [String: PersistentScene<State>]
+        /// The connection each key's scene made at the launch, which writes its model through.
         package let connections: [String: SceneConnection<State>]
 
         /// The model of the first key.
@@ -112,6 +115,8 @@ public final class AppSimulator<State: Codable & Equatable> {
     public private(set) var current: Launch?
 
     private let makeModel: @MainActor (String) -> Model
+    /// The failures the scenes of the running launch told their `onEvent`.
+    private let failures = ToldFailures()
     /// The simulated process of the launch running now, and the number of launches so far.
     private var process: CrashLoopGuard.Process?
     private var launches = 0
@@ -190,8 +195,8 @@ public final class AppSimulator<State: Codable & Equatable> {
     /// Launches: a new store and a new model per key, each restored from what the scene holds.
     /// - Parameter deepLink: Applied to the first key's model in place of its saved paths, or nil.
     /// - Returns: The launch.
-    /// - Throws: What a scene's connection
-    ///   throws (the keys connected before are cancelled, as a failed launch ends);
+    /// - Throws: What ``/SceneNavigation/PersistentScene/connect()`` throws (the keys connected
+    ///   before are cancelled, as a failed launch ends);
     ///   ``SimulatorError/alreadyRunning`` when a launch has not ended.
     @discardableResult
     public func launch(deepLink: ((Model) -> Void)? = nil) async throws -> Launch {
@@ -207,22 +212,39 @@ public final class AppSimulator<State: Codable & Equatable> {
             return configuration
         }
         var models: [String: Model] = [:]
-        var persistences: [String: SceneConnection<State>] = [:]
+        var scenes: [String: PersistentScene<State>] = [:]
+        var connections: [String: SceneConnection<State>] = [:]
         for key in modelKeys {
             let model = makeModel(key)
             do {
-                persistences[key] = try await SceneConnection.connect(
-                    model, to: store, scene: scene, key: key, policy: policy, guard: crashGuard,
-                    deepLink: key == modelKeys[0] ? deepLink : nil)
+                if modelKeys.count > 1 {
+                    // Several keys in one scene (deprecated, as a scene is connected once): each
+                    // key's connection made directly, as 0.3.0's simulator made them.
+                    connections[key] = try await SceneConnection.connect(
+                        model, to: store, scene: scene, key: key, policy: policy, guard: crashGuard,
+                        deepLink: key == modelKeys[0] ? deepLink : nil)
+                } else {
+                    // The scene an app connects, its ID given back as a scene's storage gives it.
+                    let failures = failures
+                    let connected = PersistentScene(
+                        model, store: store, key: key, policy: policy, guard: crashGuard,
+                        identity: .supplied(scene),
+                        onEvent: { event in if case .failed(let error) = event { failures.record(error) } })
+                    if let deepLink { connected.open { deepLink($0) } }
+                    scenes[key] = connected
+                    try await connected.connect()
+                    connections[key] = connected.connection
+                }
             } catch {
-                for persistence in persistences.values { await persistence.cancel() }
+                for connection in connections.values { await connection.cancel() }
+                await scenes[key]?.connection?.cancel()
                 throw error
             }
             models[key] = model
         }
         let launch = Launch(
-            modelKeys: modelKeys, modelsByKey: models, connections: persistences,
-            persistences: persistences.mapValues { .init($0) })
+            modelKeys: modelKeys, modelsByKey: models, scenes: scenes, connections: connections,
+            persistences: connections.mapValues { .init($0) })
         current = launch
         return launch
     }
@@ -237,25 +259,15 @@ public final class AppSimulator<State: Codable & Equatable> {
         // Every key ends, even after one of them failed to: the first failure is thrown after.
         var failure: (any Error)?
         for key in launch.modelKeys {
-            let persistence = launch.connections[key]!
+            let connection = launch.connections[key]!
             do {
-                switch ending {
-                case .closed:
-                    try await persistence.close()
-                case .flushedThenKilled:
-                    try await persistence.flush()
-                    await persistence.cancel()
-                case .killed, .crashed:
-                    await persistence.cancel()
-                case .suspendedThenKilled:
-                    try await persistence.leftForeground()
-                    await persistence.cancel()
-                case .quitWithoutClose:
-                    try persistence.terminating()
-                    await persistence.cancel()
+                if let scene = launch.scenes[key] {
+                    try await end(scene, ending)
+                } else {
+                    try await end(connection, ending)
                 }
             } catch {
-                await persistence.cancel()
+                await connection.cancel()
                 failure = failure ?? error
             }
         }
@@ -270,6 +282,53 @@ public final class AppSimulator<State: Codable & Equatable> {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// Ends a scene as the app's process ends: its view closed, or the process killed with or
+    /// without the last change made durable.
+    private func end(_ scene: PersistentScene<State>, _ ending: Ending) async throws {
+        switch ending {
+        case .closed:
+            try await scene.close()
+        case .flushedThenKilled:
+            try await scene.flush()
+        case .killed, .crashed:
+            break
+        case .suspendedThenKilled:
+            try await tell(.phase(.background), to: scene)
+        case .quitWithoutClose:
+            try await tell(.terminating, to: scene)
+        }
+        // The process goes: nothing of the scene runs after.
+        if ending != .closed { await scene.connection?.cancel() }
+    }
+
+    /// Ends a connection of a scene of several keys (deprecated), as 0.3.0's simulator did.
+    private func end(_ connection: SceneConnection<State>, _ ending: Ending) async throws {
+        switch ending {
+        case .closed:
+            try await connection.close()
+        case .flushedThenKilled:
+            try await connection.flush()
+            await connection.cancel()
+        case .killed, .crashed:
+            await connection.cancel()
+        case .suspendedThenKilled:
+            try await connection.leftForeground()
+            await connection.cancel()
+        case .quitWithoutClose:
+            try connection.terminating()
+            await connection.cancel()
+        }
+    }
+
+    /// Sends a scene an event, waits for the work it started, and throws the first failure the
+    /// scene told meanwhile.
+    private func tell(_ event: SceneLife.Event, to scene: PersistentScene<State>) async throws(NavigationError) {
+        failures.first = nil
+        scene.handle(event)
+        await scene.settle()
+        if let failure = failures.first { throw failure }
     }
 
     /// Ends the launch running now (if any) and launches again.
@@ -315,4 +374,11 @@ public enum SimulatorError: Error, Sendable, Equatable, CustomStringConvertible 
         case .noWindow(let index): "window \(index) is not shown (opened, not closed, in a running process)"
         }
     }
+}
+
+/// The first failure the scenes of a launch told, for what ends the launch to throw.
+@MainActor
+private final class ToldFailures {
+    var first: NavigationError?
+    func record(_ error: NavigationError) { first = first ?? error }
 }

@@ -205,7 +205,7 @@ public struct PayloadReplay: Sendable {
 
     /// A payload file's bytes as a payload: a scene file (a JSON object with a `format` member),
     /// read as a store reads it, or the value itself.
-    func payload(of bytes: [UInt8], path: String) throws(ReplayError) -> ReplayedPayload {
+    func payload(of bytes: [UInt8], path: String) throws(NavigationError) -> ReplayedPayload {
         guard let json = try? JSONValue(parsing: bytes) else {
             return ReplayedPayload(key: key, scene: "main", values: [key: .binary(Data(bytes))], sceneFile: nil)
         }
@@ -214,14 +214,19 @@ public struct PayloadReplay: Sendable {
         }
         // Replayed under the scene it names, so that the file is the one a store finds there.
         let scene = members["scene"]?.stringValue.flatMap { try? SceneID($0) } ?? (try? SceneID("main"))
-        guard let scene else { throw .noValue(file: path, key: key, keys: []) }
+        guard let scene else { throw .noValue(key: key, in: path, keys: []) }
         let values = (try? StoredDocument(decoding: bytes, scene: scene, path: path))?.values
-        if let values, values[key] == nil { throw .noValue(file: path, key: key, keys: values.keys.sorted()) }
+        if let values, values[key] == nil { throw .noValue(key: key, in: path, keys: values.keys.sorted()) }
         return ReplayedPayload(key: key, scene: scene.rawValue, values: values ?? [:], sceneFile: bytes)
     }
 }
 
 /// A payload that cannot be replayed.
+@available(
+    *, deprecated,
+    message:
+        "PayloadReplay throws NavigationError.noValue(key:in:keys:) for a scene file without the replayed key; SimulatorError is the kit's one error type"
+)
 public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A scene file without a value under the replayed key.
     case noValue(file: String, key: String, keys: [String])

@@ -147,6 +147,19 @@ struct AppState: Codable, Equatable, Sendable {
         #expect(try temporary.store.keptAsideFiles().map(\.reason) == [.crashLoop])
     }
 
+    @Test("a scene file without the replayed key is refused with the file, the key and the keys it has")
+    func replayWithoutTheKey() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.appending("other-key.json")
+        try Data(
+            #"{"format":1,"savedAt":"2026-11-01T10:00:00.000Z","scene":"main","values":{"sidebar":{"json":1}}}"#.utf8
+        ).write(to: URL(fileURLWithPath: path))
+        let replay = PayloadReplay(folder: folder.path)
+        await #expect(throws: NavigationError.noValue(key: "navigation", in: path, keys: ["sidebar"])) {
+            _ = try await replay.run(model: { SceneNavigationModel(AppState()) })
+        }
+    }
+
     @Test("a replay matches its golden files, records them on request, and names the file and the lines that differ")
     func replay() async throws {
         let folder = try TemporaryDirectory()

@@ -310,16 +310,14 @@ public final class AppSimulator<State: Codable & Equatable> {
             try await connection.close()
         case .flushedThenKilled:
             try await connection.flush()
-            await connection.cancel()
         case .killed, .crashed:
-            await connection.cancel()
+            break
         case .suspendedThenKilled:
             try await connection.leftForeground()
-            await connection.cancel()
         case .quitWithoutClose:
             try connection.terminating()
-            await connection.cancel()
         }
+        if ending != .closed { await connection.cancel() }
     }
 
     /// Sends a scene an event, waits for the work it started, and throws the first failure the

@@ -74,7 +74,7 @@ extension UUID: JSONIdentifier {
     /// A JSON string that is a UUID in either case; nil for anything else.
     /// - Parameter jsonValue: The stored JSON.
     public init?(jsonValue: JSONValue) {
-        guard case .string(let text) = jsonValue, let uuid = UUID(uuidString: text) else { return nil }
+        guard case .string(let text) = jsonValue, let uuid = UUIDText.parse(text) else { return nil }
         self = uuid
     }
 }
@@ -83,15 +83,31 @@ extension UUID: JSONIdentifier {
 /// what a save of a long path of such identifiers costs per element is the bytes it writes. What
 /// it writes is exactly the text of its ``JSONIdentifier/jsonValue``.
 package protocol JSONTextIdentifier: JSONIdentifier {
-    /// Writes ``JSONIdentifier/jsonValue`` as text.
-    /// - Parameter writer: The text being written.
-    func write(to writer: inout JSONTextWriter)
+    /// Writes an array of identifiers, each as the text of its ``JSONIdentifier/jsonValue``, in one
+    /// loop of the identifier's own type.
+    /// - Parameters:
+    ///   - ids: The identifiers.
+    ///   - writer: The text being written.
+    static func writeArray(_ ids: [Self], to writer: inout JSONTextWriter)
 }
 
 extension UUID: JSONTextIdentifier {
-    /// Writes the UUID's upper-case text.
-    /// - Parameter writer: The text being written.
-    package func write(to writer: inout JSONTextWriter) {
-        writer.uuid(self)
+    /// Writes each UUID's upper-case text.
+    package static func writeArray(_ ids: [UUID], to writer: inout JSONTextWriter) {
+        writer.array(ofUUIDs: ids)
+    }
+}
+
+extension Int: JSONTextIdentifier {
+    /// Writes each number's digits.
+    package static func writeArray(_ ids: [Int], to writer: inout JSONTextWriter) {
+        writer.array(ofInts: ids)
+    }
+}
+
+extension String: JSONTextIdentifier {
+    /// Writes each string, escaped.
+    package static func writeArray(_ ids: [String], to writer: inout JSONTextWriter) {
+        writer.array(ofStrings: ids)
     }
 }

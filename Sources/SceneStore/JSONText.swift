@@ -80,36 +80,147 @@ package struct JSONTextWriter {
         JSONValue.writeString(text, into: &bytes)
     }
 
-    /// Writes a UUID as a string, upper-case, as `UUID.uuidString` and `JSONEncoder` write it:
-    /// straight from its 16 bytes, with no string in between.
-    /// - Parameter uuid: The UUID.
-    package mutating func uuid(_ uuid: UUID) {
-        // The 38 bytes made on the stack and appended at once.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { text in
-            text[0] = UInt8(ascii: "\"")
-            Self.writeText(of: uuid, to: text.baseAddress! + 1)
-            text[37] = UInt8(ascii: "\"")
-            bytes.append(contentsOf: UnsafeBufferPointer(text))
+    /// Writes an array of UUIDs as strings, upper-case, as `UUID.uuidString` and `JSONEncoder` write
+    /// them (straight from their 16 bytes, no string in between), with the layout of
+    /// ``array(count:_:)``: its text sized once, laid out in spaces, and filled in place.
+    /// - Parameter ids: The UUIDs.
+    package mutating func array(ofUUIDs ids: [UUID]) {
+        deepest = max(deepest, level + 1)
+        guard !ids.isEmpty else {
+            bytes.append(contentsOf: "[]".utf8)
+            return
+        }
+        let elementIndent = 2 * (indent + level + 1)
+        let closingIndent = 2 * (indent + level)
+        // "[", then each element as ",\n<indent>\"<36>\"" (no comma before the first), then "\n<indent>]".
+        let total = 1 + ids.count * (1 + elementIndent + 38) + (ids.count - 1) + 1 + closingIndent + 1
+        let start = bytes.count
+        // With room for what follows the array (the members after it), so that its first byte does
+        // not move the whole text.
+        bytes.reserveCapacity(start + total + 256)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: total))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            Self.hexPairs.withUnsafeBufferPointer { pairs in
+                var at = buffer.baseAddress! + start
+                at.pointee = UInt8(ascii: "[")
+                at += 1
+                for index in ids.indices {
+                    if index > 0 {
+                        at.pointee = UInt8(ascii: ",")
+                        at += 1
+                    }
+                    at.pointee = UInt8(ascii: "\n")
+                    at += 1 + elementIndent
+                    at.pointee = UInt8(ascii: "\"")
+                    Self.writeText(of: ids[index], to: at + 1, pairs: pairs)
+                    at[37] = UInt8(ascii: "\"")
+                    at += 38
+                }
+                at.pointee = UInt8(ascii: "\n")
+                at += 1 + closingIndent
+                at.pointee = UInt8(ascii: "]")
+            }
         }
     }
 
-    /// Writes a UUID's 36 characters, upper-case, as `UUID.uuidString` spells them.
-    /// - Parameters:
-    ///   - uuid: The UUID.
-    ///   - at: Where the 36 bytes go.
-    package static func writeText(of uuid: UUID, to at: UnsafeMutablePointer<UInt8>) {
-        var at = at
-        withUnsafeBytes(of: uuid.uuid) { raw in
-            for offset in 0..<16 {
-                if offset == 4 || offset == 6 || offset == 8 || offset == 10 {
-                    at.pointee = UInt8(ascii: "-")
-                    at += 1
-                }
-                at[0] = hexDigit(raw[offset] >> 4)
-                at[1] = hexDigit(raw[offset] & 0x0F)
-                at += 2
+    /// Writes an array of integers with the layout of ``array(count:_:)``.
+    /// - Parameter numbers: The integers.
+    package mutating func array(ofInts numbers: [Int]) {
+        deepest = max(deepest, level + 1)
+        guard !numbers.isEmpty else {
+            bytes.append(contentsOf: "[]".utf8)
+            return
+        }
+        bytes.reserveCapacity(
+            bytes.count + numbers.count * (2 + 2 * (indent + level + 1) + 20) + 2 * (indent + level) + 3)
+        bytes.append(UInt8(ascii: "["))
+        level += 1
+        for index in numbers.indices {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            newline()
+            Self.writeDecimal(numbers[index], into: &bytes)
+        }
+        level -= 1
+        newline()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes an array of strings with the layout of ``array(count:_:)``, each escaped as
+    /// ``string(_:)`` escapes it.
+    /// - Parameter texts: The strings.
+    package mutating func array(ofStrings texts: [String]) {
+        deepest = max(deepest, level + 1)
+        guard !texts.isEmpty else {
+            bytes.append(contentsOf: "[]".utf8)
+            return
+        }
+        bytes.append(UInt8(ascii: "["))
+        level += 1
+        for index in texts.indices {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            newline()
+            JSONValue.writeString(texts[index], into: &bytes)
+            if index == 0, texts.count > 1 {
+                bytes.reserveCapacity(bytes.count + (texts.count - 1) * (bytes.count + 8) + 2 * (indent + level) + 1)
             }
         }
+        level -= 1
+        newline()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes an integer's decimal digits, as `String(value)` spells them (and ``JSONNumber`` holds
+    /// them).
+    private static func writeDecimal(_ value: Int, into bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var first = 20
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+        }
+    }
+
+    /// Writes a UUID's 36 characters with the table of hex pairs at hand: two characters per byte,
+    /// the dashes at their fixed places, no branch per digit.
+    @inline(__always)
+    private static func writeText(
+        of uuid: UUID, to at: UnsafeMutablePointer<UInt8>, pairs: UnsafeBufferPointer<UInt16>
+    ) {
+        withUnsafeBytes(of: uuid.uuid) { raw in
+            let output = UnsafeMutableRawPointer(at)
+            let table = pairs.baseAddress!
+            @inline(__always) func put(_ byte: Int, at offset: Int) {
+                output.storeBytes(
+                    of: table[Int(raw.load(fromByteOffset: byte, as: UInt8.self))], toByteOffset: offset,
+                    as: UInt16.self)
+            }
+            // 8-4-4-4-12 digits, a dash between groups.
+            put(0, at: 0)
+            put(1, at: 2)
+            put(2, at: 4)
+            put(3, at: 6)
+            output.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 8, as: UInt8.self)
+            put(4, at: 9)
+            put(5, at: 11)
+            output.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 13, as: UInt8.self)
+            put(6, at: 14)
+            put(7, at: 16)
+            output.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 18, as: UInt8.self)
+            put(8, at: 19)
+            put(9, at: 21)
+            output.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 23, as: UInt8.self)
+            for byte in 10..<16 { put(byte, at: 24 + 2 * (byte - 10)) }
+        }
+    }
+
+    /// Each byte's two upper-case hex digits as they lie in memory, the first at the lower address.
+    private static let hexPairs: [UInt16] = (0..<256).map { byte in
+        (UInt16(hexDigit(UInt8(byte >> 4))) | UInt16(hexDigit(UInt8(byte & 0x0F))) << 8).littleEndian
     }
 
     /// Writes an array of `count` elements, each by `element` with its index.
@@ -128,8 +239,14 @@ package struct JSONTextWriter {
         level += 1
         for index in 0..<count {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            let start = bytes.count
             newline()
             try element(&self, index)
+            if index == 0, count > 1 {
+                // Room for the others, each as long as the first: one allocation, not a doubling
+                // and a copy every so often.
+                bytes.reserveCapacity(bytes.count + (count - 1) * (bytes.count - start + 1) + 2 * (indent + level) + 1)
+            }
         }
         level -= 1
         newline()

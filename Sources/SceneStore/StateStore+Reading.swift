@@ -110,6 +110,15 @@ extension StateStore {
             let (bytes, status) = try readVerifiedFile(
                 named: Self.fileName(for: scene), path: path, in: directory)
         else { return nil }
+        return try loaded(bytes, status: status, scene: scene, in: directory)
+    }
+
+    /// A scene's file as read through an open descriptor of the scenes folder, its document decoded
+    /// (or known, when these are the bytes this store last read or wrote).
+    func loaded(
+        _ bytes: [UInt8], status: FileStatus, scene: SceneID, in directory: Int32
+    ) throws(SceneStoreError) -> LoadedFile {
+        let path = path(for: scene)
         // The bytes this store last read or wrote: the document they hold is known.
         if let known = documents.entry(of: scene, holding: bytes) {
             if let document = known.document { return LoadedFile(document: document, status: status, bytes: bytes) }
@@ -149,19 +158,30 @@ extension StateStore {
         try StoredDocument(decoding: bytes, scene: scene, path: path, maximumDepth: settings.maximumDepth)
     }
 
-    /// Reads a file only when it is a regular file within the size limit, never following a link
-    /// and never blocking on a FIFO.
-    func readVerifiedFile(
-        named name: String, path: String, in directory: Int32
-    ) throws(SceneStoreError) -> ([UInt8], FileStatus)? {
-        // Look before opening: opening a device or FIFO can block or have side effects.
-        let before: FileStatus
+    /// A file's status, looked at without opening it; nil when there is no file.
+    func statusOfFile(named name: String, path: String, in directory: Int32) throws(SceneStoreError) -> FileStatus? {
         do throws(Errno) {
-            before = try fileSystem.statusAt(directory, name)
+            return try fileSystem.statusAt(directory, name)
         } catch .enoent {
             return nil
         } catch {
             throw .cannotRead(path: path, errno: error)
+        }
+    }
+
+    /// Reads a file only when it is a regular file within the size limit, never following a link
+    /// and never blocking on a FIFO.
+    /// - Parameter looked: The file's status as just looked at by name, when the caller has.
+    func readVerifiedFile(
+        named name: String, path: String, in directory: Int32, looked: FileStatus? = nil
+    ) throws(SceneStoreError) -> ([UInt8], FileStatus)? {
+        // Look before opening: opening a device or FIFO can block or have side effects.
+        let before: FileStatus
+        if let looked {
+            before = looked
+        } else {
+            guard let status = try statusOfFile(named: name, path: path, in: directory) else { return nil }
+            before = status
         }
         try check(before, path: path)
         let descriptor: Int32

@@ -9,6 +9,16 @@ struct UUIDItem: IdentifiedRoute {
     var id: UUID
 }
 
+/// A route identified by an `Int`.
+struct NumberedItem: IdentifiedRoute {
+    var id: Int
+}
+
+/// A route identified by a `String`.
+struct NamedItem: IdentifiedRoute {
+    var id: String
+}
+
 /// A save hands its writer the state's text, written straight from the state; it must be, byte
 /// for byte, the text of the state's JSON value, so a file is the same whichever way it was saved.
 @Suite struct EncodedTextTests {
@@ -44,5 +54,33 @@ struct UUIDItem: IdentifiedRoute {
         let text = try StateCoding.encodedText(path)
         #expect(text == JSONText(try StateCoding.encode(path)))
         #expect(text.depth == 1)
+    }
+
+    /// Paths of identified routes at two depths of a state, empty, of one route and of several.
+    struct Paths: Codable {
+        var uuids: RoutePath<UUIDItem>
+        var numbers: RoutePath<NumberedItem>
+        var names: RoutePath<NamedItem>
+    }
+
+    @Test(
+        "paths of UUID-, Int- and String-identified routes are written by their identifiers' own loops, as their JSON value's text, at any depth",
+        arguments: [0, 1, 3])
+    func identifiedPathsOfEveryIdentifier(count: Int) throws {
+        let numbers = [0, -1, 42, Int.max, Int.min, 1_000_000_007]
+        let names = ["inbox", "Caf\u{E9} \"q\" \\ /", "tab\tnew\nline", "", "\u{1}"]
+        let paths = Paths(
+            uuids: RoutePath((0..<count).map { _ in UUIDItem(id: UUID()) }),
+            numbers: RoutePath((0..<count).map { NumberedItem(id: numbers[$0 % numbers.count]) }),
+            names: RoutePath((0..<count).map { NamedItem(id: names[$0 % names.count]) }))
+        #expect(try Self.sameText(paths))
+        #expect(try Self.sameText(paths.numbers))
+        #expect(try Self.sameText(paths.names))
+        if count == 3 {
+            let all = Paths(
+                uuids: [], numbers: RoutePath(numbers.map { NumberedItem(id: $0) }),
+                names: RoutePath(names.map { NamedItem(id: $0) }))
+            #expect(try Self.sameText(all))
+        }
     }
 }

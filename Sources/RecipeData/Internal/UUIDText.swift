@@ -41,31 +41,38 @@ enum UUIDText {
     }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
-        guard bytes.count == 36 else { return nil }
+        guard bytes.count == 36, let text = bytes.baseAddress,
+            text[8] == UInt8(ascii: "-"), text[13] == UInt8(ascii: "-"), text[18] == UInt8(ascii: "-"),
+            text[23] == UInt8(ascii: "-")
+        else { return nil }
         var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let valid = withUnsafeMutableBytes(of: &raw) { output -> Bool in
-            var index = 0
-            for offset in 0..<16 {
-                if index == 8 || index == 13 || index == 18 || index == 23 {
-                    guard bytes[index] == UInt8(ascii: "-") else { return false }
-                    index += 1
+        // Each byte from two digits at its fixed place, through a table of the digits' values
+        // (0xFF for a byte that is none): any invalid digit leaves its mark in `invalid`.
+        let invalid = nibbles.withUnsafeBufferPointer { table in
+            withUnsafeMutableBytes(of: &raw) { output -> UInt8 in
+                var invalid: UInt8 = 0
+                for (offset, place) in zip(0..<16, places) {
+                    let high = table[Int(text[place])]
+                    let low = table[Int(text[place + 1])]
+                    invalid |= (high | low) & 0xF0
+                    output[offset] = high << 4 | (low & 0x0F)
                 }
-                guard let high = value(of: bytes[index]), let low = value(of: bytes[index + 1]) else { return false }
-                output[offset] = high << 4 | low
-                index += 2
+                return invalid
             }
-            return true
         }
-        return valid ? UUID(uuid: raw) : nil
+        return invalid == 0 ? UUID(uuid: raw) : nil
     }
 
-    @inline(__always)
-    private static func value(of byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
+    /// Where each of the 16 bytes' two digits start in the text.
+    private static let places = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34]
+
+    /// Each byte's value as a hexadecimal digit of either case, 0xFF for a byte that is none.
+    private static let nibbles: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+        default: 0xFF
         }
     }
 }

@@ -29,9 +29,18 @@ enum IdentifiedPath {
                 }
                 func withText<T: JSONTextIdentifier>(_: T.Type) -> WrittenValue {
                     WrittenValue(json: json) { writer in
-                        writer.array(count: typed.count) { writer, index in
-                            unsafeBitCast(typed[index].id, to: T.self).write(to: &writer)
+                        // The identifiers taken out in one pass, then written by a loop of their
+                        // own type.
+                        let ids = [T](unsafeUninitializedCapacity: typed.count) { buffer, initialized in
+                            typed.withUnsafeBufferPointer { routes in
+                                for index in routes.indices {
+                                    (buffer.baseAddress! + index).initialize(
+                                        to: unsafeBitCast(routes[index].id, to: T.self))
+                                }
+                            }
+                            initialized = typed.count
                         }
+                        T.writeArray(ids, to: &writer)
                     }
                 }
                 return withText(textType)

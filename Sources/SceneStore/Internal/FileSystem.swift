@@ -34,16 +34,20 @@ package struct FileStatus: Sendable, Equatable {
     package var permissions: UInt32
     /// Seconds since 1970.
     package var modificationTime: Double
+    /// When the file's contents or attributes last changed (its `ctime`), in seconds since 1970:
+    /// set by the system at every change, never by a program.
+    package var changeTime: Double
     /// The file itself (device and inode): two names with the same identity are one file.
     package var identity: FileIdentity
     package init(
         kind: Kind, size: Int64, permissions: UInt32, modificationTime: Double,
-        identity: FileIdentity = FileIdentity(device: 0, inode: 0)
+        identity: FileIdentity = FileIdentity(device: 0, inode: 0), changeTime: Double? = nil
     ) {
         self.kind = kind
         self.size = size
         self.permissions = permissions
         self.modificationTime = modificationTime
+        self.changeTime = changeTime ?? modificationTime
         self.identity = identity
     }
 }

@@ -212,15 +212,20 @@ extension FileStatus {
         default: kind = .other
         }
         #if canImport(Darwin)
+            // Darwin's stat(2) names the timespecs so (sys/stat.h, `st_mtimespec`, `st_ctimespec`).
             let modification = info.st_mtimespec
+            let change = info.st_ctimespec
         #else
             let modification = info.st_mtim
+            let change = info.st_ctim
         #endif
         let modified = Double(modification.tv_sec) + Double(modification.tv_nsec) / 1e9
+        let changed = Double(change.tv_sec) + Double(change.tv_nsec) / 1e9
         self.init(
             kind: kind, size: Int64(info.st_size), permissions: UInt32(info.st_mode) & 0o7777,
             modificationTime: modified,
-            identity: FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino)))
+            identity: FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino)),
+            changeTime: changed)
     }
 }
 

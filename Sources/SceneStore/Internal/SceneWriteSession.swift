@@ -100,19 +100,31 @@ final class SceneWriteSession: @unchecked Sendable {
         do throws(SceneStoreError) {
             do throws(SceneStoreError) {
                 let path = store.path(for: scene)
-                if let (bytes, status) = try store.readVerifiedFile(
-                    named: StateStore.fileName(for: scene), path: path, in: directory),
-                    let known = store.documents.entry(of: scene, holding: bytes), !known.entries.isEmpty
+                let name = StateStore.fileName(for: scene)
+                let looked = try store.statusOfFile(named: name, path: path, in: directory)
+                if let looked, let known = store.documents.entry(of: scene, unchangedAs: looked),
+                    !known.entries.isEmpty
                 {
-                    // The bytes this store last wrote (compared whole, so another writer's are
-                    // always seen): their entries are known, and nothing is parsed.
+                    // The file this store's writer left, held open since: unchanged, so its bytes
+                    // are those remembered, and nothing is read.
                     entries = known.entries
-                    found = (bytes, status, known.document)
-                } else if let loaded = try store.load(scene, in: directory) {
-                    found = (loaded.bytes, loaded.status, loaded.document)
-                    entries = store.documents.entry(of: scene, holding: loaded.bytes)?.entries ?? [:]
-                    if entries.isEmpty {
-                        for (key, value) in loaded.document.values { entries[key] = .init(key: key, value: value) }
+                    found = (known.bytes, looked, known.document)
+                } else if let looked,
+                    let (bytes, status) = try store.readVerifiedFile(
+                        named: name, path: path, in: directory, looked: looked)
+                {
+                    if let known = store.documents.entry(of: scene, holding: bytes), !known.entries.isEmpty {
+                        // The bytes this store last wrote (compared whole, so another writer's are
+                        // always seen): their entries are known, and nothing is parsed.
+                        entries = known.entries
+                        found = (bytes, status, known.document)
+                    } else {
+                        let loaded = try store.loaded(bytes, status: status, scene: scene, in: directory)
+                        found = (loaded.bytes, loaded.status, loaded.document)
+                        entries = store.documents.entry(of: scene, holding: loaded.bytes)?.entries ?? [:]
+                        if entries.isEmpty {
+                            for (key, value) in loaded.document.values { entries[key] = .init(key: key, value: value) }
+                        }
                     }
                 }
             } catch .corrupt {
@@ -190,7 +202,7 @@ final class SceneWriteSession: @unchecked Sendable {
         }
         // Compared as bytes: the same values always serialize to the same bytes.
         if !mustWrite, next.count == entries.count,
-            next.allSatisfy({ key, entry in entries[key]?.bytes == entry.bytes })
+            next.allSatisfy({ key, entry in entries[key].map { Platform.sameBytes($0.bytes, entry.bytes) } ?? false })
         {
             return nil
         }
@@ -263,8 +275,10 @@ final class SceneWriteSession: @unchecked Sendable {
         try write.commit(prepared.temporary)
         // The file as found is replaced: no copy of it is kept from now on.
         shared.withLock { _ in found = nil }
+        // Held open under the lock, right after the rename, so the next write need not read it back.
+        let held = DocumentCache.HeldFile(StateStore.fileName(for: scene), in: directory, fileSystem: store.fileSystem)
         store.documents.remember(
-            .init(bytes: bytes, document: nil, entries: prepared.entries), for: scene)
+            .init(bytes: bytes, document: nil, entries: prepared.entries, held: held), for: scene)
     }
 
     /// Syncs the folder after a rename (after a removal only when the store's removals are durable).

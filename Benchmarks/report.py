@@ -102,6 +102,12 @@ def main():
             f"| last mutation to durable | {t(latency * 1e-9) if latency else '-'} | one floor write: {t(floor)} | {ratio(latency * 1e-9 if latency else None, floor)} |",
             f"| whole burst, wall clock | {t(b.get('seconds'))} | sample's recipe, 1,000 changes: {t(sample)} (x100 = {t(sample * 100) if sample else '-'}) | {ratio(sample * 100 if sample else None, b.get('seconds'))} faster |"]
 
+    yb = r.get("burst/navstate yielding/1000 mutations", {})
+    yl, yf = yb.get("last mutation to durable ns"), yb.get("floor ns")
+    out += ["", "A burst as apps make changes: 1,000 changes to a scene connected through `PersistentScene`, the main actor yielded after each (`Task.yield()`), then `flush()`; one floor write of the scene's file in the same iteration.", "",
+            "| measure | navstate | one floor write, same iteration | ratio (target: at most 1.30x) |", "| --- | --- | --- | --- |",
+            f"| last mutation to durable | {t(yl * 1e-9) if yl else '-'} | {t(yf * 1e-9) if yf else '-'} | {ratio(yl, yf)} |"]
+
     out += ["", "### 3. Restore: read, decode, look up, report", "",
             "| path | data set | navstate | sample (JSONDecoder + dictionary) | linear first(where:) | sample / navstate | linear / navstate |",
             "| --- | --- | --- | --- | --- | --- | --- |"]

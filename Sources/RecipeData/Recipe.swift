@@ -18,7 +18,7 @@ import SceneStore
 /// stale copies of recipes.
 public struct Recipe: IdentifiedRoute, Sendable {
     /// The stable identifier of a recipe: a UUID, written in uppercase like `UUID.uuidString`.
-    public struct ID: Hashable, Sendable, Comparable, CustomStringConvertible, JSONIdentifier {
+    public struct ID: Hashable, Sendable, Comparable, CustomStringConvertible, JSONIdentifier, RawRepresentable {
         /// The UUID.
         public let uuid: UUID
 
@@ -26,6 +26,15 @@ public struct Recipe: IdentifiedRoute, Sendable {
         /// - Parameter uuid: The UUID.
         public init(_ uuid: UUID) {
             self.uuid = uuid
+        }
+
+        /// The UUID, which ``jsonValue`` stores: a path of recipes is saved as its UUIDs are.
+        public var rawValue: UUID { uuid }
+
+        /// Wraps a UUID.
+        /// - Parameter rawValue: The UUID.
+        public init(rawValue: UUID) {
+            uuid = rawValue
         }
 
         /// Parses the 36-character UUID form, in either case.

@@ -15,6 +15,11 @@ import SceneStore
 /// `init(from:)` accepts (nil where it throws). A path element that `init(jsonValue:)` refuses is
 /// decoded through `init(from:)` after all, so its reason is the decoding error's.
 ///
+/// A path of `UUID`, `Int` or `String` identifiers is saved by one loop of their type, with no
+/// string made per `UUID` or `Int`. So is a path of an identifier of your own that is also
+/// `RawRepresentable` with such a raw value and stores it as its ``jsonValue``
+/// (`rawValue.jsonValue`): all of its values must, as navstate checks the first only.
+///
 /// ```swift
 /// struct NoteID: JSONIdentifier {
 ///     var rawValue: Int

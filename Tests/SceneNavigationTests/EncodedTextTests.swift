@@ -19,6 +19,32 @@ struct NamedItem: IdentifiedRoute {
     var id: String
 }
 
+/// An app's own identifier, stored as its raw value, or (`lowercased`) as text of its own.
+struct WrappedID<Raw: JSONIdentifier>: JSONIdentifier, RawRepresentable {
+    var rawValue: Raw
+    var lowercased = false
+    init(rawValue: Raw) { self.rawValue = rawValue }
+    init(_ rawValue: Raw, lowercased: Bool) {
+        self.rawValue = rawValue
+        self.lowercased = lowercased
+    }
+    var jsonValue: JSONValue {
+        guard lowercased, case .string(let text) = rawValue.jsonValue else { return rawValue.jsonValue }
+        return .string(text.lowercased())
+    }
+    init?(jsonValue: JSONValue) {
+        guard let raw = Raw(jsonValue: jsonValue) else { return nil }
+        rawValue = raw
+    }
+    init(from decoder: any Decoder) throws { rawValue = try Raw(from: decoder) }
+    func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }
+}
+
+/// A route identified by an identifier of the app's own.
+struct WrappedItem<Raw: JSONIdentifier>: IdentifiedRoute {
+    var id: WrappedID<Raw>
+}
+
 /// A save hands its writer the state's text, written straight from the state; it must be, byte
 /// for byte, the text of the state's JSON value, so a file is the same whichever way it was saved.
 @Suite struct EncodedTextTests {
@@ -82,5 +108,21 @@ struct NamedItem: IdentifiedRoute {
                 names: RoutePath(names.map { NamedItem(id: $0) }))
             #expect(try Self.sameText(all))
         }
+    }
+
+    @Test(
+        "paths of an app's own identifiers stored as their UUID, Int or String raw value, or as text of their own, are their JSON value's text"
+    )
+    func wrappedIdentifiers() throws {
+        let uuids = (0..<3).map { _ in UUID() }
+        #expect(try Self.sameText(RoutePath(uuids.map { WrappedItem(id: WrappedID(rawValue: $0)) })))
+        #expect(try Self.sameText(RoutePath([7, -2, 0].map { WrappedItem(id: WrappedID(rawValue: $0)) })))
+        #expect(try Self.sameText(RoutePath(["a", "b\"c"].map { WrappedItem(id: WrappedID(rawValue: $0)) })))
+        // Stored otherwise than as the raw value: the text is still the JSON value's, lower-case.
+        let lowered = RoutePath(uuids.map { WrappedItem(id: WrappedID($0, lowercased: true)) })
+        #expect(try Self.sameText(lowered))
+        #expect(
+            try String(decoding: StateCoding.encodedText(lowered).bytes, as: UTF8.self).contains(
+                uuids[0].uuidString.lowercased()))
     }
 }

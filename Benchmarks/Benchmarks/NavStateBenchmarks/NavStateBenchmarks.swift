@@ -97,6 +97,9 @@ let benchmarks: @Sendable () -> Void = {
 
     // MARK: 2. Write-through of a burst of 100,000 model mutations
 
+    // And a burst as apps make changes, the main actor yielded between them (YieldingBurst.swift).
+    registerYieldingBurst()
+
     do {
         let directory = makeTemporaryDirectory()
         let store = StateStore(appID: try! AppID("bench"), stateRoot: directory)

@@ -13,10 +13,12 @@ struct UUIDNote: IdentifiedRoute {
 }
 
 /// An app's own identifier type, a `UUID` inside (as the cookbook's `Recipe.ID` is), stored as the
-/// UUID's text.
-struct NoteID: JSONIdentifier {
+/// UUID's text, and `RawRepresentable` with the UUID as its raw value (as `Recipe.ID` is).
+struct NoteID: JSONIdentifier, RawRepresentable {
     var uuid: UUID
     init(_ uuid: UUID) { self.uuid = uuid }
+    var rawValue: UUID { uuid }
+    init(rawValue: UUID) { uuid = rawValue }
     var jsonValue: JSONValue { .string(uuid.uuidString) }
     init?(jsonValue: JSONValue) {
         guard case .string(let text) = jsonValue, let uuid = UUID(uuidString: text) else { return nil }

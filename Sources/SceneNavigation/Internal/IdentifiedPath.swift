@@ -21,6 +21,13 @@ enum IdentifiedPath {
                 if let first = typed.first, !encodesAsItsID(first, I.self) { return nil }
                 let json = { JSONValue.array(typed.map { unsafeBitCast($0.id, to: I.self).jsonValue }) }
                 guard let textType = I.self as? any JSONTextIdentifier.Type else {
+                    // An identifier stored as its raw value (a UUID, Int or String) is written as
+                    // that value is.
+                    if let wrapping = I.self as? any (RawRepresentable & JSONIdentifier).Type,
+                        let written = rawWritten(typed, as: wrapping, json: json)
+                    {
+                        return written
+                    }
                     return WrittenValue(json: json) { writer in
                         writer.array(count: typed.count) { writer, index in
                             writer.value(unsafeBitCast(typed[index].id, to: I.self).jsonValue)
@@ -48,6 +55,35 @@ enum IdentifiedPath {
             return withID(idType)
         }
         return withRoute(routeType)
+    }
+
+    /// The stored JSON of routes whose identifier is `RawRepresentable` with a raw value that
+    /// writes its own text (`UUID`, `Int`, `String`), written as those raw values are; nil when the
+    /// raw value writes no text of its own, or when the first route's identifier is not stored as
+    /// its raw value (``JSONIdentifier`` asks that all or none are).
+    private static func rawWritten<R: IdentifiedRoute, W: RawRepresentable & JSONIdentifier>(
+        _ routes: [R], as _: W.Type, json: @escaping () -> JSONValue
+    ) -> WrittenValue? {
+        guard let rawType = W.RawValue.self as? any JSONTextIdentifier.Type else { return nil }
+        func withRaw<T: JSONTextIdentifier>(_: T.Type) -> WrittenValue? {
+            if let first = routes.first {
+                let id = unsafeBitCast(first.id, to: W.self)
+                guard id.jsonValue == unsafeBitCast(id.rawValue, to: T.self).jsonValue else { return nil }
+            }
+            return WrittenValue(json: json) { writer in
+                let raws = [T](unsafeUninitializedCapacity: routes.count) { buffer, initialized in
+                    routes.withUnsafeBufferPointer { routes in
+                        for index in routes.indices {
+                            (buffer.baseAddress! + index).initialize(
+                                to: unsafeBitCast(unsafeBitCast(routes[index].id, to: W.self).rawValue, to: T.self))
+                        }
+                    }
+                    initialized = routes.count
+                }
+                T.writeArray(raws, to: &writer)
+            }
+        }
+        return withRaw(rawType)
     }
 
     /// The outcome of each element restored the fast way, when the path's routes are identified

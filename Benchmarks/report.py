@@ -73,7 +73,7 @@ def main():
         return None if value is None else value * 1e-9
 
     out += ["### 1. Durable save of one scene's navigation state (per operation)", "",
-            "navstate: a change of a connected model, made durable by `ScenePersistence.flush()`; "
+            "navstate: a change of the cookbook's model connected through `PersistentScene`, made durable by `flush()`, timed on the main actor with its floor and the sample's save; "
             "the store's value API: `setSceneValue(.json(NavigationCoding.encode(state)))`, each interleaved with its own floor.", "",
             "| path | navstate | floor (raw syscalls) | sample (JSONEncoder + Data.write .atomic) | navstate / floor | sample / floor | value API / its floor |",
             "| --- | --- | --- | --- | --- | --- | --- |"]

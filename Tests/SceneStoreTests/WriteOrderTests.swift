@@ -88,7 +88,7 @@ struct WriteOrderTests {
             try #require(strace),
             [
                 "-f", "-o", traceFile, "-e",
-                "trace=openat,fchmod,write,fsync,fstat,newfstatat,close,rename,renameat,renameat2,unlinkat",
+                "trace=openat,fchmod,write,writev,fsync,fstat,newfstatat,close,rename,renameat,renameat2,unlinkat",
                 Products.path("SceneStoreWorker"), "pipeline", scenes, "main", "40",
             ])
         #expect(result.status == 0, "\(result.standardError)")
@@ -112,10 +112,11 @@ struct WriteOrderTests {
                 nameOf[call.result] = name
                 steps[call.result] = ["open" + (call.arguments.contains("O_EXCL") ? " exclusive" : "")]
                 folder = String(call.arguments.prefix { $0.isNumber })
-            case "fchmod", "write", "fsync", "fstat", "newfstatat", "close":
+            case "fchmod", "write", "writev", "fsync", "fstat", "newfstatat", "close":
                 if call.name == "fsync", fd == folder { renamesSinceFolderSync = 0 }
                 guard steps[fd] != nil else { continue }
-                steps[fd]?.append(call.name)
+                // A file written from pieces is one gathered write (or several): the write step.
+                steps[fd]?.append(call.name == "writev" ? "write" : call.name)
                 if call.name == "close", let name = nameOf[fd] {
                     nameOf[fd] = nil
                     steps["closed:" + name] = steps.removeValue(forKey: fd)

@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import MainActorRoutes
 import RecipeData
 import SceneNavigation
 import SceneStore

@@ -12,8 +12,11 @@ import Synchronization
 final class DocumentCache: Sendable {
     /// A scene's file as last read or written.
     struct Entry: Sendable {
-        /// The file's bytes.
-        var bytes: [UInt8]
+        /// The file's bytes, as pieces in order: the pieces a writer wrote it from (its values'
+        /// entries, uncopied), or the bytes read.
+        var pieces: [[UInt8]]
+        /// The file's bytes, joined.
+        var bytes: [UInt8] { pieces.count == 1 ? pieces[0] : Array(pieces.joined()) }
         /// The document they hold; nil when a writer wrote values as text and nobody has read
         /// them since (the bytes are parsed when someone does).
         var document: StoredDocument?
@@ -21,7 +24,29 @@ final class DocumentCache: Sendable {
         /// was read.
         var entries: [String: StoredDocument.Entry]
         /// The file held open since it was written, and its status then; nil when it was read.
-        var held: HeldFile? = nil
+        var held: HeldFile?
+
+        init(bytes: [UInt8], document: StoredDocument?, entries: [String: StoredDocument.Entry]) {
+            self.init(pieces: [bytes], document: document, entries: entries, held: nil)
+        }
+
+        init(pieces: [[UInt8]], document: StoredDocument?, entries: [String: StoredDocument.Entry], held: HeldFile?) {
+            self.pieces = pieces
+            self.document = document
+            self.entries = entries
+            self.held = held
+        }
+
+        /// Whether the file's bytes are exactly `bytes`.
+        func holds(_ bytes: [UInt8]) -> Bool {
+            guard pieces.reduce(0, { $0 + $1.count }) == bytes.count else { return false }
+            var offset = 0
+            for piece in pieces {
+                guard Platform.sameBytes(piece, bytes, at: offset) else { return false }
+                offset += piece.count
+            }
+            return true
+        }
     }
 
     /// A file a writer put in place, held open so that its inode is not reused, with its status
@@ -57,7 +82,7 @@ final class DocumentCache: Sendable {
 
     /// The entry of a scene whose file holds exactly `bytes`.
     func entry(of scene: SceneID, holding bytes: [UInt8]) -> Entry? {
-        guard let entry = scenes.withLock({ $0[scene] }), Platform.sameBytes(entry.bytes, bytes) else { return nil }
+        guard let entry = scenes.withLock({ $0[scene] }), entry.holds(bytes) else { return nil }
         return entry
     }
 

@@ -40,6 +40,12 @@ struct DurableWrite {
     /// the caller is, ever creates it. On failure the temporary file is removed.
     /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)`` naming the file.
     func begin(_ temporary: String, bytes: [UInt8], mode: UInt32) throws(SceneStoreError) -> Pending {
+        try begin(temporary, pieces: [bytes], mode: mode)
+    }
+
+    /// ``begin(_:bytes:mode:)`` of a file given as pieces, written in order with no copy of them
+    /// into one buffer.
+    func begin(_ temporary: String, pieces: [[UInt8]], mode: UInt32) throws(SceneStoreError) -> Pending {
         let flags =
             Platform.writeOnly | Platform.create | Platform.exclusive | Platform.noFollow | Platform.closeOnExec
         let descriptor: Int32
@@ -55,7 +61,11 @@ struct DurableWrite {
         }
         do throws(Errno) {
             try fileSystem.setMode(descriptor, mode & 0o7777)
-            try fileSystem.writeAll(descriptor, bytes)
+            if pieces.count == 1 {
+                try fileSystem.writeAll(descriptor, pieces[0])
+            } else {
+                try fileSystem.writeAll(descriptor, pieces: pieces)
+            }
         } catch {
             try? fileSystem.close(descriptor)
             try? fileSystem.unlinkAt(directory, temporary)

@@ -8,6 +8,10 @@ package protocol FileSystem: Sendable {
     func openAt(_ directory: Int32, _ name: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32
     func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
     func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int
+    /// Writes from several buffers in order, as one call where the system has one (`writev`);
+    /// returns how many bytes were written, which may be fewer than all. Implementations without it
+    /// write the first non-empty buffer, as a short `writev` may.
+    func write(_ descriptor: Int32, gathering buffers: [UnsafeRawBufferPointer]) throws(Errno) -> Int
     /// `fsync`: never called twice on a descriptor whose first call failed.
     func synchronize(_ descriptor: Int32) throws(Errno)
     func close(_ descriptor: Int32) throws(Errno)
@@ -63,6 +67,44 @@ package struct FileIdentity: Sendable, Hashable {
 }
 
 extension FileSystem {
+    package func write(_ descriptor: Int32, gathering buffers: [UnsafeRawBufferPointer]) throws(Errno) -> Int {
+        guard let first = buffers.first(where: { !$0.isEmpty }) else { return 0 }
+        return try write(descriptor, from: first)
+    }
+
+    /// Writes every byte of the pieces, in order, with no copy of them into one buffer: gathered
+    /// writes, looping over short ones.
+    package func writeAll(_ descriptor: Int32, pieces: [[UInt8]]) throws(Errno) {
+        try withBuffers(of: pieces[...], collected: []) { (buffers: [UnsafeRawBufferPointer]) throws(Errno) in
+            var remaining = buffers.filter { !$0.isEmpty }[...]
+            while !remaining.isEmpty {
+                var written = try write(descriptor, gathering: Array(remaining))
+                if written == 0 { throw Errno.eio }
+                // Past the pieces written whole, then into the one written in part.
+                while let piece = remaining.first, written >= piece.count {
+                    written -= piece.count
+                    remaining.removeFirst()
+                }
+                if written > 0, let piece = remaining.first {
+                    remaining[remaining.startIndex] = UnsafeRawBufferPointer(rebasing: piece[written...])
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with a buffer over each piece, valid for the call.
+    private func withBuffers(
+        of pieces: ArraySlice<[UInt8]>, collected: [UnsafeRawBufferPointer],
+        _ body: ([UnsafeRawBufferPointer]) throws(Errno) -> Void
+    ) throws(Errno) {
+        guard let piece = pieces.first else { return try body(collected) }
+        try piece.withUnsafeBytes { raw in
+            Result { () throws(Errno) in
+                try withBuffers(of: pieces.dropFirst(), collected: collected + [raw], body)
+            }
+        }.get()
+    }
+
     /// Writes every byte, looping over short writes.
     package func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(Errno) {
         var offset = 0

@@ -23,6 +23,14 @@ enum Platform {
     static let nonBlocking = O_NONBLOCK
 
     /// Whether two byte arrays are equal, compared by `memcmp`.
+    /// Whether `piece` is the bytes of `whole` from `offset` on (which holds enough of them).
+    static func sameBytes(_ piece: [UInt8], _ whole: [UInt8], at offset: Int) -> Bool {
+        guard offset + piece.count <= whole.count else { return false }
+        return piece.withUnsafeBytes { a in
+            whole.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress! + offset, a.count) == 0 }
+        }
+    }
+
     static func sameBytes(_ first: [UInt8], _ second: [UInt8]) -> Bool {
         guard first.count == second.count else { return false }
         return first.withUnsafeBytes { a in
@@ -99,6 +107,10 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int)
     write(fd, buffer, count)
 }
 private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+// writev(2) is POSIX, declared alike by Glibc and Darwin (sys/uio.h).
+private func systemWritev(_ fd: Int32, _ vectors: UnsafePointer<iovec>, _ count: Int32) -> Int {
+    writev(fd, vectors, count)
+}
 
 // MARK: - The real file system
 
@@ -120,6 +132,20 @@ package struct SystemFileSystem: FileSystem {
 
     package func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
         try Platform.retryingOnInterrupt { systemWrite(descriptor, buffer.baseAddress, buffer.count) }
+    }
+
+    package func write(_ descriptor: Int32, gathering buffers: [UnsafeRawBufferPointer]) throws(Errno) -> Int {
+        // At most IOV_MAX buffers a call: 1024 on Linux (UIO_MAXIOV) and on Darwin (limits.h).
+        let vectors = buffers.prefix(1024).map {
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count)
+        }
+        return try vectors.withUnsafeBufferPointer { vectors in
+            Result { () throws(Errno) -> Int in
+                try Platform.retryingOnInterrupt {
+                    systemWritev(descriptor, vectors.baseAddress!, Int32(vectors.count))
+                }
+            }
+        }.get()
     }
 
     package func synchronize(_ descriptor: Int32) throws(Errno) {

@@ -36,7 +36,7 @@ final class SceneWriteSession: @unchecked Sendable {
     private var mode: UInt32
     /// The file as found when the lock was taken, until a write replaces it: the one a copy is
     /// kept of. Its document is nil when this store wrote it as text.
-    private var found: (bytes: [UInt8], status: FileStatus, document: StoredDocument?)?
+    private var found: (pieces: [[UInt8]], status: FileStatus, document: StoredDocument?)?
     /// Where a corrupt file in the scene's place was moved when the lock was taken.
     let movedAsidePath: String?
     /// The steps of each write, in the scenes folder.
@@ -52,8 +52,8 @@ final class SceneWriteSession: @unchecked Sendable {
 
     /// A write whose temporary file is written.
     final class Prepared: @unchecked Sendable {
-        /// The file's bytes and entries, nil for a removal of the file.
-        let bytes: [UInt8]?
+        /// The file's bytes as pieces, in order, and its entries; nil for a removal of the file.
+        let pieces: [[UInt8]]?
         let entries: [String: StoredDocument.Entry]
         /// The temporary file's name and descriptor (open until synced).
         let temporary: String
@@ -62,10 +62,10 @@ final class SceneWriteSession: @unchecked Sendable {
         let keptAsidePath: String?
 
         init(
-            bytes: [UInt8]?, entries: [String: StoredDocument.Entry], temporary: String, descriptor: Int32?,
+            pieces: [[UInt8]]?, entries: [String: StoredDocument.Entry], temporary: String, descriptor: Int32?,
             keptAsidePath: String?
         ) {
-            self.bytes = bytes
+            self.pieces = pieces
             self.entries = entries
             self.temporary = temporary
             self.descriptor = descriptor
@@ -95,7 +95,7 @@ final class SceneWriteSession: @unchecked Sendable {
             throw error
         }
         var movedAside: String?
-        var found: (bytes: [UInt8], status: FileStatus, document: StoredDocument?)?
+        var found: (pieces: [[UInt8]], status: FileStatus, document: StoredDocument?)?
         var entries: [String: StoredDocument.Entry] = [:]
         do throws(SceneStoreError) {
             do throws(SceneStoreError) {
@@ -108,7 +108,7 @@ final class SceneWriteSession: @unchecked Sendable {
                     // The file this store's writer left, held open since: unchanged, so its bytes
                     // are those remembered, and nothing is read.
                     entries = known.entries
-                    found = (known.bytes, looked, known.document)
+                    found = (known.pieces, looked, known.document)
                 } else if let looked,
                     let (bytes, status) = try store.readVerifiedFile(
                         named: name, path: path, in: directory, looked: looked)
@@ -117,10 +117,10 @@ final class SceneWriteSession: @unchecked Sendable {
                         // The bytes this store last wrote (compared whole, so another writer's are
                         // always seen): their entries are known, and nothing is parsed.
                         entries = known.entries
-                        found = (bytes, status, known.document)
+                        found = ([bytes], status, known.document)
                     } else {
                         let loaded = try store.loaded(bytes, status: status, scene: scene, in: directory)
-                        found = (loaded.bytes, loaded.status, loaded.document)
+                        found = ([loaded.bytes], loaded.status, loaded.document)
                         entries = store.documents.entry(of: scene, holding: loaded.bytes)?.entries ?? [:]
                         if entries.isEmpty {
                             for (key, value) in loaded.document.values { entries[key] = .init(key: key, value: value) }
@@ -169,9 +169,9 @@ final class SceneWriteSession: @unchecked Sendable {
         let prepared = try shared.withLock { (_: inout ()) throws(SceneStoreError) -> Prepared? in
             try prepareHoldingLock(values, slot: slot, keepAside: keepAside)
         }
-        guard let prepared, let bytes = prepared.bytes else { return prepared }
+        guard let prepared, let pieces = prepared.pieces else { return prepared }
         do throws(SceneStoreError) {
-            prepared.descriptor = try write.begin(prepared.temporary, bytes: bytes, mode: mode).descriptor
+            prepared.descriptor = try write.begin(prepared.temporary, pieces: pieces, mode: mode).descriptor
         } catch {
             failed(prepared)
             throw error
@@ -206,14 +206,16 @@ final class SceneWriteSession: @unchecked Sendable {
         {
             return nil
         }
-        var bytes: [UInt8]?
+        var pieces: [[UInt8]]?
         if !next.isEmpty {
-            let assembled = StoredDocument(scene: scene, savedAt: store.savedAtNow(), values: [:]).encoded(
+            // The file as pieces, its values' entries uncopied: written by one gathered write.
+            let assembled = StoredDocument(scene: scene, savedAt: store.savedAtNow(), values: [:]).encodedPieces(
                 entries: next)
-            guard assembled.count <= store.settings.maximumFileSize else {
-                throw .documentTooLarge(path: path, size: assembled.count, limit: store.settings.maximumFileSize)
+            let size = assembled.reduce(0) { $0 + $1.count }
+            guard size <= store.settings.maximumFileSize else {
+                throw .documentTooLarge(path: path, size: size, limit: store.settings.maximumFileSize)
             }
-            bytes = assembled
+            pieces = assembled
         }
         var keptAside: String?
         if let keepAside, let found {
@@ -221,18 +223,19 @@ final class SceneWriteSession: @unchecked Sendable {
             if let known = found.document {
                 document = known
             } else {
-                document = try store.decodeDocument(found.bytes, scene: scene, path: path)
+                document = try store.decodeDocument(Array(found.pieces.joined()), scene: scene, path: path)
             }
             if keepAside.shouldKeep(document) {
                 keptAside = try store.keepCopy(
-                    of: StateStore.LoadedFile(document: document, status: found.status, bytes: found.bytes),
+                    of: StateStore.LoadedFile(
+                        document: document, status: found.status, bytes: Array(found.pieces.joined())),
                     scene: scene, reason: keepAside.reason, in: directory)
             }
         }
         entries = next
         mustWrite = false
         let prepared = Prepared(
-            bytes: bytes, entries: next, temporary: Self.temporaryName(for: scene, slot: slot), descriptor: nil,
+            pieces: pieces, entries: next, temporary: Self.temporaryName(for: scene, slot: slot), descriptor: nil,
             keptAsidePath: keptAside)
         newest = prepared
         return prepared
@@ -261,7 +264,7 @@ final class SceneWriteSession: @unchecked Sendable {
     /// and remembers the file's bytes for the next write.
     /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)`` or ``SceneStoreError/cannotRemove(path:errno:)``.
     func rename(_ prepared: Prepared) throws(SceneStoreError) {
-        guard let bytes = prepared.bytes else {
+        guard let pieces = prepared.pieces else {
             try store.removeSiblingRecords(of: scene)
             store.documents.forget(scene)
             do throws(Errno) {
@@ -278,13 +281,13 @@ final class SceneWriteSession: @unchecked Sendable {
         // Held open under the lock, right after the rename, so the next write need not read it back.
         let held = DocumentCache.HeldFile(StateStore.fileName(for: scene), in: directory, fileSystem: store.fileSystem)
         store.documents.remember(
-            .init(bytes: bytes, document: nil, entries: prepared.entries, held: held), for: scene)
+            .init(pieces: pieces, document: nil, entries: prepared.entries, held: held), for: scene)
     }
 
     /// Syncs the folder after a rename (after a removal only when the store's removals are durable).
     /// - Throws: ``SceneStoreError/cannotWrite(path:errno:)``.
     func synchronizeFolder(after prepared: Prepared) throws(SceneStoreError) {
-        guard prepared.bytes == nil else { return try write.synchronizeFolder() }
+        guard prepared.pieces == nil else { return try write.synchronizeFolder() }
         guard store.settings.durableRemovals else { return }
         do throws(Errno) {
             try store.fileSystem.synchronize(directory)
@@ -297,7 +300,7 @@ final class SceneWriteSession: @unchecked Sendable {
     func giveUp(_ prepared: Prepared) {
         if let descriptor = prepared.descriptor { try? store.fileSystem.close(descriptor) }
         prepared.descriptor = nil
-        if prepared.bytes != nil { try? store.fileSystem.unlinkAt(directory, prepared.temporary) }
+        if prepared.pieces != nil { try? store.fileSystem.unlinkAt(directory, prepared.temporary) }
     }
 
     /// Lets go of the lock.

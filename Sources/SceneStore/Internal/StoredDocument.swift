@@ -169,27 +169,36 @@ extension StoredDocument {
     /// The file's bytes around the entries: `format`, `savedAt`, `scene` and `values`, in the
     /// order of their sorted keys, each on its own line.
     func encoded(entries: [String: Entry]) -> [UInt8] {
+        let pieces = encodedPieces(entries: entries)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(entries.values.reduce(160 + scene.rawValue.utf8.count) { $0 + $1.bytes.count + 6 })
-        bytes.append(contentsOf: "{\n  \"format\": \(StoredDocument.formatVersion),\n  \"savedAt\": ".utf8)
-        JSONValue.writeString(Self.timestamp(savedAt), into: &bytes)
-        bytes.append(contentsOf: ",\n  \"scene\": ".utf8)
-        JSONValue.writeString(scene.rawValue, into: &bytes)
-        bytes.append(contentsOf: ",\n  \"values\": ".utf8)
-        if entries.isEmpty {
-            bytes.append(contentsOf: "{}".utf8)
-        } else {
-            bytes.append(UInt8(ascii: "{"))
-            let keys = entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for (index, key) in keys.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes.append(contentsOf: "\n    ".utf8)
-                bytes.append(contentsOf: entries[key]!.bytes)
-            }
-            bytes.append(contentsOf: "\n  }".utf8)
-        }
-        bytes.append(contentsOf: "\n}\n".utf8)
+        bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        for piece in pieces { bytes.append(contentsOf: piece) }
         return bytes
+    }
+
+    /// The file's bytes as pieces, in order: the entries' own bytes, uncopied, between the
+    /// document's: what a gathered write writes.
+    func encodedPieces(entries: [String: Entry]) -> [[UInt8]] {
+        var head: [UInt8] = []
+        head.reserveCapacity(160 + scene.rawValue.utf8.count)
+        head.append(contentsOf: "{\n  \"format\": \(StoredDocument.formatVersion),\n  \"savedAt\": ".utf8)
+        JSONValue.writeString(Self.timestamp(savedAt), into: &head)
+        head.append(contentsOf: ",\n  \"scene\": ".utf8)
+        JSONValue.writeString(scene.rawValue, into: &head)
+        head.append(contentsOf: ",\n  \"values\": ".utf8)
+        guard !entries.isEmpty else {
+            head.append(contentsOf: "{}\n}\n".utf8)
+            return [head]
+        }
+        head.append(contentsOf: "{\n    ".utf8)
+        var pieces = [head]
+        let keys = entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for (index, key) in keys.enumerated() {
+            if index > 0 { pieces.append(Array(",\n    ".utf8)) }
+            pieces.append(entries[key]!.bytes)
+        }
+        pieces.append(Array("\n  }\n}\n".utf8))
+        return pieces
     }
 
     /// Decodes a scene file's bytes, checking every part of the document as every read does.

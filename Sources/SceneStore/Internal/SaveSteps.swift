@@ -1,0 +1,36 @@
+import Synchronization
+
+/// Where a save's time goes, step by step: marks at each hand-off and step of a save, which
+/// `Scripts/save-steps.sh` compiles in (`-D NAVSTATE_SAVE_STEPS`) and reads. In every other build a
+/// mark is empty and costs nothing.
+package enum SaveSteps {
+    #if NAVSTATE_SAVE_STEPS
+        private static let marks = Mutex<[(name: String, at: ContinuousClock.Instant)]>([])
+
+        /// Notes that a step begins now.
+        package static func mark(_ name: StaticString) {
+            let now = ContinuousClock.now
+            marks.withLock { $0.append(("\(name)", now)) }
+        }
+
+        /// The marks so far, in order, and forgets them.
+        package static func take() -> [(name: String, at: ContinuousClock.Instant)] {
+            marks.withLock { marks in
+                defer { marks = [] }
+                return marks
+            }
+        }
+    #else
+        /// Nothing: the marks are compiled in by `Scripts/save-steps.sh` only.
+        @inline(__always) package static func mark(_ name: StaticString) {}
+    #endif
+}
+
+#if NAVSTATE_SAVE_STEPS
+    /// The marks of ``SaveSteps``, for the probe of `Scripts/save-steps.sh`, another package: public
+    /// only in that build.
+    public enum SaveStepMarks {
+        /// The marks so far, in order, and forgets them.
+        public static func take() -> [(name: String, at: ContinuousClock.Instant)] { SaveSteps.take() }
+    }
+#endif

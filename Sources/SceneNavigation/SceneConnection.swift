@@ -279,8 +279,10 @@ extension SceneConnection {
     /// - Throws: ``NavigationError/store(_:)`` when the last write failed;
     ///   ``NavigationError/cannotEncode(reason:)`` when the state could not be encoded.
     package func flush() async throws(NavigationError) {
-        SaveSteps.mark("main actor: flush called")
-        defer { SaveSteps.mark("main actor: flush returns") }
+        #if NAVSTATE_SAVE_STEPS
+            SaveSteps.mark("main actor: flush called")
+            defer { SaveSteps.mark("main actor: flush returns") }
+        #endif
         // A value of a newer schema is never written over, and after a deep link nothing is
         // until the model changes; after cancel(), nothing at all.
         guard !outcome.isReadOnly, !writer.isCancelled,
@@ -297,13 +299,17 @@ extension SceneConnection {
         if writer.wouldTake(sequence: model.changeCount) {
             try writer.submit(state: model.state, sequence: model.changeCount)
         }
-        SaveSteps.mark("main actor: the state encoded and handed to the writer")
+        #if NAVSTATE_SAVE_STEPS
+            SaveSteps.mark("main actor: the state encoded and handed to the writer")
+        #endif
         do {
             try await writer.flush()
         } catch {
             throw .store(error)
         }
-        SaveSteps.mark("main actor: resumed after the write")
+        #if NAVSTATE_SAVE_STEPS
+            SaveSteps.mark("main actor: resumed after the write")
+        #endif
         if let failure = encodingFailure.take() { throw failure }
         // A change written through makes the restore healthy: by the time this returns, not only
         // once the task that follows the changes gets to it.

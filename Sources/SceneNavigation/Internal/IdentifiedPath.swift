@@ -42,7 +42,7 @@ enum IdentifiedPath {
                             typed.withUnsafeBufferPointer { routes in
                                 for index in routes.indices {
                                     (buffer.baseAddress! + index).initialize(
-                                        to: unsafeBitCast(routes[index].id, to: T.self))
+                                        to: unsafeBitCast(routes.baseAddress![index].id, to: T.self))
                                 }
                             }
                             initialized = typed.count
@@ -75,7 +75,8 @@ enum IdentifiedPath {
                     routes.withUnsafeBufferPointer { routes in
                         for index in routes.indices {
                             (buffer.baseAddress! + index).initialize(
-                                to: unsafeBitCast(unsafeBitCast(routes[index].id, to: W.self).rawValue, to: T.self))
+                                to: unsafeBitCast(
+                                    unsafeBitCast(routes.baseAddress![index].id, to: W.self).rawValue, to: T.self))
                         }
                     }
                     initialized = routes.count

@@ -1,10 +1,10 @@
-import Synchronization
+#if NAVSTATE_SAVE_STEPS
+    import Synchronization
 
-/// Where a save's time goes, step by step: marks at each hand-off and step of a save, which
-/// `Scripts/save-steps.sh` compiles in (`-D NAVSTATE_SAVE_STEPS`) and reads. In every other build a
-/// mark is empty and costs nothing.
-package enum SaveSteps {
-    #if NAVSTATE_SAVE_STEPS
+    /// Where a save's time goes, step by step: marks at each hand-off and step of a save, compiled in
+    /// by `Scripts/save-steps.sh` (`-D NAVSTATE_SAVE_STEPS`) and read by its probe. Every other build
+    /// has neither this file's code nor the marks (each is under the same condition).
+    package enum SaveSteps {
         private static let marks = Mutex<[(name: String, at: ContinuousClock.Instant)]>([])
 
         /// Notes that a step begins now.
@@ -20,13 +20,8 @@ package enum SaveSteps {
                 return marks
             }
         }
-    #else
-        /// Nothing: the marks are compiled in by `Scripts/save-steps.sh` only.
-        @inline(__always) package static func mark(_ name: StaticString) {}
-    #endif
-}
+    }
 
-#if NAVSTATE_SAVE_STEPS
     /// The marks of ``SaveSteps``, for the probe of `Scripts/save-steps.sh`, another package: public
     /// only in that build.
     public enum SaveStepMarks {

@@ -355,7 +355,9 @@ package final class ValueWriter: Sendable {
             return steps
         }
         for waiter in ready { waiter.resume() }
-        if !flushed.isEmpty { SaveSteps.mark("writer: wake the flush") }
+        #if NAVSTATE_SAVE_STEPS
+            if !flushed.isEmpty { SaveSteps.mark("writer: wake the flush") }
+        #endif
         for (waiter, result) in flushed { waiter.resume(returning: result) }
         for waiter in progressed { waiter.resume() }
         return actions
@@ -393,7 +395,9 @@ package final class ValueWriter: Sendable {
             if let session, let prepared { session.giveUp(prepared) }
             return feed { _ in .gaveUp(ticket) }
         case .closeSession:
-            SaveSteps.mark("writer: let go of the lock")
+            #if NAVSTATE_SAVE_STEPS
+                SaveSteps.mark("writer: let go of the lock")
+            #endif
             let session = state.withLock { state in
                 defer { state.session = nil }
                 return state.session
@@ -406,7 +410,9 @@ package final class ValueWriter: Sendable {
     }
 
     private func openSession() -> [WriterMachine.Action] {
-        SaveSteps.mark("writer: open the scene's lock and look at its file")
+        #if NAVSTATE_SAVE_STEPS
+            SaveSteps.mark("writer: open the scene's lock and look at its file")
+        #endif
         do throws(SceneStoreError) {
             let session = try SceneWriteSession(
                 store: store, scene: scene, mustWrite: state.withLock { $0.renameUnsynced })
@@ -425,7 +431,9 @@ package final class ValueWriter: Sendable {
 
     /// Writes the value of a ticket, with the companions, into a temporary file of its own.
     private func prepare(_ ticket: WriterMachine.Ticket) -> [WriterMachine.Action] {
-        SaveSteps.mark("writer: the new file's bytes, into its temporary file")
+        #if NAVSTATE_SAVE_STEPS
+            SaveSteps.mark("writer: the new file's bytes, into its temporary file")
+        #endif
         let (value, companions, keepingAside, session, slot) = state.withLock { state in
             // The second temporary file when the first is in flight.
             let slot = state.prepared.values.contains { $0.temporary == StateStore.temporaryName(for: scene) } ? 1 : 0
@@ -472,11 +480,13 @@ package final class ValueWriter: Sendable {
     /// One step of a prepared write, then the machine told that it succeeded or failed. The write
     /// is forgotten once the folder is synced.
     private func step(_ step: Step, of ticket: WriterMachine.Ticket) -> [WriterMachine.Action] {
-        switch step {
-        case .synchronize: SaveSteps.mark("writer: fsync and close the temporary file")
-        case .rename: SaveSteps.mark("writer: rename")
-        case .synchronizeFolder: SaveSteps.mark("writer: fsync the folder")
-        }
+        #if NAVSTATE_SAVE_STEPS
+            switch step {
+            case .synchronize: SaveSteps.mark("writer: fsync and close the temporary file")
+            case .rename: SaveSteps.mark("writer: rename")
+            case .synchronizeFolder: SaveSteps.mark("writer: fsync the folder")
+            }
+        #endif
         let (session, prepared) = state.withLock { state in (state.session, state.prepared[ticket]) }
         func event(_ succeeded: Bool) -> WriterMachine.Event {
             switch step {

@@ -41,7 +41,8 @@ public struct Recipe: IdentifiedRoute, Sendable {
         /// - Parameter text: Such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`.
         /// - Returns: nil when the text is not a UUID.
         public init?(_ text: String) {
-            guard let uuid = UUIDText.parse(text) else { return nil }
+            // Read as any app's UUID identifier is (SceneNavigation's conformance), from the text's bytes.
+            guard let uuid = UUID(jsonValue: .string(text)) else { return nil }
             self.uuid = uuid
         }
 

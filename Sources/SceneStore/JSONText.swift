@@ -123,50 +123,18 @@ package struct JSONTextWriter {
         }
     }
 
-    /// Writes an array of integers with the layout of ``array(count:_:)``.
+    /// Writes an array of integers with the layout of ``array(count:_:)``, each in its decimal
+    /// digits, straight into the text.
     /// - Parameter numbers: The integers.
     package mutating func array(ofInts numbers: [Int]) {
-        deepest = max(deepest, level + 1)
-        guard !numbers.isEmpty else {
-            bytes.append(contentsOf: "[]".utf8)
-            return
-        }
-        bytes.reserveCapacity(
-            bytes.count + numbers.count * (2 + 2 * (indent + level + 1) + 20) + 2 * (indent + level) + 3)
-        bytes.append(UInt8(ascii: "["))
-        level += 1
-        for index in numbers.indices {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            newline()
-            Self.writeDecimal(numbers[index], into: &bytes)
-        }
-        level -= 1
-        newline()
-        bytes.append(UInt8(ascii: "]"))
+        array(count: numbers.count) { writer, index in Self.writeDecimal(numbers[index], into: &writer.bytes) }
     }
 
     /// Writes an array of strings with the layout of ``array(count:_:)``, each escaped as
     /// ``string(_:)`` escapes it.
     /// - Parameter texts: The strings.
     package mutating func array(ofStrings texts: [String]) {
-        deepest = max(deepest, level + 1)
-        guard !texts.isEmpty else {
-            bytes.append(contentsOf: "[]".utf8)
-            return
-        }
-        bytes.append(UInt8(ascii: "["))
-        level += 1
-        for index in texts.indices {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            newline()
-            JSONValue.writeString(texts[index], into: &bytes)
-            if index == 0, texts.count > 1 {
-                bytes.reserveCapacity(bytes.count + (texts.count - 1) * (bytes.count + 8) + 2 * (indent + level) + 1)
-            }
-        }
-        level -= 1
-        newline()
-        bytes.append(UInt8(ascii: "]"))
+        array(count: texts.count) { writer, index in writer.string(texts[index]) }
     }
 
     /// Writes an integer's decimal digits, as `String(value)` spells them (and ``JSONNumber`` holds

@@ -2,6 +2,7 @@ import Foundation
 import SceneNavigationTesting
 import SceneStore
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import SceneNavigation
@@ -19,12 +20,12 @@ import Testing
 
     /// The real file system, with every file opened and every sync noted with whether the launch
     /// made it on the main actor.
-    final class RecordingFileSystem: FileSystem, Sendable {
+    final class RecordingFileSystem: ForwardingFileSystem, Sendable {
         struct Call: Sendable, Equatable {
             var name: String
             var onMain: Bool
         }
-        private let system = SystemFileSystem()
+        let system = SystemFileSystem()
         private let log = Mutex<(opened: [Call], synced: [Bool], listed: [Call])>(([], [], []))
 
         var opened: [Call] { log.withLock { $0.opened } }
@@ -42,29 +43,9 @@ import Testing
             log.withLock { $0.opened.append(Call(name: name, onMain: Launch.isOnMainActor)) }
             return try system.openAt(directory, name, flags: flags, mode: mode)
         }
-        func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-            try system.read(descriptor, into: buffer)
-        }
-        func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
-            try system.write(descriptor, from: buffer)
-        }
         func synchronize(_ descriptor: Int32) throws(Errno) {
             log.withLock { $0.synced.append(Launch.isOnMainActor) }
             try system.synchronize(descriptor)
-        }
-        func close(_ descriptor: Int32) throws(Errno) { try system.close(descriptor) }
-        func status(_ descriptor: Int32) throws(Errno) -> FileStatus { try system.status(descriptor) }
-        func statusAt(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus {
-            try system.statusAt(directory, name)
-        }
-        func setMode(_ descriptor: Int32, _ mode: UInt32) throws(Errno) { try system.setMode(descriptor, mode) }
-        func renameAt(_ directory: Int32, _ from: String, _ to: String) throws(Errno) {
-            try system.renameAt(directory, from, to)
-        }
-        func unlinkAt(_ directory: Int32, _ name: String) throws(Errno) { try system.unlinkAt(directory, name) }
-        func makeDirectory(_ path: String, mode: UInt32) throws(Errno) { try system.makeDirectory(path, mode: mode) }
-        func lock(_ descriptor: Int32, exclusive: Bool) throws(Errno) {
-            try system.lock(descriptor, exclusive: exclusive)
         }
         func listDirectory(_ path: String) throws(Errno) -> [String] {
             let name = String(path.split(separator: "/").last ?? "")

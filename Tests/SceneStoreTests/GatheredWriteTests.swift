@@ -1,6 +1,7 @@
 import Foundation
 import SceneNavigationTesting
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import SceneStore
@@ -9,8 +10,8 @@ import Testing
 /// the file is byte for byte the document's encoding, however short the writes.
 @Suite struct GatheredWriteTests {
     /// The real file system, whose writes take at most `limit` bytes a call, gathered or not.
-    final class ShortWritingFileSystem: FileSystem, Sendable {
-        private let system = SystemFileSystem()
+    final class ShortWritingFileSystem: ForwardingFileSystem, Sendable {
+        let system = SystemFileSystem()
         let limit: Int
         private let gathered = Mutex(0)
         var gatheredWrites: Int { gathered.withLock { $0 } }
@@ -29,31 +30,6 @@ import Testing
             }
             return try system.write(descriptor, gathering: taken)
         }
-        func open(_ path: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
-            try system.open(path, flags: flags, mode: mode)
-        }
-        func openAt(_ directory: Int32, _ name: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
-            try system.openAt(directory, name, flags: flags, mode: mode)
-        }
-        func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-            try system.read(descriptor, into: buffer)
-        }
-        func synchronize(_ descriptor: Int32) throws(Errno) { try system.synchronize(descriptor) }
-        func close(_ descriptor: Int32) throws(Errno) { try system.close(descriptor) }
-        func status(_ descriptor: Int32) throws(Errno) -> FileStatus { try system.status(descriptor) }
-        func statusAt(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus {
-            try system.statusAt(directory, name)
-        }
-        func setMode(_ descriptor: Int32, _ mode: UInt32) throws(Errno) { try system.setMode(descriptor, mode) }
-        func renameAt(_ directory: Int32, _ from: String, _ to: String) throws(Errno) {
-            try system.renameAt(directory, from, to)
-        }
-        func unlinkAt(_ directory: Int32, _ name: String) throws(Errno) { try system.unlinkAt(directory, name) }
-        func makeDirectory(_ path: String, mode: UInt32) throws(Errno) { try system.makeDirectory(path, mode: mode) }
-        func lock(_ descriptor: Int32, exclusive: Bool) throws(Errno) {
-            try system.lock(descriptor, exclusive: exclusive)
-        }
-        func listDirectory(_ path: String) throws(Errno) -> [String] { try system.listDirectory(path) }
     }
 
     @Test(

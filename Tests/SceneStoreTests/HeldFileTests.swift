@@ -1,6 +1,7 @@
 import Foundation
 import SceneNavigationTesting
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import SceneStore
@@ -9,42 +10,17 @@ import Testing
 /// unchanged, reads nothing back; and a file anyone changed since is read again.
 @Suite struct HeldFileTests {
     /// The real file system, counting the bytes read from scene files.
-    final class CountingFileSystem: FileSystem, Sendable {
-        private let system = SystemFileSystem()
+    final class CountingFileSystem: ForwardingFileSystem, Sendable {
+        let system = SystemFileSystem()
         private let counted = Mutex(0)
         var bytesRead: Int { counted.withLock { $0 } }
         func clear() { counted.withLock { $0 = 0 } }
 
-        func open(_ path: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
-            try system.open(path, flags: flags, mode: mode)
-        }
-        func openAt(_ directory: Int32, _ name: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
-            try system.openAt(directory, name, flags: flags, mode: mode)
-        }
         func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
             let count = try system.read(descriptor, into: buffer)
             counted.withLock { $0 += count }
             return count
         }
-        func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
-            try system.write(descriptor, from: buffer)
-        }
-        func synchronize(_ descriptor: Int32) throws(Errno) { try system.synchronize(descriptor) }
-        func close(_ descriptor: Int32) throws(Errno) { try system.close(descriptor) }
-        func status(_ descriptor: Int32) throws(Errno) -> FileStatus { try system.status(descriptor) }
-        func statusAt(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus {
-            try system.statusAt(directory, name)
-        }
-        func setMode(_ descriptor: Int32, _ mode: UInt32) throws(Errno) { try system.setMode(descriptor, mode) }
-        func renameAt(_ directory: Int32, _ from: String, _ to: String) throws(Errno) {
-            try system.renameAt(directory, from, to)
-        }
-        func unlinkAt(_ directory: Int32, _ name: String) throws(Errno) { try system.unlinkAt(directory, name) }
-        func makeDirectory(_ path: String, mode: UInt32) throws(Errno) { try system.makeDirectory(path, mode: mode) }
-        func lock(_ descriptor: Int32, exclusive: Bool) throws(Errno) {
-            try system.lock(descriptor, exclusive: exclusive)
-        }
-        func listDirectory(_ path: String) throws(Errno) -> [String] { try system.listDirectory(path) }
     }
 
     /// A store over a temporary store's folder that counts what it reads, and its writer of `n` in

@@ -20,7 +20,8 @@ public struct RestoreReport: Sendable, Hashable {
         case unknownType(String)
         /// It decoded, but the app's resolver (or lookup) found nothing for it: the object is gone.
         case unresolved
-        /// It comes after a dropped element and the policy truncates there.
+        /// It comes after a dropped element: on a path, where the policy truncates; in a chain of
+        /// presentations, always (a level is presented over the one beneath it).
         case afterDroppedElement
         /// It equals an element restored before it and the policy drops duplicates.
         case duplicate
@@ -66,7 +67,7 @@ public struct RestoreReport: Sendable, Hashable {
             case .undecodable(let error): "it no longer decodes: \(error)"
             case .unknownType(let name): "no type is registered as '\(name)'"
             case .unresolved: "the app no longer has it"
-            case .afterDroppedElement: "after a dropped element (policy truncate)"
+            case .afterDroppedElement: "after a dropped element"
             case .duplicate: "already on the path"
             case .beyondMaximumDepth: "beyond the maximum depth"
             case .withheld: "paths were withheld"

@@ -152,7 +152,7 @@ extension LinkMapping where Route == MailRoute {
             link: "mail://inbox/message/x/message/3", routes: [.inbox],
             dropped: [
                 "position 2 of the path: it no longer decodes: 'id' is not an int: 'x' (message/{id:int})",
-                "position 3 of the path: after a dropped element (policy truncate)",
+                "position 3 of the path: after a dropped element",
             ], policy: RestorePolicy(onDrop: .truncate)),
         Case(
             link: "mail://inbox/inbox/inbox", routes: [.inbox, .inbox],

@@ -60,7 +60,7 @@ struct ModalScreens: Codable, Equatable {
         #expect(
             report.dropped.map(\.description) == [
                 "position 1 of presented: the app no longer has it",
-                "position 2 of presented: after a dropped element (policy truncate)",
+                "position 2 of presented: after a dropped element",
             ])
         #expect(report.dropped.map(\.place) == ["presented[0]", "presented[1]"])
         #expect(report.restoredCount == 2)

@@ -62,7 +62,7 @@ extension LinkMapping where Route == ModalRoute {
         #expect(
             model.linkReport?.dropped.map(\.description) == [
                 "position 1 of #: it no longer decodes: no route matches 'trash'",
-                "position 2 of #: after a dropped element (policy truncate)",
+                "position 2 of #: after a dropped element",
             ])
     }
 

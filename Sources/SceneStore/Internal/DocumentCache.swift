@@ -15,8 +15,6 @@ final class DocumentCache: Sendable {
         /// The file's bytes, as pieces in order: the pieces a writer wrote it from (its values'
         /// entries, uncopied), or the bytes read.
         var pieces: [[UInt8]]
-        /// The file's bytes, joined.
-        var bytes: [UInt8] { pieces.count == 1 ? pieces[0] : Array(pieces.joined()) }
         /// The document they hold; nil when a writer wrote values as text and nobody has read
         /// them since (the bytes are parsed when someone does).
         var document: StoredDocument?

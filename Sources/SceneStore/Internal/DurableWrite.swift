@@ -61,11 +61,7 @@ struct DurableWrite {
         }
         do throws(Errno) {
             try fileSystem.setMode(descriptor, mode & 0o7777)
-            if pieces.count == 1 {
-                try fileSystem.writeAll(descriptor, pieces[0])
-            } else {
-                try fileSystem.writeAll(descriptor, pieces: pieces)
-            }
+            try fileSystem.writeAll(descriptor, pieces: pieces)
         } catch {
             try? fileSystem.close(descriptor)
             try? fileSystem.unlinkAt(directory, temporary)

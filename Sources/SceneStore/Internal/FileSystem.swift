@@ -73,8 +73,9 @@ extension FileSystem {
     }
 
     /// Writes every byte of the pieces, in order, with no copy of them into one buffer: gathered
-    /// writes, looping over short ones.
+    /// writes, looping over short ones (plain writes for a single piece).
     package func writeAll(_ descriptor: Int32, pieces: [[UInt8]]) throws(Errno) {
+        if pieces.count == 1 { return try writeAll(descriptor, pieces[0]) }
         try withBuffers(of: pieces[...], collected: []) { (buffers: [UnsafeRawBufferPointer]) throws(Errno) in
             var remaining = buffers.filter { !$0.isEmpty }[...]
             while !remaining.isEmpty {

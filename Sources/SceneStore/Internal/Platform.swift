@@ -22,8 +22,8 @@ enum Platform {
     static let directory = O_DIRECTORY
     static let nonBlocking = O_NONBLOCK
 
-    /// Whether two byte arrays are equal, compared by `memcmp`.
-    /// Whether `piece` is the bytes of `whole` from `offset` on (which holds enough of them).
+    /// Whether `piece` is the bytes of `whole` from `offset` on (which holds enough of them),
+    /// compared by `memcmp`.
     static func sameBytes(_ piece: [UInt8], _ whole: [UInt8], at offset: Int) -> Bool {
         guard offset + piece.count <= whole.count else { return false }
         return piece.withUnsafeBytes { a in
@@ -31,11 +31,9 @@ enum Platform {
         }
     }
 
+    /// Whether two byte arrays are equal, compared by `memcmp`.
     static func sameBytes(_ first: [UInt8], _ second: [UInt8]) -> Bool {
-        guard first.count == second.count else { return false }
-        return first.withUnsafeBytes { a in
-            second.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-        }
+        first.count == second.count && sameBytes(first, second, at: 0)
     }
 
     /// The calling thread's errno, read right after a failing call.

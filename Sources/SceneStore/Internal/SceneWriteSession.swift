@@ -119,12 +119,10 @@ final class SceneWriteSession: @unchecked Sendable {
                         entries = known.entries
                         found = ([bytes], status, known.document)
                     } else {
+                        // Read, or remembered only as read: its entries are serialized from its values.
                         let loaded = try store.loaded(bytes, status: status, scene: scene, in: directory)
                         found = ([loaded.bytes], loaded.status, loaded.document)
-                        entries = store.documents.entry(of: scene, holding: loaded.bytes)?.entries ?? [:]
-                        if entries.isEmpty {
-                            for (key, value) in loaded.document.values { entries[key] = .init(key: key, value: value) }
-                        }
+                        for (key, value) in loaded.document.values { entries[key] = .init(key: key, value: value) }
                     }
                 }
             } catch .corrupt {
@@ -219,16 +217,16 @@ final class SceneWriteSession: @unchecked Sendable {
         }
         var keptAside: String?
         if let keepAside, let found {
-            var document: StoredDocument
+            let bytes = Array(found.pieces.joined())
+            let document: StoredDocument
             if let known = found.document {
                 document = known
             } else {
-                document = try store.decodeDocument(Array(found.pieces.joined()), scene: scene, path: path)
+                document = try store.decodeDocument(bytes, scene: scene, path: path)
             }
             if keepAside.shouldKeep(document) {
                 keptAside = try store.keepCopy(
-                    of: StateStore.LoadedFile(
-                        document: document, status: found.status, bytes: Array(found.pieces.joined())),
+                    of: StateStore.LoadedFile(document: document, status: found.status, bytes: bytes),
                     scene: scene, reason: keepAside.reason, in: directory)
             }
         }

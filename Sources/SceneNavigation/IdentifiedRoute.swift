@@ -1,3 +1,5 @@
+import SceneStore
+
 /// A route stored as its identifier, not its whole value, and looked up again when it is restored:
 /// the pattern of Apple's navigation cookbook, where the recipe database holds the details and can
 /// change independently, so the saved path never holds stale copies.
@@ -21,7 +23,110 @@
 /// Decoded outside a restore, by a plain `JSONDecoder`, the type finds no lookup and fails with a
 /// `DecodingError` saying so: restore through ``PersistentScene`` or a model's
 /// ``SceneNavigationModel/jsonData``, which hand the resolvers over directly.
-public protocol IdentifiedRoute: Identifiable, Codable, Hashable where ID: Codable {}
+public protocol IdentifiedRoute: Identifiable, Codable, Hashable where ID: Codable {
+    /// The identifiers of a path of these routes, in order: what a save writes.
+    ///
+    /// navstate's hook into code specialized for the route type, not an API to call: keep the
+    /// default, which reads each route's `id`. A save calls it once for a whole path, so that the
+    /// loop runs in the app's module, compiled for the route type, rather than once per route
+    /// through generic code.
+    /// - Parameter routes: A path's routes.
+    /// - Returns: Their identifiers, in order.
+    static func _identifiers(of routes: [Self]) -> [ID]
+
+    /// The raw values of a path's identifiers, in order, when the identifier is `RawRepresentable`
+    /// (an `[ID.RawValue]`); nil otherwise: navstate's hook into code specialized for the route
+    /// type, not an API to call; keep the default. A save of an identifier stored as its raw value
+    /// writes these.
+    /// - Parameter routes: A path's routes.
+    /// - Returns: Their identifiers' raw values, or nil.
+    static func _rawIdentifiers(of routes: [Self]) -> Any?
+
+    /// The routes that a path's stored identifiers name, each looked up: navstate's hook into code
+    /// specialized for the route type, not an API to call; keep the default.
+    ///
+    /// A restore calls it once for a whole path. The default for an identifier that is a
+    /// ``JSONIdentifier`` reads each value as one and looks it up, with no `Codable` machinery in
+    /// between; for any other identifier it returns nil, and the restore decodes each element.
+    /// - Parameters:
+    ///   - stored: The path's stored elements.
+    ///   - lookUp: The lookup the app added to its ``RouteResolvers``.
+    /// - Returns: The routes found, in order; the positions of the elements the lookup found no
+    ///   route for; and the positions whose route was found under another identifier. nil when an
+    ///   element is not an identifier of this type.
+    static func _routes(
+        identifiedBy stored: [JSONValue], lookUp: (ID) -> Self?
+    ) -> (routes: [Self], unresolved: [Int], migrated: [Int])?
+}
+
+extension IdentifiedRoute {
+    /// Reads each route's `id`, in code specialized for the route type.
+    /// - Parameter routes: A path's routes.
+    /// - Returns: Their identifiers, in order.
+    @inlinable
+    public static func _identifiers(of routes: [Self]) -> [ID] {
+        routes.map(\.id)
+    }
+
+    /// Returns nil: the identifier is not `RawRepresentable`.
+    /// - Parameter routes: A path's routes.
+    /// - Returns: nil.
+    @inlinable
+    public static func _rawIdentifiers(of routes: [Self]) -> Any? {
+        nil
+    }
+
+    /// Returns nil: an identifier that is not a ``JSONIdentifier`` is decoded through `Codable`.
+    /// - Parameters:
+    ///   - stored: The path's stored elements.
+    ///   - lookUp: The app's lookup.
+    /// - Returns: nil.
+    @inlinable
+    public static func _routes(
+        identifiedBy stored: [JSONValue], lookUp: (ID) -> Self?
+    ) -> (routes: [Self], unresolved: [Int], migrated: [Int])? {
+        nil
+    }
+}
+
+extension IdentifiedRoute where ID: RawRepresentable {
+    /// Reads each route's identifier's raw value, in code specialized for the route type.
+    /// - Parameter routes: A path's routes.
+    /// - Returns: The raw values, an `[ID.RawValue]`.
+    @inlinable
+    public static func _rawIdentifiers(of routes: [Self]) -> Any? {
+        routes.map(\.id.rawValue)
+    }
+}
+
+extension IdentifiedRoute where ID: JSONIdentifier {
+    /// Reads each stored value as an identifier and looks it up, in code specialized for the route
+    /// type.
+    /// - Parameters:
+    ///   - stored: The path's stored elements.
+    ///   - lookUp: The app's lookup.
+    /// - Returns: The routes found, in order, the positions found nothing for, and the positions
+    ///   found under another identifier; nil when an element is not an identifier.
+    @inlinable
+    public static func _routes(
+        identifiedBy stored: [JSONValue], lookUp: (ID) -> Self?
+    ) -> (routes: [Self], unresolved: [Int], migrated: [Int])? {
+        var routes: [Self] = []
+        routes.reserveCapacity(stored.count)
+        var unresolved: [Int] = []
+        var migrated: [Int] = []
+        for position in stored.indices {
+            guard let id = ID(jsonValue: stored[position]) else { return nil }
+            guard let route = lookUp(id) else {
+                unresolved.append(position)
+                continue
+            }
+            if route.id != id { migrated.append(position) }
+            routes.append(route)
+        }
+        return (routes, unresolved, migrated)
+    }
+}
 
 extension IdentifiedRoute {
     /// Encodes the route as its identifier.

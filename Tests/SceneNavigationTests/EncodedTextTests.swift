@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import SceneNavigation
@@ -43,6 +44,18 @@ struct WrappedID<Raw: JSONIdentifier>: JSONIdentifier, RawRepresentable {
 /// A route identified by an identifier of the app's own.
 struct WrappedItem<Raw: JSONIdentifier>: IdentifiedRoute {
     var id: WrappedID<Raw>
+}
+
+/// A route whose own loop gives no raw values (as a type that replaced the default might): a save
+/// reads its identifiers' raw values one by one.
+struct RawlessItem: IdentifiedRoute {
+    static let rawCalls = Mutex(0)
+    var id: WrappedID<Int>
+
+    static func _rawIdentifiers(of routes: [RawlessItem]) -> Any? {
+        rawCalls.withLock { $0 += 1 }
+        return nil
+    }
 }
 
 /// A save hands its writer the state's text, written straight from the state; it must be, byte
@@ -118,6 +131,9 @@ struct WrappedItem<Raw: JSONIdentifier>: IdentifiedRoute {
         #expect(try Self.sameText(RoutePath(uuids.map { WrappedItem(id: WrappedID(rawValue: $0)) })))
         #expect(try Self.sameText(RoutePath([7, -2, 0].map { WrappedItem(id: WrappedID(rawValue: $0)) })))
         #expect(try Self.sameText(RoutePath(["a", "b\"c"].map { WrappedItem(id: WrappedID(rawValue: $0)) })))
+        // A route type whose own loop gives no raw values: the same text.
+        #expect(try Self.sameText(RoutePath([7, -2, 0].map { RawlessItem(id: WrappedID(rawValue: $0)) })))
+        #expect(RawlessItem.rawCalls.withLock { $0 } == 1)
         // Stored otherwise than as the raw value: the text is still the JSON value's, lower-case.
         let lowered = RoutePath(uuids.map { WrappedItem(id: WrappedID($0, lowercased: true)) })
         #expect(try Self.sameText(lowered))

@@ -1,6 +1,7 @@
 import Foundation
 import SceneNavigation
 import SceneStore
+import Synchronization
 import Testing
 
 /// A note stored as its ID, an `Int` (a ``JSONIdentifier``): restored the fast way.
@@ -41,6 +42,36 @@ struct BoxedNote: IdentifiedRoute {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .note)
+    }
+}
+
+/// A note whose route type counts the calls of its own loops (``IdentifiedRoute``'s hooks), each
+/// doing what the default does.
+struct CountedNote: IdentifiedRoute {
+    static let identifierCalls = Mutex(0)
+    static let lookUpCalls = Mutex(0)
+    var id: Int
+
+    static func _identifiers(of routes: [CountedNote]) -> [Int] {
+        identifierCalls.withLock { $0 += 1 }
+        return routes.map(\.id)
+    }
+
+    static func _routes(
+        identifiedBy stored: [JSONValue], lookUp: (Int) -> CountedNote?
+    ) -> (routes: [CountedNote], unresolved: [Int], migrated: [Int])? {
+        lookUpCalls.withLock { $0 += 1 }
+        var found: (routes: [CountedNote], unresolved: [Int], migrated: [Int]) = ([], [], [])
+        for (position, value) in stored.enumerated() {
+            guard let id = Int(jsonValue: value) else { return nil }
+            guard let route = lookUp(id) else {
+                found.unresolved.append(position)
+                continue
+            }
+            if route.id != id { found.migrated.append(position) }
+            found.routes.append(route)
+        }
+        return found
     }
 }
 
@@ -120,6 +151,23 @@ struct BoxedNote: IdentifiedRoute {
         #expect(other.state.routes.map(\.title) == path.routes.map(\.title) && other.report == report)
     }
 
+    @Test("a save and a restore read a path through the route type's own loop, once per path")
+    func ownLoopOncePerPath() throws {
+        let path = RoutePath((1...1_000).map { CountedNote(id: $0) })
+        let text = try StateCoding.encodedText(path)
+        #expect(text == JSONText(try StateCoding.encode(path)))
+        #expect(CountedNote.identifierCalls.withLock { $0 } >= 1)
+        let resolvers = RouteResolvers().adding(CountedNote.self) { $0 == 7 ? nil : CountedNote(id: $0 == 9 ? 90 : $0) }
+        CountedNote.identifierCalls.withLock { $0 = 0 }
+        _ = try StateCoding.encodedText(path)
+        #expect(CountedNote.identifierCalls.withLock { $0 } == 1)
+        let restored = try StateCoding.decode(
+            RoutePath<CountedNote>.self, from: try JSONValue(parsing: text.bytes), resolvers: resolvers)
+        #expect(CountedNote.lookUpCalls.withLock { $0 } == 1)
+        #expect(restored.state.routes.count == 999 && restored.state.routes[7].id == 90)
+        #expect(restored.report.dropped.map(\.position) == [6] && restored.report.migrated.map(\.position) == [8])
+    }
+
     @Test(
         "the fast way and the Codable way restore the same routes and the same report, under every policy",
         arguments: [
@@ -127,10 +175,17 @@ struct BoxedNote: IdentifiedRoute {
             RestorePolicy(dropsDuplicates: true),
         ])
     func fastAgreesWithCodable(_ policy: RestorePolicy) throws {
-        let stored = try json(#"[1, 3, 9, "x", 2, 4, 1, null, {"id": 1}]"#)
+        // A path of identifiers alone is looked up by the route type's own loop in one call (the
+        // last, every one found); one with an element that is no identifier is decoded element by
+        // element.
         var migrations = NavigationMigrations()
         migrations.alias(.number(JSONNumber(4)), to: .number(JSONNumber(1)))
-        for migrations in [NavigationMigrations(), migrations] {
+        let paths = [
+            try json(#"[1, 3, 9, "x", 2, 4, 1, null, {"id": 1}]"#), try json("[1, 3, 9, 2, 4, 1, 3, 4]"),
+            try json("[1, 2, 4, 1, 2]"),
+        ]
+        for (stored, migrations) in paths.flatMap({ stored in [(stored, NavigationMigrations()), (stored, migrations)] }
+        ) {
             let fast = try StateCoding.decode(
                 RoutePath<Note>.self, from: stored, policy: policy, resolvers: Self.fast, migrations: migrations)
             let slow = try StateCoding.decode(
@@ -139,6 +194,7 @@ struct BoxedNote: IdentifiedRoute {
             #expect(fast.report == slow.report)
         }
         // Without a lookup, both say what is missing.
+        let stored = try json("[1, 2]")
         let unresolvable = try StateCoding.decode(RoutePath<Note>.self, from: stored, policy: policy)
         #expect(
             unresolvable.report.dropped.first?.reason

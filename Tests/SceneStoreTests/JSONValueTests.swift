@@ -38,10 +38,17 @@ import Testing
     }
 
     @Test("rejects invalid UTF-8 and NUL bytes")
-    func rejectsInvalidUTF8() {
+    func rejectsInvalidUTF8() throws {
         #expect(throws: JSONParseError("invalid UTF-8 in string", line: 1, column: 1, offset: 0)) {
             try JSONValue(parsing: [0x22, 0xFF, 0x22])
         }
+        // After ASCII, a lone lead byte; a whole sequence reads (ASCII is made into a string
+        // without validation, anything else is validated).
+        #expect(throws: JSONParseError("invalid UTF-8 in string", line: 1, column: 1, offset: 0)) {
+            try JSONValue(parsing: [0x22, 0x61, 0x62, 0xC3, 0x22])
+        }
+        #expect(try JSONValue(parsing: [0x22, 0x61, 0xC3, 0xA9, 0x22]) == .string("aé"))
+        #expect(try JSONValue(parsing: Array(#""ab/c~""#.utf8)) == .string("ab/c~"))
         #expect(throws: JSONParseError("unexpected byte 0x0", line: 1, column: 1, offset: 0)) {
             try JSONValue(parsing: [0])
         }

@@ -19,7 +19,9 @@ enum IdentifiedPath {
                 let typed = unsafeBitCast(routes, to: [R].self)
                 // A route type that encodes itself otherwise than as its ID keeps its own way.
                 if let first = typed.first, !encodesAsItsID(first, I.self) { return nil }
-                let json = { JSONValue.array(typed.map { unsafeBitCast($0.id, to: I.self).jsonValue }) }
+                let json = {
+                    JSONValue.array(unsafeBitCast(R._identifiers(of: typed), to: [I].self).map(\.jsonValue))
+                }
                 guard let textType = I.self as? any JSONTextIdentifier.Type else {
                     // An identifier stored as its raw value (a UUID, Int or String) is written as
                     // that value is.
@@ -36,18 +38,9 @@ enum IdentifiedPath {
                 }
                 func withText<T: JSONTextIdentifier>(_: T.Type) -> WrittenValue {
                     WrittenValue(json: json) { writer in
-                        // The identifiers taken out in one pass, then written by a loop of their
-                        // own type.
-                        let ids = [T](unsafeUninitializedCapacity: typed.count) { buffer, initialized in
-                            typed.withUnsafeBufferPointer { routes in
-                                for index in routes.indices {
-                                    (buffer.baseAddress! + index).initialize(
-                                        to: unsafeBitCast(routes.baseAddress![index].id, to: T.self))
-                                }
-                            }
-                            initialized = typed.count
-                        }
-                        T.writeArray(ids, to: &writer)
+                        // The identifiers taken out by the route type's own loop, then written by
+                        // a loop of their own type.
+                        T.writeArray(unsafeBitCast(R._identifiers(of: typed), to: [T].self), to: &writer)
                     }
                 }
                 return withText(textType)
@@ -71,76 +64,86 @@ enum IdentifiedPath {
                 guard id.jsonValue == unsafeBitCast(id.rawValue, to: T.self).jsonValue else { return nil }
             }
             return WrittenValue(json: json) { writer in
-                let raws = [T](unsafeUninitializedCapacity: routes.count) { buffer, initialized in
-                    routes.withUnsafeBufferPointer { routes in
-                        for index in routes.indices {
-                            (buffer.baseAddress! + index).initialize(
-                                to: unsafeBitCast(
-                                    unsafeBitCast(routes.baseAddress![index].id, to: W.self).rawValue, to: T.self))
-                        }
+                // The route type's own loop gives the raw values; a type that replaced it with one
+                // that gives none has them read one by one.
+                let raws =
+                    R._rawIdentifiers(of: routes) as? [T]
+                    ?? R._identifiers(of: routes).map {
+                        unsafeBitCast(unsafeBitCast($0, to: W.self).rawValue, to: T.self)
                     }
-                    initialized = routes.count
-                }
                 T.writeArray(raws, to: &writer)
             }
         }
         return withRaw(rawType)
     }
 
-    /// The outcome of each element restored the fast way, when the path's routes are identified
-    /// routes with a ``JSONIdentifier``, the restore has a lookup for them, and no migration rule
-    /// could apply to them; nil otherwise. An element the fast way cannot read (or that an alias
-    /// replaced) has no outcome here: the `Codable` way decodes it, and reports its error.
+    /// What the fast way restored of a path.
+    enum Restored<Route> {
+        /// Every element, restored as these routes, in order (none dropped, none migrated).
+        case whole([Route])
+        /// The outcome of each element, by position; nil for an element the fast way could not
+        /// read (or that an alias replaced), which the `Codable` way decodes and reports.
+        case outcomes([PathRestorer.ElementOutcome<Route>?])
+    }
+
+    /// The elements restored the fast way, when the path's routes are identified routes with a
+    /// ``JSONIdentifier``, the restore has a lookup for them, and no migration rule could apply to
+    /// them; nil otherwise, and when an element is not an identifier (the `Codable` way decodes
+    /// each element then, and reports its error).
     ///
-    /// One call for the whole path: the loop runs with the path's types known once. A route type
-    /// that encodes itself otherwise than as its ID (its own `encode(to:)`) is left to the
-    /// `Codable` way, checked on the first route found.
-    static func outcomes<Route>(
+    /// One call for the whole path: the route type's ``IdentifiedRoute/_routes(identifiedBy:lookUp:)``
+    /// reads and looks up every element in code specialized for it. A route type that encodes
+    /// itself otherwise than as its ID (its own `encode(to:)`) is left to the `Codable` way,
+    /// checked on the first route found.
+    static func restored<Route>(
         of elements: [JSONValue], as _: Route.Type, in session: RestoreSession
-    ) -> [PathRestorer.ElementOutcome<Route>?]? {
+    ) -> Restored<Route>? {
         guard !session.migrations.hasTypedRules, let routeType = Route.self as? any IdentifiedRoute.Type else {
             return nil
         }
-        func withRoute<R: IdentifiedRoute>(_: R.Type) -> [PathRestorer.ElementOutcome<Route>?]? {
+        func withRoute<R: IdentifiedRoute>(_: R.Type) -> Restored<Route>? {
             guard let idType = R.ID.self as? any JSONIdentifier.Type,
                 let lookUp = session.resolvers.lookup(for: R.self),
-                !session.resolvers.hasResolvers || session.resolvers.resolver(for: R.ID.self) == nil
+                !session.resolvers.hasResolvers || session.resolvers.resolver(for: R.ID.self) == nil,
+                let found = R._routes(identifiedBy: elements, lookUp: lookUp)
             else { return nil }
+            if let first = found.routes.first {
+                func withID<I: JSONIdentifier>(_: I.Type) -> Bool { encodesAsItsID(first, I.self) }
+                guard withID(idType) else { return nil }
+            }
             let resolve = session.resolvers.hasResolvers ? session.resolvers.resolver(for: R.self) : nil
             let aliases = session.migrations.aliasTable
-            func withID<I: JSONIdentifier>(_: I.Type) -> [PathRestorer.ElementOutcome<Route>?]? {
-                var outcomes: [PathRestorer.ElementOutcome<Route>?] = []
-                outcomes.reserveCapacity(elements.count)
-                var checked = false
-                for json in elements {
-                    guard aliases.isEmpty || aliases[json] == nil, let stored = I(jsonValue: json) else {
-                        outcomes.append(nil)
-                        continue
-                    }
-                    let id = unsafeBitCast(stored, to: R.ID.self)
-                    guard var route = lookUp(id) else {
+            if resolve == nil, aliases.isEmpty, found.unresolved.isEmpty, found.migrated.isEmpty {
+                return .whole(unsafeBitCast(found.routes, to: [Route].self))
+            }
+            var migrated = Set(found.migrated)
+            let unresolved = Set(found.unresolved)
+            var outcomes: [PathRestorer.ElementOutcome<Route>?] = []
+            outcomes.reserveCapacity(elements.count)
+            var next = 0
+            for position in elements.indices {
+                guard !unresolved.contains(position) else {
+                    outcomes.append(aliases.isEmpty || aliases[elements[position]] == nil ? .dropped(.unresolved) : nil)
+                    continue
+                }
+                var route = found.routes[next]
+                next += 1
+                guard aliases.isEmpty || aliases[elements[position]] == nil else {
+                    outcomes.append(nil)
+                    continue
+                }
+                if let resolve {
+                    guard let resolved = resolve(route) else {
                         outcomes.append(.dropped(.unresolved))
                         continue
                     }
-                    if !checked {
-                        guard encodesAsItsID(route, I.self) else { return nil }
-                        checked = true
-                    }
-                    var substituted = route.id != id
-                    if let resolve {
-                        guard let resolved = resolve(route) else {
-                            outcomes.append(.dropped(.unresolved))
-                            continue
-                        }
-                        if resolved != route { substituted = true }
-                        route = resolved
-                    }
-                    let element = unsafeBitCast(route, to: Route.self)
-                    outcomes.append(substituted ? .migrated(element) : .restored(element))
+                    if resolved != route { migrated.insert(position) }
+                    route = resolved
                 }
-                return outcomes
+                let element = unsafeBitCast(route, to: Route.self)
+                outcomes.append(migrated.contains(position) ? .migrated(element) : .restored(element))
             }
-            return withID(idType)
+            return .outcomes(outcomes)
         }
         return withRoute(routeType)
     }

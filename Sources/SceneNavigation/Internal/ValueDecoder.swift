@@ -247,9 +247,20 @@ final class ValueDecoder: Decoder {
         let depth = codingPath.count
         // Identified routes are restored the fast way when they can be (never for a policy that
         // withholds paths: nothing is decoded then).
-        var fast =
-            session.policy.restoresPaths ? IdentifiedPath.outcomes(of: elements, as: Route.self, in: session) : nil
         let unread = depth == 0 ? session.unread : [:]
+        var fast: [PathRestorer.ElementOutcome<Route>?]?
+        switch session.policy.restoresPaths ? IdentifiedPath.restored(of: elements, as: Route.self, in: session) : nil {
+        case .whole(let routes)?
+        where unread.isEmpty && !session.policy.dropsDuplicates && routes.count <= session.policy.maximumDepth:
+            // Every element restored, and the policy keeps them all.
+            session.recordPath(
+                PathRestorer.Outcome(routes: routes), at: codingPath, stored: { elements[$0] },
+                became: { (try? ValueEncoder.encode($0)) ?? .null })
+            return routes
+        case .whole(let routes)?: fast = routes.map { .restored($0) }
+        case .outcomes(let outcomes)?: fast = outcomes
+        case nil: fast = nil
+        }
         if fast != nil {
             for (position, reason) in unread { fast?[position] = .dropped(reason) }
         }

@@ -272,11 +272,16 @@ struct JSONParser {
         position += 1
         // Fast path: no escapes.
         var index = position
+        var highBits: UInt8 = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[position..<index])
-                guard let text = String(validating: slice, as: UTF8.self) else {
+                // ASCII is valid UTF-8 as it is, and made into a string without the generic
+                // validation (which looks up its metadata at every call).
+                let text =
+                    highBits < 0x80 ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+                guard let text else {
                     position = start
                     throw error("invalid UTF-8 in string")
                 }
@@ -284,6 +289,7 @@ struct JSONParser {
                 return text
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            highBits |= byte
             index += 1
         }
         var scratch: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[position..<index]))

@@ -20,7 +20,12 @@ package enum UUIDText {
         let invalid = nibbles.withUnsafeBufferPointer { table in
             withUnsafeMutableBytes(of: &raw) { output -> UInt8 in
                 var invalid: UInt8 = 0
-                for (offset, place) in zip(0..<16, places) {
+                for offset in 0..<16 {
+                    // The place of the byte's two digits: two per byte, past the hyphens before it
+                    // (after bytes 4, 6, 8 and 10).
+                    let place =
+                        offset &* 2 &+ (offset >= 4 ? 1 : 0) &+ (offset >= 6 ? 1 : 0) &+ (offset >= 8 ? 1 : 0)
+                        &+ (offset >= 10 ? 1 : 0)
                     let high = table[Int(text[place])]
                     let low = table[Int(text[place + 1])]
                     invalid |= (high | low) & 0xF0
@@ -38,9 +43,6 @@ package enum UUIDText {
         var text = text
         return text.withUTF8 { parse($0) }
     }
-
-    /// Where each of the 16 bytes' two digits start in the text.
-    private static let places = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34]
 
     /// Each byte's value as a hexadecimal digit of either case, 0xFF for a byte that is none.
     private static let nibbles: [UInt8] = (0...255).map { byte in

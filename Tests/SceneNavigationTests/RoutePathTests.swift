@@ -2,6 +2,7 @@ import Foundation
 import SceneNavigation
 import SceneNavigationTesting
 import SceneStore
+import Synchronization
 import TestSupport
 import Testing
 
@@ -234,6 +235,33 @@ enum Screen: Codable, Hashable, Sendable {
                 try JSONValue(parsing: Fixtures.bytes("hostile-paths/\(name).json"))
             }
         }
+    }
+
+    /// A state that counts how often it is encoded.
+    struct CountedState: Codable, Equatable {
+        static let encodings = Mutex(0)
+        var flag = false
+        var name = "start"
+
+        func encode(to encoder: any Encoder) throws {
+            Self.encodings.withLock { $0 += 1 }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(flag, forKey: .flag)
+            try container.encode(name, forKey: .name)
+        }
+    }
+
+    @Test("the initial state is encoded for a restore only when a member falls back to it")
+    func initialEncodedOnFallback() throws {
+        let whole = try JSONValue(parsing: Array(#"{"flag": true, "name": "kept"}"#.utf8))
+        let restored = try StateCoding.decode(CountedState.self, from: whole, initial: CountedState())
+        #expect(restored.state == CountedState(flag: true, name: "kept") && restored.report.isComplete)
+        #expect(CountedState.encodings.withLock { $0 } == 0)
+        let stale = try JSONValue(parsing: Array(#"{"flag": "yes", "name": "kept"}"#.utf8))
+        let salvaged = try StateCoding.decode(CountedState.self, from: stale, initial: CountedState())
+        #expect(salvaged.state == CountedState(flag: false, name: "kept"))
+        #expect(salvaged.report.dropped.map(\.place) == ["flag"])
+        #expect(CountedState.encodings.withLock { $0 } == 1)
     }
 
     @Test("restoring from binary data holding JSON gives the same state and report, dropped elements as stored")

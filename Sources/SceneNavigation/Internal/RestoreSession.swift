@@ -19,8 +19,10 @@ final class RestoreSession {
     /// the new one), since the part being decoded began: the part is then reported as migrated.
     var substitutions = 0
     /// The JSON of the state to fall back on: a member that no longer decodes takes its value from
-    /// here. Nil when there is none, so only optional members can fall back (to nil).
-    private let fallback: JSONValue?
+    /// here. Nil when there is none, so only optional members can fall back (to nil). Encoded the
+    /// first time a member falls back: a restore that keeps every member never encodes it.
+    private lazy var fallback: JSONValue? = makeFallback()
+    private let makeFallback: () -> JSONValue?
     private(set) var report = RestoreReport()
     /// The elements of a stored value that is a path itself that are dropped, by position, without
     /// being decoded: a link's elements that could not be read, with the reason.
@@ -34,14 +36,15 @@ final class RestoreSession {
 
     init(
         policy: RestorePolicy, resolvers: RouteResolvers, types: NavigationTypeRegistry,
-        migrations: NavigationMigrations = NavigationMigrations(), storedVersion: Int = 0, fallback: JSONValue?
+        migrations: NavigationMigrations = NavigationMigrations(), storedVersion: Int = 0,
+        fallback: @escaping @autoclosure () -> JSONValue?
     ) {
         self.policy = policy
         self.resolvers = resolvers
         self.types = types
         self.migrations = migrations
         self.storedVersion = storedVersion
-        self.fallback = fallback
+        self.makeFallback = fallback
     }
 
     // MARK: - Undoing what a failed part recorded

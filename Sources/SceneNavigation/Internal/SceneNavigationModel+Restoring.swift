@@ -59,9 +59,10 @@ extension SceneNavigationModel {
         schemaVersion: Int = 0
     ) throws(NavigationError) -> RestoreReport {
         let json = try StateCoding.json(of: value, key: key)
+        let initial = initialState
         let (restored, report) = try StateCoding.decode(
             State.self, from: json, key: key, policy: policy, resolvers: resolvers, types: types,
-            migrations: migrations, schemaVersion: schemaVersion, fallback: try? ValueEncoder.encode(initialState))
+            migrations: migrations, schemaVersion: schemaVersion, fallback: try? ValueEncoder.encode(initial))
         if let wrong = report.dropped.first(where: { $0.reason.couldBeUndone }) {
             throw .cannotDecode(key: key, reason: wrong.description, location: wrong.codingPath)
         }
@@ -142,11 +143,12 @@ extension SceneNavigationModel {
         // Decoded here, on the main actor, where the state's conformances live (in an app whose
         // types are main-actor isolated, they may be used nowhere else).
         guard let value = document.values[key] else { return true }
+        let initial = initialState
         guard let schema = try? NavigationMigrations.storedSchema(forKey: key, in: document.values),
             let json = try? StateCoding.json(of: value, key: key),
             let (_, report) = try? StateCoding.decode(
                 State.self, from: json, key: key, resolvers: resolvers, types: types, migrations: migrations,
-                schemaVersion: schema, fallback: try? ValueEncoder.encode(initialState))
+                schemaVersion: schema, fallback: try? ValueEncoder.encode(initial))
         else { return false }
         return !report.dropped.contains { $0.reason.couldBeUndone }
     }

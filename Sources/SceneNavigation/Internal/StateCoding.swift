@@ -110,13 +110,13 @@ package enum StateCoding {
     static func decode<State: Codable>(
         _ type: State.Type, from value: JSONValue, key: String = "navigation", policy: RestorePolicy = RestorePolicy(),
         resolvers: RouteResolvers = RouteResolvers(), types: NavigationTypeRegistry = NavigationTypeRegistry(),
-        migrations: NavigationMigrations = NavigationMigrations(), schemaVersion: Int = 0, fallback: JSONValue?,
-        unread: [Int: RestoreReport.Reason] = [:]
+        migrations: NavigationMigrations = NavigationMigrations(), schemaVersion: Int = 0,
+        fallback: @escaping @autoclosure () -> JSONValue?, unread: [Int: RestoreReport.Reason] = [:]
     ) throws(NavigationError) -> (state: State, report: RestoreReport) {
         let migrated = try migrations.migrated(value, from: schemaVersion, key: key)
         let session = RestoreSession(
             policy: policy, resolvers: resolvers, types: types, migrations: migrations, storedVersion: schemaVersion,
-            fallback: fallback)
+            fallback: fallback())
         session.unread = unread
         let state: State
         do {

@@ -111,12 +111,19 @@ extension IdentifiedRoute where ID: JSONIdentifier {
     public static func _routes(
         identifiedBy stored: [JSONValue], lookUp: (ID) -> Self?
     ) -> (routes: [Self], unresolved: [Int], migrated: [Int])? {
+        // Every element read before any is looked up: a path with an element that is not an
+        // identifier is left whole to the element-by-element restore, which looks each up once.
+        var ids: [ID] = []
+        ids.reserveCapacity(stored.count)
+        for value in stored {
+            guard let id = ID(jsonValue: value) else { return nil }
+            ids.append(id)
+        }
         var routes: [Self] = []
-        routes.reserveCapacity(stored.count)
+        routes.reserveCapacity(ids.count)
         var unresolved: [Int] = []
         var migrated: [Int] = []
-        for position in stored.indices {
-            guard let id = ID(jsonValue: stored[position]) else { return nil }
+        for (position, id) in ids.enumerated() {
             guard let route = lookUp(id) else {
                 unresolved.append(position)
                 continue

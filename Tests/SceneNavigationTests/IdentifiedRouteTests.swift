@@ -75,6 +75,25 @@ struct CountedNote: IdentifiedRoute {
     }
 }
 
+/// A note of any identifier type: its identifier is a ``JSONIdentifier`` only at run time.
+struct GenericNote<ID: Codable & Hashable & Sendable>: IdentifiedRoute {
+    var id: ID
+    var title: String
+}
+
+/// A note whose own loops answer for no route at all, as a type that replaced them wrongly might.
+struct MiscountedNote: IdentifiedRoute {
+    var id: Int
+
+    static func _identifiers(of routes: [MiscountedNote]) -> [Int] { [] }
+
+    static func _routes(
+        identifiedBy stored: [JSONValue], lookUp: (Int) -> MiscountedNote?
+    ) -> (routes: [MiscountedNote], unresolved: [Int], migrated: [Int])? {
+        ([], [7], [])
+    }
+}
+
 @Suite struct IdentifiedRouteTests {
     func json(_ text: String) throws -> JSONValue { try JSONValue(parsing: Array(text.utf8)) }
 
@@ -167,6 +186,57 @@ struct CountedNote: IdentifiedRoute {
         #expect(restored.state.routes.count == 999 && restored.state.routes[7].id == 90)
         #expect(restored.report.dropped.map(\.position) == [6] && restored.report.migrated.map(\.position) == [8])
     }
+
+    @Test(
+        "a route type's own loops are the defaults made for its identifier: none for one that is no JSONIdentifier, or only at run time"
+    )
+    func defaultLoops() throws {
+        let stored = try json("[1, 3, 9]")
+        let found = Self.routes(Note.self, stored) { id in Self.lookUp(id).map { Note(id: $0.id, title: $0.title) } }
+        #expect(found?.routes.map(\.id) == [1, 2] && found?.unresolved == [1] && found?.migrated == [2])
+        // An element that is not an identifier: nothing is looked up, and the path is left whole to
+        // the element-by-element restore.
+        let lookedUp = Mutex(0)
+        let mixed = Self.routes(Note.self, try json(#"[1, "x"]"#)) { id in
+            lookedUp.withLock { $0 += 1 }
+            return Note(id: id, title: "")
+        }
+        #expect(mixed == nil && lookedUp.withLock { $0 } == 0)
+        #expect(Self.routes(SlowNote.self, stored, lookUp: { _ in nil }) == nil)
+        #expect(Self.routes(GenericNote<Int>.self, stored, lookUp: { _ in nil }) == nil)
+        #expect(Self.rawIdentifiers(of: [Note(id: 1, title: "")]) == nil)
+        #expect(Self.rawIdentifiers(of: [WrappedItem(id: WrappedID(rawValue: 4))]) as? [Int] == [4])
+        // A generic route restores the same routes and report, element by element.
+        let generic = RouteResolvers().adding(GenericNote<Int>.self) { id in
+            Self.lookUp(id).map { GenericNote(id: $0.id, title: $0.title) }
+        }
+        let restored = try StateCoding.decode(RoutePath<GenericNote<Int>>.self, from: stored, resolvers: generic)
+        let fast = try StateCoding.decode(RoutePath<Note>.self, from: stored, resolvers: Self.fast)
+        #expect(restored.state.routes.map(\.id) == [1, 2] && restored.report == fast.report)
+    }
+
+    @Test(
+        "a route type's own loops that do not answer for each route are not trusted: saved and restored route by route")
+    func miscountedLoops() throws {
+        let path = RoutePath([1, 2, 3].map { MiscountedNote(id: $0) })
+        let text = try StateCoding.encodedText(path)
+        #expect(text == JSONText(try json("[1, 2, 3]")))
+        let resolvers = RouteResolvers().adding(MiscountedNote.self) { $0 == 2 ? nil : MiscountedNote(id: $0) }
+        let restored = try StateCoding.decode(
+            RoutePath<MiscountedNote>.self, from: try json("[1, 2, 3]"), resolvers: resolvers)
+        #expect(restored.state.routes.map(\.id) == [1, 3])
+        #expect(restored.report.dropped.map(\.position) == [1] && restored.report.restoredCount == 2)
+    }
+
+    /// A route type's own loop as navstate calls it: through the conformance, as generic code.
+    static func routes<R: IdentifiedRoute>(
+        _: R.Type, _ stored: JSONValue, lookUp: (R.ID) -> R?
+    ) -> (routes: [R], unresolved: [Int], migrated: [Int])? {
+        guard case .array(let elements) = stored else { return nil }
+        return R._routes(identifiedBy: elements, lookUp: lookUp)
+    }
+
+    static func rawIdentifiers<R: IdentifiedRoute>(of routes: [R]) -> Any? { R._rawIdentifiers(of: routes) }
 
     @Test(
         "the fast way and the Codable way restore the same routes and the same report, under every policy",

@@ -19,9 +19,7 @@ enum IdentifiedPath {
                 let typed = unsafeBitCast(routes, to: [R].self)
                 // A route type that encodes itself otherwise than as its ID keeps its own way.
                 if let first = typed.first, !encodesAsItsID(first, I.self) { return nil }
-                let json = {
-                    JSONValue.array(unsafeBitCast(R._identifiers(of: typed), to: [I].self).map(\.jsonValue))
-                }
+                let json = { JSONValue.array(unsafeBitCast(identifiers(of: typed), to: [I].self).map(\.jsonValue)) }
                 guard let textType = I.self as? any JSONTextIdentifier.Type else {
                     // An identifier stored as its raw value (a UUID, Int or String) is written as
                     // that value is.
@@ -40,7 +38,7 @@ enum IdentifiedPath {
                     WrittenValue(json: json) { writer in
                         // The identifiers taken out by the route type's own loop, then written by
                         // a loop of their own type.
-                        T.writeArray(unsafeBitCast(R._identifiers(of: typed), to: [T].self), to: &writer)
+                        T.writeArray(unsafeBitCast(identifiers(of: typed), to: [T].self), to: &writer)
                     }
                 }
                 return withText(textType)
@@ -65,16 +63,24 @@ enum IdentifiedPath {
             }
             return WrittenValue(json: json) { writer in
                 // The route type's own loop gives the raw values; a type that replaced it with one
-                // that gives none has them read one by one.
-                let raws =
-                    R._rawIdentifiers(of: routes) as? [T]
-                    ?? R._identifiers(of: routes).map {
+                // that gives none, or not one per route, has them read one by one.
+                var raws = R._rawIdentifiers(of: routes) as? [T] ?? []
+                if raws.count != routes.count {
+                    raws = identifiers(of: routes).map {
                         unsafeBitCast(unsafeBitCast($0, to: W.self).rawValue, to: T.self)
                     }
+                }
                 T.writeArray(raws, to: &writer)
             }
         }
         return withRaw(rawType)
+    }
+
+    /// The identifiers of `routes`, from the route type's own loop; read one by one when a type
+    /// replaced it with one that does not give one per route.
+    private static func identifiers<R: IdentifiedRoute>(of routes: [R]) -> [R.ID] {
+        let ids = R._identifiers(of: routes)
+        return ids.count == routes.count ? ids : routes.map(\.id)
     }
 
     /// What the fast way restored of a path.
@@ -88,13 +94,16 @@ enum IdentifiedPath {
 
     /// The elements restored the fast way, when the path's routes are identified routes with a
     /// ``JSONIdentifier``, the restore has a lookup for them, and no migration rule could apply to
-    /// them; nil otherwise, and when an element is not an identifier (the `Codable` way decodes
-    /// each element then, and reports its error).
+    /// them; nil otherwise. An element the fast way cannot read (or that an alias replaced) has no
+    /// outcome here: the `Codable` way decodes it, and reports its error.
     ///
-    /// One call for the whole path: the route type's ``IdentifiedRoute/_routes(identifiedBy:lookUp:)``
-    /// reads and looks up every element in code specialized for it. A route type that encodes
-    /// itself otherwise than as its ID (its own `encode(to:)`) is left to the `Codable` way,
-    /// checked on the first route found.
+    /// A path of identifiers alone, with no alias or resolver to apply, is read and looked up in one
+    /// call of the route type's ``IdentifiedRoute/_routes(identifiedBy:lookUp:)``, in code
+    /// specialized for it. Any other path, a route type whose identifier is a ``JSONIdentifier``
+    /// only at run time (a generic route), or an answer of that call that does not account for
+    /// every element, is restored element by element here, with the types checked once. A route
+    /// type that encodes itself otherwise than as its ID (its own `encode(to:)`) is left to the
+    /// `Codable` way, checked on the first route found.
     static func restored<Route>(
         of elements: [JSONValue], as _: Route.Type, in session: RestoreSession
     ) -> Restored<Route>? {
@@ -104,48 +113,88 @@ enum IdentifiedPath {
         func withRoute<R: IdentifiedRoute>(_: R.Type) -> Restored<Route>? {
             guard let idType = R.ID.self as? any JSONIdentifier.Type,
                 let lookUp = session.resolvers.lookup(for: R.self),
-                !session.resolvers.hasResolvers || session.resolvers.resolver(for: R.ID.self) == nil,
-                let found = R._routes(identifiedBy: elements, lookUp: lookUp)
+                !session.resolvers.hasResolvers || session.resolvers.resolver(for: R.ID.self) == nil
             else { return nil }
-            if let first = found.routes.first {
-                func withID<I: JSONIdentifier>(_: I.Type) -> Bool { encodesAsItsID(first, I.self) }
-                guard withID(idType) else { return nil }
-            }
             let resolve = session.resolvers.hasResolvers ? session.resolvers.resolver(for: R.self) : nil
             let aliases = session.migrations.aliasTable
-            if resolve == nil, aliases.isEmpty, found.unresolved.isEmpty, found.migrated.isEmpty {
-                return .whole(unsafeBitCast(found.routes, to: [Route].self))
-            }
-            var migrated = Set(found.migrated)
-            let unresolved = Set(found.unresolved)
-            var outcomes: [PathRestorer.ElementOutcome<Route>?] = []
-            outcomes.reserveCapacity(elements.count)
-            var next = 0
-            for position in elements.indices {
-                guard !unresolved.contains(position) else {
-                    outcomes.append(aliases.isEmpty || aliases[elements[position]] == nil ? .dropped(.unresolved) : nil)
-                    continue
+            func withID<I: JSONIdentifier>(_: I.Type) -> Restored<Route>? {
+                if resolve == nil, aliases.isEmpty, let found = R._routes(identifiedBy: elements, lookUp: lookUp),
+                    accounts(for: elements.count, found)
+                {
+                    if let first = found.routes.first, !encodesAsItsID(first, I.self) { return nil }
+                    return restored(found, count: elements.count, as: Route.self)
                 }
-                var route = found.routes[next]
-                next += 1
-                guard aliases.isEmpty || aliases[elements[position]] == nil else {
-                    outcomes.append(nil)
-                    continue
-                }
-                if let resolve {
-                    guard let resolved = resolve(route) else {
+                var outcomes: [PathRestorer.ElementOutcome<Route>?] = []
+                outcomes.reserveCapacity(elements.count)
+                var checked = false
+                for json in elements {
+                    guard aliases.isEmpty || aliases[json] == nil, let stored = I(jsonValue: json) else {
+                        outcomes.append(nil)
+                        continue
+                    }
+                    let id = unsafeBitCast(stored, to: R.ID.self)
+                    guard var route = lookUp(id) else {
                         outcomes.append(.dropped(.unresolved))
                         continue
                     }
-                    if resolved != route { migrated.insert(position) }
-                    route = resolved
+                    if !checked {
+                        guard encodesAsItsID(route, I.self) else { return nil }
+                        checked = true
+                    }
+                    var substituted = route.id != id
+                    if let resolve {
+                        guard let resolved = resolve(route) else {
+                            outcomes.append(.dropped(.unresolved))
+                            continue
+                        }
+                        if resolved != route { substituted = true }
+                        route = resolved
+                    }
+                    let element = unsafeBitCast(route, to: Route.self)
+                    outcomes.append(substituted ? .migrated(element) : .restored(element))
                 }
-                let element = unsafeBitCast(route, to: Route.self)
-                outcomes.append(migrated.contains(position) ? .migrated(element) : .restored(element))
+                return .outcomes(outcomes)
             }
-            return .outcomes(outcomes)
+            return withID(idType)
         }
         return withRoute(routeType)
+    }
+
+    /// Whether what a route type's own loop found accounts for each of `count` elements once: a
+    /// route for each position not unresolved, the positions in order and in range.
+    private static func accounts<R>(
+        for count: Int, _ found: (routes: [R], unresolved: [Int], migrated: [Int])
+    ) -> Bool {
+        func ascending(_ positions: [Int]) -> Bool {
+            zip(positions, positions.dropFirst()).allSatisfy { $0 < $1 }
+                && positions.allSatisfy { (0..<count).contains($0) }
+        }
+        return found.routes.count + found.unresolved.count == count && ascending(found.unresolved)
+            && ascending(found.migrated) && Set(found.unresolved).isDisjoint(with: found.migrated)
+    }
+
+    /// The outcome of each of `count` elements from what a route type's own loop found (which
+    /// ``accounts(for:_:)`` checked): the whole path when every element was found under its own
+    /// identifier.
+    private static func restored<R, Route>(
+        _ found: (routes: [R], unresolved: [Int], migrated: [Int]), count: Int, as _: Route.Type
+    ) -> Restored<Route> {
+        let routes = unsafeBitCast(found.routes, to: [Route].self)
+        if found.unresolved.isEmpty, found.migrated.isEmpty { return .whole(routes) }
+        let unresolved = Set(found.unresolved)
+        let migrated = Set(found.migrated)
+        var outcomes: [PathRestorer.ElementOutcome<Route>?] = []
+        outcomes.reserveCapacity(count)
+        var next = 0
+        for position in 0..<count {
+            if unresolved.contains(position) {
+                outcomes.append(.dropped(.unresolved))
+            } else {
+                outcomes.append(migrated.contains(position) ? .migrated(routes[next]) : .restored(routes[next]))
+                next += 1
+            }
+        }
+        return .outcomes(outcomes)
     }
 
     /// Whether a route encodes as its identifier's JSON, as ``IdentifiedRoute``'s own coding does

@@ -121,11 +121,6 @@ extension FileSystem {
     }
 
     /// Reads until end of file, but never more than `limit` bytes; returns nil past the limit.
-    ///
-    /// The first read asks for one byte more than `expectedSize` (the file's size as `fstat` gave
-    /// it). A read that comes back short, with exactly that many bytes read, has met the end of the
-    /// file, and no second read is made to be told so; any other outcome (a read cut short before
-    /// that size, a file that grew or shrank) reads on until a read returns nothing.
     package func readAll(_ descriptor: Int32, expectedSize: Int, limit: Int) throws(Errno) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: min(max(expectedSize, 0), limit) + 1)
         var count = 0
@@ -134,7 +129,6 @@ extension FileSystem {
                 if count > limit { return nil }
                 bytes.append(contentsOf: repeatElement(0, count: min(max(count, 4096), limit + 1 - count)))
             }
-            let asked = bytes.count - count
             let got = try bytes.withUnsafeMutableBytes { raw in
                 Result { () throws(Errno) -> Int in
                     try read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: raw[count...]))
@@ -143,7 +137,6 @@ extension FileSystem {
             if got == 0 { break }
             count += got
             if count > limit { return nil }
-            if got < asked && count == expectedSize { break }
         }
         bytes.removeSubrange(count...)
         return bytes

@@ -235,6 +235,11 @@ def main():
             "| measure | path alone | with the chain | with / alone (target: at most 1.10x) |", "| --- | --- | --- | --- |",
             f"| restore from the store (`restore(from:scene:)`: read, decode, report) | {t(ns(pr, 'path alone ns'))} | {t(ns(pr, 'with chain ns'))} | {ratio(ns(pr, 'with chain ns'), ns(pr, 'path alone ns'))} |",
             f"| decode alone, from the parsed value (`NavigationCoding.decode`) | {t(ns(pd, 'path alone ns'))} | {t(ns(pd, 'with chain ns'))} | {ratio(ns(pd, 'with chain ns'), ns(pd, 'path alone ns'))} |"]
+    la = "launch/restore/10 routes"
+    out += ["", "### 18. A scene's launch: 10 routes restored before the first frame, with the crash-loop guard's record (interleaved)", "",
+            "| measure | time | / the restore alone |", "| --- | --- | --- |",
+            f"| the scene's view appears (`PersistentScene`, guarded: the marker and the launch's record written, the file read, decoded, applied) | {t(ns(la, 'launch ns'))} | {ratio(ns(la, 'launch ns'), ns(la, 'restore ns'))} |",
+            f"| the same scene restored alone (`restore(from:scene:)`) | {t(ns(la, 'restore ns'))} | 1.00x |"]
     print("\n".join(out))
 
 

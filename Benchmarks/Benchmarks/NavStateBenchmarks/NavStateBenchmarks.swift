@@ -547,6 +547,31 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: 18. A scene's launch: the restore before the first frame, with the guard's record
+
+    do {
+        let directory = makeTemporaryDirectory()
+        let store = StateStore(appID: try! AppID("bench"), stateRoot: directory)
+        let scene = try! SceneID("launched")
+        try! store.setSceneValue(
+            .json(try! NavigationCoding.encode(SheetsState(path: RoutePath(makeRoutes(10))))), forKey: "navigation",
+            in: scene)
+        // A scene of 10 routes launched as an app launches it (its view appears: the restore runs
+        // then, on the main actor, with the crash-loop guard's record written), against the same
+        // scene restored alone; one after the other in each iteration, alternating which runs first.
+        Benchmark(
+            "launch/restore/10 routes",
+            configuration: .init(
+                metrics: [.custom("launch ns"), .custom("restore ns")], warmupIterations: 3, maxDuration: .seconds(6),
+                maxIterations: 300)
+        ) { benchmark in
+            let (launch, restore) = await launchAndRestore(
+                store: store, scene: scene, first: benchmark.currentIteration % 2 == 0)
+            benchmark.measurement(.custom("launch ns"), launch)
+            benchmark.measurement(.custom("restore ns"), restore)
+        }
+    }
+
     // MARK: 6. The CLI end to end
 
     if let navstate = environment["NAVSTATE_BINARY"], let trivial = environment["TRIVIAL_SWIFT_BINARY"],
@@ -654,6 +679,44 @@ func restorePair(store: StateStore, alone: SceneID, withChain: SceneID, first: B
     }
     let withPresentations = await restore(withChain)
     return (await restore(alone), withPresentations)
+}
+
+/// The time of a scene's launch (`PersistentScene`, guarded, its view appearing) and of a restore
+/// of the same scene alone (`restore(from:scene:)`), in nanoseconds, the launch first when `first`.
+@MainActor
+func launchAndRestore(store: StateStore, scene: SceneID, first: Bool) async -> (Int, Int) {
+    let clock = ContinuousClock()
+    func launch() async -> Int {
+        let launched = PersistentScene(
+            SceneNavigationModel(SheetsState()), store: store,
+            guard: CrashLoopGuard(healthyAfterFirstWrite: false, healthyAfter: nil), identity: .supplied(scene),
+            onEvent: { if case .failed(let error) = $0 { fatalError("\(error)") } })
+        let start = clock.now
+        launched.handle(.phase(.active))
+        launched.handle(.appeared)
+        let time = nanoseconds(clock.now - start)
+        precondition(launched.model.state.path.count == 10)
+        // Outside the time: the scene goes to the background (the restore taken as healthy, its
+        // marker removed) and goes away.
+        launched.handle(.phase(.background))
+        launched.handle(.disappeared)
+        await launched.settle()
+        return time
+    }
+    func restore() async -> Int {
+        let model = SceneNavigationModel(SheetsState())
+        let start = clock.now
+        let outcome = try! await model.restore(from: store, scene: scene)
+        let time = nanoseconds(clock.now - start)
+        precondition(model.state.path.count == 10 && outcome.report?.isComplete == true)
+        return time
+    }
+    if first {
+        let launched = await launch()
+        return (launched, await restore())
+    }
+    let restored = await restore()
+    return (await launch(), restored)
 }
 
 /// `count` routes of every case, in turn.

@@ -664,21 +664,26 @@ struct SheetsState: Codable, Equatable, Sendable {
 /// which `navstate restore` is), in the order `first` says.
 @MainActor
 func restorePair(store: StateStore, alone: SceneID, withChain: SceneID, first: Bool) async -> (Int, Int) {
-    let clock = ContinuousClock()
-    func restore(_ scene: SceneID) async -> Int {
-        let model = SceneNavigationModel(SheetsState())
-        let start = clock.now
-        let outcome = try! await model.restore(from: store, scene: scene)
-        let time = nanoseconds(clock.now - start)
-        precondition(model.state.path.count == 10 && outcome.report?.isComplete == true)
-        return time
-    }
+    func restore(_ scene: SceneID) async -> Int { await timedRestore(store: store, scene: scene) }
     if first {
         let pathAlone = await restore(alone)
         return (pathAlone, await restore(withChain))
     }
     let withPresentations = await restore(withChain)
     return (await restore(alone), withPresentations)
+}
+
+/// The time of a restore of a scene of 10 routes from its file (`restore(from:scene:)`: read,
+/// decoded, reported), in nanoseconds.
+@MainActor
+func timedRestore(store: StateStore, scene: SceneID) async -> Int {
+    let clock = ContinuousClock()
+    let model = SceneNavigationModel(SheetsState())
+    let start = clock.now
+    let outcome = try! await model.restore(from: store, scene: scene)
+    let time = nanoseconds(clock.now - start)
+    precondition(model.state.path.count == 10 && outcome.report?.isComplete == true)
+    return time
 }
 
 /// The time of a scene's launch (`PersistentScene`, guarded, its view appearing) and of a restore
@@ -703,14 +708,7 @@ func launchAndRestore(store: StateStore, scene: SceneID, first: Bool) async -> (
         await launched.settle()
         return time
     }
-    func restore() async -> Int {
-        let model = SceneNavigationModel(SheetsState())
-        let start = clock.now
-        let outcome = try! await model.restore(from: store, scene: scene)
-        let time = nanoseconds(clock.now - start)
-        precondition(model.state.path.count == 10 && outcome.report?.isComplete == true)
-        return time
-    }
+    func restore() async -> Int { await timedRestore(store: store, scene: scene) }
     if first {
         let launched = await launch()
         return (launched, await restore())

@@ -23,6 +23,10 @@ import SceneStore
 /// Decoded outside a restore, by a plain `JSONDecoder`, the type finds no lookup and fails with a
 /// `DecodingError` saying so: restore through ``PersistentScene`` or a model's
 /// ``SceneNavigationModel/jsonData``, which hand the resolvers over directly.
+///
+/// The protocol's requirements whose names start with an underscore are navstate's way into code
+/// compiled for your route type (a path's identifiers taken out, or looked up, in one loop): keep
+/// their defaults.
 public protocol IdentifiedRoute: Identifiable, Codable, Hashable where ID: Codable {
     /// The identifiers of a path of these routes, in order: what a save writes.
     ///

@@ -122,7 +122,7 @@ enum IdentifiedPath {
                     accounts(for: elements.count, found)
                 {
                     if let first = found.routes.first, !encodesAsItsID(first, I.self) { return nil }
-                    return restored(found, count: elements.count, as: Route.self)
+                    return whatWasFound(found, count: elements.count, as: Route.self)
                 }
                 var outcomes: [PathRestorer.ElementOutcome<Route>?] = []
                 outcomes.reserveCapacity(elements.count)
@@ -176,7 +176,7 @@ enum IdentifiedPath {
     /// The outcome of each of `count` elements from what a route type's own loop found (which
     /// ``accounts(for:_:)`` checked): the whole path when every element was found under its own
     /// identifier.
-    private static func restored<R, Route>(
+    private static func whatWasFound<R, Route>(
         _ found: (routes: [R], unresolved: [Int], migrated: [Int]), count: Int, as _: Route.Type
     ) -> Restored<Route> {
         let routes = unsafeBitCast(found.routes, to: [Route].self)

@@ -31,9 +31,11 @@ public protocol IdentifiedRoute: Identifiable, Codable, Hashable where ID: Codab
     /// The identifiers of a path of these routes, in order: what a save writes.
     ///
     /// navstate's hook into code specialized for the route type, not an API to call: keep the
-    /// default, which reads each route's `id`. A save calls it once for a whole path, so that the
-    /// loop runs in the app's module, compiled for the route type, rather than once per route
-    /// through generic code.
+    /// default, which reads each route's `id`. A save of a path of ``JSONIdentifier`` identifiers
+    /// calls it for the whole path (once more when the path's JSON value is asked for), so that
+    /// the loop runs in the app's module, compiled for the route type, rather than once per route
+    /// through generic code; one stored as its raw value is saved through
+    /// ``_rawIdentifiers(of:)`` instead.
     /// - Parameter routes: A path's routes.
     /// - Returns: Their identifiers, in order.
     static func _identifiers(of routes: [Self]) -> [ID]
@@ -49,9 +51,11 @@ public protocol IdentifiedRoute: Identifiable, Codable, Hashable where ID: Codab
     /// The routes that a path's stored identifiers name, each looked up: navstate's hook into code
     /// specialized for the route type, not an API to call; keep the default.
     ///
-    /// A restore calls it once for a whole path. The default for an identifier that is a
-    /// ``JSONIdentifier`` reads each value as one and looks it up, with no `Codable` machinery in
-    /// between; for any other identifier it returns nil, and the restore decodes each element.
+    /// A restore calls it once for a path of a route type it has a lookup for, when no alias, no
+    /// resolver of the route type and no typed migration rule could apply. The default, where the
+    /// route type's identifier is known to be a ``JSONIdentifier`` when it conforms, reads every
+    /// value as one, then looks each up, with no `Codable` machinery in between; elsewhere it
+    /// returns nil, and the restore reads the path element by element.
     /// - Parameters:
     ///   - stored: The path's stored elements.
     ///   - lookUp: The lookup the app added to its ``RouteResolvers``.
@@ -72,7 +76,8 @@ extension IdentifiedRoute {
         routes.map(\.id)
     }
 
-    /// Returns nil: the identifier is not `RawRepresentable`.
+    /// Returns nil: the default where the identifier is not known to be `RawRepresentable` when the
+    /// route type conforms (a save then reads each raw value on its own).
     /// - Parameter routes: A path's routes.
     /// - Returns: nil.
     @inlinable
@@ -80,7 +85,8 @@ extension IdentifiedRoute {
         nil
     }
 
-    /// Returns nil: an identifier that is not a ``JSONIdentifier`` is decoded through `Codable`.
+    /// Returns nil: the default where the identifier is not known to be a ``JSONIdentifier`` when
+    /// the route type conforms (a restore then reads the path element by element).
     /// - Parameters:
     ///   - stored: The path's stored elements.
     ///   - lookUp: The app's lookup.

@@ -83,14 +83,20 @@ struct GenericNote<ID: Codable & Hashable & Sendable>: IdentifiedRoute {
 
 /// A note whose own loops answer for no route at all, as a type that replaced them wrongly might.
 struct MiscountedNote: IdentifiedRoute {
+    static let identifierCalls = Mutex(0)
+    static let lookUpCalls = Mutex(0)
     var id: Int
 
-    static func _identifiers(of routes: [MiscountedNote]) -> [Int] { [] }
+    static func _identifiers(of routes: [MiscountedNote]) -> [Int] {
+        identifierCalls.withLock { $0 += 1 }
+        return []
+    }
 
     static func _routes(
         identifiedBy stored: [JSONValue], lookUp: (Int) -> MiscountedNote?
     ) -> (routes: [MiscountedNote], unresolved: [Int], migrated: [Int])? {
-        ([], [7], [])
+        lookUpCalls.withLock { $0 += 1 }
+        return ([], [7], [])
     }
 }
 
@@ -226,6 +232,8 @@ struct MiscountedNote: IdentifiedRoute {
             RoutePath<MiscountedNote>.self, from: try json("[1, 2, 3]"), resolvers: resolvers)
         #expect(restored.state.routes.map(\.id) == [1, 3])
         #expect(restored.report.dropped.map(\.position) == [1] && restored.report.restoredCount == 2)
+        // Both were asked, and their answers set aside.
+        #expect(MiscountedNote.identifierCalls.withLock { $0 } >= 1 && MiscountedNote.lookUpCalls.withLock { $0 } == 1)
     }
 
     /// A route type's own loop as navstate calls it: through the conformance, as generic code.
@@ -245,9 +253,9 @@ struct MiscountedNote: IdentifiedRoute {
             RestorePolicy(dropsDuplicates: true),
         ])
     func fastAgreesWithCodable(_ policy: RestorePolicy) throws {
-        // A path of identifiers alone is looked up by the route type's own loop in one call (the
-        // last, every one found); one with an element that is no identifier is decoded element by
-        // element.
+        // A path of identifiers alone (the last two; in the last, every one is found) is what the
+        // route type's own loop restores when no alias is defined (`defaultLoops` checks the loop
+        // itself); one with an element that is no identifier is restored element by element.
         var migrations = NavigationMigrations()
         migrations.alias(.number(JSONNumber(4)), to: .number(JSONNumber(1)))
         let paths = [

@@ -29,9 +29,8 @@ enum IdentifiedPath {
                         return written
                     }
                     return WrittenValue(json: json) { writer in
-                        writer.array(count: typed.count) { writer, index in
-                            writer.value(unsafeBitCast(typed[index].id, to: I.self).jsonValue)
-                        }
+                        let ids = unsafeBitCast(identifiers(of: typed), to: [I].self)
+                        writer.array(count: ids.count) { writer, index in writer.value(ids[index].jsonValue) }
                     }
                 }
                 func withText<T: JSONTextIdentifier>(_: T.Type) -> WrittenValue {
@@ -97,7 +96,7 @@ enum IdentifiedPath {
     /// them; nil otherwise. An element the fast way cannot read (or that an alias replaced) has no
     /// outcome here: the `Codable` way decodes it, and reports its error.
     ///
-    /// A path of identifiers alone, with no alias or resolver to apply, is read and looked up in one
+    /// A path of identifiers alone, with no alias table and no resolver, is read and looked up in one
     /// call of the route type's ``IdentifiedRoute/_routes(identifiedBy:lookUp:)``, in code
     /// specialized for it. Any other path, a route type whose identifier is a ``JSONIdentifier``
     /// only at run time (a generic route), or an answer of that call that does not account for

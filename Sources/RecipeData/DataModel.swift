@@ -35,11 +35,13 @@ public final class DataModel: Sendable {
     /// restores with these. Made on each read (one closure over the data's immutable indexes): the
     /// data model is `Sendable`, and resolvers in general need not be.
     public var resolvers: RouteResolvers {
-        RouteResolvers().adding(Recipe.self) { [indexByID, aliases, recipes] id in
-            (indexByID[id] ?? aliases[id].flatMap { indexByID[$0] }).map { recipes[$0] }
+        RouteResolvers().adding(Recipe.self) { [recipeByID, aliases] id in
+            recipeByID[id] ?? aliases[id].flatMap { recipeByID[$0] }
         }
     }
-    private let indexByID: [Recipe.ID: Int]
+    /// Each recipe by its identifier (the first, where two share one): a lookup finds the recipe
+    /// itself, not an index into ``recipes`` to read next.
+    private let recipeByID: [Recipe.ID: Recipe]
     private let indicesByFoldedName: [String: [Int]]
     private let indicesByCategory: [Category: [Int]]
 
@@ -92,7 +94,7 @@ public final class DataModel: Sendable {
         }
         self.recipes = recipes
         self.aliases = aliases
-        self.indexByID = indexByID
+        self.recipeByID = indexByID.mapValues { recipes[$0] }
         self.indicesByFoldedName = indicesByFoldedName
         self.indicesByCategory = indicesByCategory
     }
@@ -103,7 +105,7 @@ public final class DataModel: Sendable {
     /// - Parameter id: The identifier.
     /// - Returns: nil when no recipe has it.
     public func recipe(withID id: Recipe.ID) -> Recipe? {
-        indexByID[id].map { recipes[$0] }
+        recipeByID[id]
     }
 
     /// The recipes of a category, sorted by name.

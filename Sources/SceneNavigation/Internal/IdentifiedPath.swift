@@ -19,7 +19,8 @@ enum IdentifiedPath {
                 let typed = unsafeBitCast(routes, to: [R].self)
                 // A route type that encodes itself otherwise than as its ID keeps its own way.
                 if let first = typed.first, !encodesAsItsID(first, I.self) { return nil }
-                let json = { JSONValue.array(unsafeBitCast(identifiers(of: typed), to: [I].self).map(\.jsonValue)) }
+                let ids = { unsafeBitCast(identifiers(of: typed), to: [I].self) }
+                let json = { JSONValue.array(ids().map(\.jsonValue)) }
                 guard let textType = I.self as? any JSONTextIdentifier.Type else {
                     // An identifier stored as its raw value (a UUID, Int or String) is written as
                     // that value is.
@@ -29,8 +30,8 @@ enum IdentifiedPath {
                         return written
                     }
                     return WrittenValue(json: json) { writer in
-                        let ids = unsafeBitCast(identifiers(of: typed), to: [I].self)
-                        writer.array(count: ids.count) { writer, index in writer.value(ids[index].jsonValue) }
+                        let taken = ids()
+                        writer.array(count: taken.count) { writer, index in writer.value(taken[index].jsonValue) }
                     }
                 }
                 func withText<T: JSONTextIdentifier>(_: T.Type) -> WrittenValue {

@@ -27,6 +27,13 @@ enum PathRestorer {
         var migrated: [(position: Int, route: Route)] = []
     }
 
+    /// Whether the policy keeps every one of `count` elements that all restored: it restores
+    /// paths, drops no duplicates, and `count` is within its maximum depth. Such a path is its
+    /// routes as they are, with nothing to report.
+    static func keepsAll(_ count: Int, policy: RestorePolicy) -> Bool {
+        policy.restoresPaths && !policy.dropsDuplicates && count <= policy.maximumDepth
+    }
+
     /// Restores `count` elements, asking `element` for each in order.
     ///
     /// Runs in time proportional to the path's length.

@@ -250,8 +250,7 @@ final class ValueDecoder: Decoder {
         let unread = depth == 0 ? session.unread : [:]
         var fast: [PathRestorer.ElementOutcome<Route>?]?
         switch session.policy.restoresPaths ? IdentifiedPath.restored(of: elements, as: Route.self, in: session) : nil {
-        case .whole(let routes)?
-        where unread.isEmpty && !session.policy.dropsDuplicates && routes.count <= session.policy.maximumDepth:
+        case .whole(let routes)? where unread.isEmpty && PathRestorer.keepsAll(routes.count, policy: session.policy):
             // Every element restored, and the policy keeps them all.
             session.recordPath(
                 PathRestorer.Outcome(routes: routes), at: codingPath, stored: { elements[$0] },

@@ -106,6 +106,7 @@ private func fuzzLinks(_ text: String) {
 /// reported, and what is restored encodes and restores again whole.
 private func fuzzCookbook(_ value: JSONValue) {
     let data = DataModel.cookbook
+    fuzzFromText(CookbookState.self, value, resolvers: data.resolvers, initial: CookbookState())
     guard
         let (state, report) = try? StateCoding.decode(
             CookbookState.self, from: value, resolvers: data.resolvers,
@@ -144,6 +145,8 @@ private func fuzzRoutePaths(_ value: JSONValue) {
     }
     // Member by member, with resolvers on every path kind and member: `item(id: 13)` is gone.
     let resolvers = RouteResolvers().adding(FuzzRoute.self) { $0 == .item(id: 13) ? nil : $0 }
+    fuzzFromText(RoutePath<FuzzRoute>.self, value)
+    fuzzFromText(FuzzState.self, value, resolvers: resolvers, initial: FuzzState())
     if let (state, _) = try? StateCoding.decode(
         FuzzState.self, from: value, resolvers: resolvers, initial: FuzzState())
     {
@@ -318,5 +321,24 @@ private func fuzzPresentations(_ value: JSONValue) {
         screens.contains(where: { $0.position == nil || $0.json != .null })
     {
         fatalError("a screen not saved is reported without its position, or with JSON")
+    }
+}
+
+/// A state restored from its text (as binary data that holds JSON is, and a scene's file) is the
+/// state restored from its value built, with the same report or the same error.
+private func fuzzFromText<State: Codable & Equatable>(
+    _ type: State.Type, _ value: JSONValue, resolvers: RouteResolvers = RouteResolvers(), initial: State? = nil
+) {
+    let fromValue = Result { () throws(NavigationError) in
+        try StateCoding.decode(type, from: value, resolvers: resolvers, initial: initial)
+    }
+    let fromText = Result { () throws(NavigationError) in
+        try StateCoding.decode(
+            type, from: SceneValue.binary(Data(value.serialized())), resolvers: resolvers, initial: initial)
+    }
+    switch (fromValue, fromText) {
+    case (.success(let built), .success(let read)) where built.state == read.state && built.report == read.report: break
+    case (.failure(let built), .failure(let read)) where built == read: break
+    default: fatalError("a state restored from its text is not the state restored from its value")
     }
 }

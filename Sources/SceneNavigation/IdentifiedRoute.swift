@@ -65,6 +65,30 @@ public protocol IdentifiedRoute: Identifiable, Codable, Hashable where ID: Codab
     static func _routes(
         identifiedBy stored: [JSONValue], lookUp: (ID) -> Self?
     ) -> (routes: [Self], unresolved: [Int], migrated: [Int])?
+
+    /// The routes that a path's identifiers name, each looked up: navstate's hook into code
+    /// specialized for the route type, not an API to call; keep the default, which looks each up.
+    ///
+    /// A restore calls it once for a path whose identifiers it read straight from the scene's bytes
+    /// (`UUID`, `Int` and `String` identifiers, and identifiers stored as such a raw value), when
+    /// no alias, no resolver and no typed migration rule could apply; the default of
+    /// ``_routes(identifiedBy:lookUp:)`` calls it too, once it has read the identifiers.
+    /// - Parameters:
+    ///   - ids: The path's identifiers, in order.
+    ///   - lookUp: The lookup the app added to its ``RouteResolvers``.
+    /// - Returns: The routes found, in order; the positions of the identifiers the lookup found no
+    ///   route for; and the positions whose route was found under another identifier.
+    static func _routes(
+        identifiedByIDs ids: [ID], lookUp: (ID) -> Self?
+    ) -> (routes: [Self], unresolved: [Int], migrated: [Int])
+
+    /// A path's identifiers made from their raw values (an `[ID.RawValue]`), when the identifier is
+    /// `RawRepresentable`; nil otherwise, or when a raw value makes no identifier: navstate's hook
+    /// into code specialized for the route type, not an API to call; keep the default. A restore
+    /// that read the raw values of identifiers stored as their raw value makes the identifiers here.
+    /// - Parameter raws: The raw values, in order.
+    /// - Returns: The identifiers, in order, or nil.
+    static func _identifiers(fromRaw raws: Any) -> [ID]?
 }
 
 extension IdentifiedRoute {
@@ -83,6 +107,40 @@ extension IdentifiedRoute {
     @inlinable
     public static func _rawIdentifiers(of routes: [Self]) -> Any? {
         nil
+    }
+
+    /// Returns nil: the default where the identifier is not known to be `RawRepresentable` when the
+    /// route type conforms.
+    /// - Parameter raws: The raw values.
+    /// - Returns: nil.
+    @inlinable
+    public static func _identifiers(fromRaw raws: Any) -> [ID]? {
+        nil
+    }
+
+    /// Looks each identifier up, in code specialized for the route type.
+    /// - Parameters:
+    ///   - ids: The path's identifiers.
+    ///   - lookUp: The app's lookup.
+    /// - Returns: The routes found, in order, the positions found nothing for, and the positions
+    ///   found under another identifier.
+    @inlinable
+    public static func _routes(
+        identifiedByIDs ids: [ID], lookUp: (ID) -> Self?
+    ) -> (routes: [Self], unresolved: [Int], migrated: [Int]) {
+        var routes: [Self] = []
+        routes.reserveCapacity(ids.count)
+        var unresolved: [Int] = []
+        var migrated: [Int] = []
+        for (position, id) in ids.enumerated() {
+            guard let route = lookUp(id) else {
+                unresolved.append(position)
+                continue
+            }
+            if route.id != id { migrated.append(position) }
+            routes.append(route)
+        }
+        return (routes, unresolved, migrated)
     }
 
     /// Returns nil: the default where the identifier is not known to be a ``JSONIdentifier`` when
@@ -107,6 +165,22 @@ extension IdentifiedRoute where ID: RawRepresentable {
     public static func _rawIdentifiers(of routes: [Self]) -> Any? {
         routes.map(\.id.rawValue)
     }
+
+    /// Makes each identifier from its raw value, in code specialized for the route type.
+    /// - Parameter raws: The raw values, an `[ID.RawValue]`.
+    /// - Returns: The identifiers, or nil when `raws` is not an `[ID.RawValue]` or a raw value makes
+    ///   no identifier.
+    @inlinable
+    public static func _identifiers(fromRaw raws: Any) -> [ID]? {
+        guard let raws = raws as? [ID.RawValue] else { return nil }
+        var ids: [ID] = []
+        ids.reserveCapacity(raws.count)
+        for raw in raws {
+            guard let id = ID(rawValue: raw) else { return nil }
+            ids.append(id)
+        }
+        return ids
+    }
 }
 
 extension IdentifiedRoute where ID: JSONIdentifier {
@@ -129,19 +203,7 @@ extension IdentifiedRoute where ID: JSONIdentifier {
             guard let id = ID(jsonValue: value) else { return nil }
             ids.append(id)
         }
-        var routes: [Self] = []
-        routes.reserveCapacity(ids.count)
-        var unresolved: [Int] = []
-        var migrated: [Int] = []
-        for (position, id) in ids.enumerated() {
-            guard let route = lookUp(id) else {
-                unresolved.append(position)
-                continue
-            }
-            if route.id != id { migrated.append(position) }
-            routes.append(route)
-        }
-        return (routes, unresolved, migrated)
+        return _routes(identifiedByIDs: ids, lookUp: lookUp)
     }
 }
 

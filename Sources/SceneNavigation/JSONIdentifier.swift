@@ -16,9 +16,11 @@ import SceneStore
 /// decoded through `init(from:)` after all, so its reason is the decoding error's.
 ///
 /// A path of `UUID`, `Int` or `String` identifiers is saved by one loop of their type, with no
-/// string made per `UUID` or `Int`. So is a path of an identifier of your own that is also
-/// `RawRepresentable` with such a raw value and stores it as its ``jsonValue``
-/// (`rawValue.jsonValue`): all of its values must, as navstate checks the first only.
+/// string made per `UUID` or `Int`, and restored from a scene's file with its identifiers read
+/// straight from the bytes, with no string or value made per `UUID` or `Int`. So is a path of an
+/// identifier of your own that is also `RawRepresentable` with such a raw value and stores it as
+/// its ``jsonValue`` (`rawValue.jsonValue`), read back as `init(rawValue:)` of the raw value read:
+/// all of its values must store so, as navstate checks the first only.
 ///
 /// ```swift
 /// struct NoteID: JSONIdentifier {
@@ -94,12 +96,25 @@ package protocol JSONTextIdentifier: JSONIdentifier {
     ///   - ids: The identifiers.
     ///   - writer: The text being written.
     static func writeArray(_ ids: [Self], to writer: inout JSONTextWriter)
+
+    /// Reads an array of identifiers straight from its checked text, with no string or value made
+    /// per element (but a `String`'s own), accepting what ``JSONIdentifier/init(jsonValue:)``
+    /// accepts; nil when the text is not an array, or an element is not an identifier's plain text
+    /// (which ``JSONIdentifier/init(jsonValue:)`` may still accept).
+    /// - Parameter span: The checked text.
+    /// - Returns: The identifiers, in order, or nil.
+    static func readArray(_ span: JSONSpan) -> [Self]?
 }
 
 extension UUID: JSONTextIdentifier {
     /// Writes each UUID's upper-case text.
     package static func writeArray(_ ids: [UUID], to writer: inout JSONTextWriter) {
         writer.array(ofUUIDs: ids)
+    }
+
+    /// Reads each UUID's text, in either case.
+    package static func readArray(_ span: JSONSpan) -> [UUID]? {
+        span.uuids()
     }
 }
 
@@ -108,11 +123,21 @@ extension Int: JSONTextIdentifier {
     package static func writeArray(_ ids: [Int], to writer: inout JSONTextWriter) {
         writer.array(ofInts: ids)
     }
+
+    /// Reads each number written as an integer (`1.0` and `1e2` are left to ``init(jsonValue:)``).
+    package static func readArray(_ span: JSONSpan) -> [Int]? {
+        span.integers()
+    }
 }
 
 extension String: JSONTextIdentifier {
     /// Writes each string, escaped.
     package static func writeArray(_ ids: [String], to writer: inout JSONTextWriter) {
         writer.array(ofStrings: ids)
+    }
+
+    /// Reads each string.
+    package static func readArray(_ span: JSONSpan) -> [String]? {
+        span.strings()
     }
 }

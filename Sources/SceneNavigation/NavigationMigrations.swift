@@ -88,6 +88,18 @@ public struct NavigationMigrations: Sendable {
         return version
     }
 
+    /// The schema version stored beside a value in a scene's document; 0 when none is. Nothing but
+    /// the version is built.
+    /// - Parameters:
+    ///   - key: The value's key.
+    ///   - document: The scene's document.
+    /// - Returns: The stored version.
+    /// - Throws: The errors of ``storedSchema(forKey:in:)``.
+    package static func storedSchema(forKey key: String, in document: StoredDocument) throws(NavigationError) -> Int {
+        let schemaKey = companionKey(for: key)
+        return try storedSchema(forKey: key, in: document.value(forKey: schemaKey).map { [schemaKey: $0] } ?? [:])
+    }
+
     /// Adds the step from the current version to the next one, of the whole stored value.
     /// - Parameter step: Makes a value of the version before the step into one of the next.
     public mutating func addStep(_ step: @escaping Step) {

@@ -100,13 +100,13 @@ extension SceneConnection {
         } catch {
             throw .store(error)
         }
-        let stored = document?.values[key]
+        let stored = document.flatMap { ReadValue(key, in: $0) }
         var facts = RestoreDecision.Facts(hasStoredValue: stored != nil)
         facts.hasDeepLink = deepLink != nil
         var unsaved: [UnsavedCut] = []
         if let document, stored != nil {
-            facts.storedSchema = try NavigationMigrations.storedSchema(forKey: key, in: document.values)
-            unsaved = try UnsavedCut.recorded(forKey: key, in: document.values)
+            facts.storedSchema = try NavigationMigrations.storedSchema(forKey: key, in: document)
+            unsaved = try UnsavedCut.recorded(forKey: key, in: document)
             facts.supportedSchema = model.schemaVersion
             facts.savedAt = document.savedAt
             facts.now = store.settings.now()
@@ -160,7 +160,7 @@ extension SceneConnection {
                 var restorePolicy = policy
                 if plan.restore == .withoutPaths { restorePolicy.restoresPaths = false }
                 outcome.report = try model.restoreValue(
-                    stored, key: key, policy: restorePolicy, schemaVersion: facts.storedSchema, unsaved: unsaved)
+                    stored, policy: restorePolicy, schemaVersion: facts.storedSchema, unsaved: unsaved)
             }
         } catch {
             // Not applied, so not a restore that could crash: the marker goes. The error is the
@@ -175,7 +175,7 @@ extension SceneConnection {
             source == nil && stored != nil && RestoreDecision.copiesBeforeFirstWrite(plan, report: outcome.report)
         if let stored, copies {
             try keepAsideBeforeFirstWrite(
-                stored, of: scene, key: key, writer: writer, sharedCopy: sharedCopy, in: store)
+                stored.value, of: scene, key: key, writer: writer, sharedCopy: sharedCopy, in: store)
         }
         // Applied before the changes are listened to, so it is not itself a change to write.
         deepLink?(model)
@@ -183,7 +183,7 @@ extension SceneConnection {
             plan.restore == .nothing
                 ? nil
                 : Restored(
-                    value: stored, schema: facts.storedSchema, policy: policy, revision: model.changeCount,
+                    read: stored, schema: facts.storedSchema, policy: policy, revision: model.changeCount,
                     restoredPaths: plan.restore == .everything)
         }
         let unchangedRevision = plan.leavesStoredValueUntilChanged ? model.changeCount : nil
@@ -342,7 +342,7 @@ extension SceneConnection {
         gate.unchangedRevision = gated
         if previous.copiesBeforeFirstWrite, !copiesBeforeFirstWrite, let restored = previous.restored {
             try Self.keepAsideBeforeFirstWrite(
-                restored.value, of: scene, key: key, writer: writer, sharedCopy: sharedCopy, in: store)
+                restored.read.value, of: scene, key: key, writer: writer, sharedCopy: sharedCopy, in: store)
             copiesBeforeFirstWrite = true
         }
     }
@@ -378,7 +378,7 @@ extension SceneConnection {
             let report: RestoreReport
             do throws(NavigationError) {
                 report = try model.restoreValue(
-                    restored.value, key: key, policy: policy, schemaVersion: restored.schema)
+                    restored.read, policy: policy, schemaVersion: restored.schema, unsaved: [])
             } catch {
                 link(model)
                 return false
@@ -386,7 +386,7 @@ extension SceneConnection {
             outcome.report = report
             if !copiesBeforeFirstWrite, report.dropped.contains(where: { $0.reason == .withheld }) {
                 try Self.keepAsideBeforeFirstWrite(
-                    restored.value, of: scene, key: key, writer: writer, sharedCopy: sharedCopy, in: store)
+                    restored.read.value, of: scene, key: key, writer: writer, sharedCopy: sharedCopy, in: store)
                 copiesBeforeFirstWrite = true
             }
         }

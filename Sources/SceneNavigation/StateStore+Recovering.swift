@@ -72,7 +72,7 @@ extension StateStore {
                     found = (file, document)
                     break
                 }
-                keysHeld.formUnion(document.values.keys)
+                keysHeld.formUnion(document.keys)
             }
             guard let found else {
                 throw .nothingToRecover(
@@ -81,7 +81,7 @@ extension StateStore {
             (chosen, document) = found
         }
         guard let value = document.values[key] else {
-            throw .noValue(key: key, in: "'\(chosen.fileName)'", keys: document.values.keys.sorted())
+            throw .noValue(key: key, in: "'\(chosen.fileName)'", keys: document.keys.sorted())
         }
         let schemaKey = NavigationMigrations.companionKey(for: key)
         let schema = document.values[schemaKey]

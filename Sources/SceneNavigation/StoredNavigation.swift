@@ -180,7 +180,7 @@ extension StoredNavigation {
             throw .store(error)
         }
         guard let value = document.values[key] else {
-            throw .noValue(key: key, in: "scene '\(scene)'", keys: document.values.keys.sorted())
+            throw .noValue(key: key, in: "scene '\(scene)'", keys: document.keys.sorted())
         }
         var facts = RestoreDecision.Facts(hasStoredValue: true)
         facts.storedSchema = try NavigationMigrations.storedSchema(forKey: key, in: document.values)

@@ -96,7 +96,7 @@ extension StateStore {
         do throws(SceneStoreError) {
             guard let loaded = try load(scene, in: directory) else { return nil }
             return SceneSummary(
-                of: scene, path: path, keys: loaded.document.values.keys.sorted(),
+                of: scene, path: path, keys: loaded.document.keys.sorted(),
                 size: loaded.status.size,
                 lastSaved: loaded.document.savedAt, health: .ok)
         } catch .corrupt(_, let reason) {

@@ -146,7 +146,8 @@ final class WriteGate {
 
 /// What a restore applied, for a link that comes after it and is taken as the launch's.
 struct Restored {
-    var value: SceneValue
+    /// The value restored, as it was read.
+    var read: ReadValue
     var schema: Int
     var policy: RestorePolicy
     /// The model's revision right after the restore (and its deep link).

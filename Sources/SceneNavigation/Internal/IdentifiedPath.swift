@@ -90,6 +90,78 @@ enum IdentifiedPath {
         /// The outcome of each element, by position; nil for an element the fast way could not
         /// read (or that an alias replaced), which the `Codable` way decodes and reports.
         case outcomes([PathRestorer.ElementOutcome<Route>?])
+
+        /// How many elements the path has.
+        var count: Int {
+            switch self {
+            case .whole(let routes): routes.count
+            case .outcomes(let outcomes): outcomes.count
+            }
+        }
+    }
+
+    /// The path restored straight from its checked text, when its routes are identified routes with
+    /// a ``JSONIdentifier`` that reads a whole array from the bytes (`UUID`, `Int`, `String`, or an
+    /// identifier stored as such a raw value), the restore has a lookup for them, and no alias,
+    /// resolver or migration rule could apply to them; nil otherwise, and when an element is not
+    /// such an identifier's plain text (the path is then built and restored from its value).
+    ///
+    /// The identifiers are read with no string or value made per element (but a `String`
+    /// identifier's own), then looked up in one call of the route type's
+    /// ``IdentifiedRoute/_routes(identifiedByIDs:lookUp:)``.
+    static func restored<Route>(
+        ofText span: JSONSpan, as _: Route.Type, in session: RestoreSession
+    ) -> Restored<Route>? {
+        guard !session.migrations.hasTypedRules, session.migrations.aliasTable.isEmpty,
+            let routeType = Route.self as? any IdentifiedRoute.Type
+        else { return nil }
+        func withRoute<R: IdentifiedRoute>(_: R.Type) -> Restored<Route>? {
+            guard let idType = R.ID.self as? any JSONIdentifier.Type,
+                let lookUp = session.resolvers.lookup(for: R.self),
+                !session.resolvers.hasResolvers
+                    || (session.resolvers.resolver(for: R.ID.self) == nil
+                        && session.resolvers.resolver(for: R.self) == nil)
+            else { return nil }
+            func withID<I: JSONIdentifier>(_: I.Type) -> Restored<Route>? {
+                guard let ids = identifiers(in: span, of: R.self, I.self) else { return nil }
+                let found = R._routes(identifiedByIDs: ids, lookUp: lookUp)
+                guard accounts(for: ids.count, found) else { return nil }
+                if let first = found.routes.first, !encodesAsItsID(first, I.self) { return nil }
+                return whatWasFound(found, count: ids.count, as: Route.self)
+            }
+            return withID(idType)
+        }
+        return withRoute(routeType)
+    }
+
+    /// A path's identifiers (`I` is `R.ID`) read straight from its checked text; nil when the
+    /// identifier reads no array from the bytes, or an element is not its plain text.
+    private static func identifiers<R: IdentifiedRoute, I: JSONIdentifier>(
+        in span: JSONSpan, of _: R.Type, _: I.Type
+    ) -> [R.ID]? {
+        if let textType = I.self as? any JSONTextIdentifier.Type {
+            func read<T: JSONTextIdentifier>(_: T.Type) -> [R.ID]? {
+                T.readArray(span).map { unsafeBitCast($0, to: [R.ID].self) }
+            }
+            return read(textType)
+        }
+        // An identifier stored as its raw value (a UUID, Int or String) is read as that value is,
+        // when the first one is stored so (``JSONIdentifier`` asks that all or none are).
+        guard let wrapping = I.self as? any (RawRepresentable & JSONIdentifier).Type else { return nil }
+        func withWrapping<W: RawRepresentable & JSONIdentifier>(_: W.Type) -> [R.ID]? {
+            guard let rawType = W.RawValue.self as? any JSONTextIdentifier.Type else { return nil }
+            func read<T: JSONTextIdentifier>(_: T.Type) -> [R.ID]? {
+                guard let raws = T.readArray(span), let ids = R._identifiers(fromRaw: raws), ids.count == raws.count
+                else { return nil }
+                if let first = ids.first {
+                    let id = unsafeBitCast(first, to: W.self)
+                    guard id.rawValue as? T == raws[0], id.jsonValue == raws[0].jsonValue else { return nil }
+                }
+                return ids
+            }
+            return read(rawType)
+        }
+        return withWrapping(wrapping)
     }
 
     /// The elements restored the fast way, when the path's routes are identified routes with a

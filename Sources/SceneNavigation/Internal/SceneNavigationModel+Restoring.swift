@@ -29,9 +29,26 @@ extension SceneNavigationModel {
     func restoreValue(
         _ value: SceneValue, key: String, policy: RestorePolicy, schemaVersion: Int, unsaved: [UnsavedCut]
     ) throws(NavigationError) -> RestoreReport {
+        try restoreValue(
+            StateCoding.stored(of: value, key: key), key: key, policy: policy, schemaVersion: schemaVersion,
+            unsaved: unsaved)
+    }
+
+    /// Restores as ``restoreValue(_:key:policy:schemaVersion:)`` a value read from a scene's file,
+    /// decoded from its checked text.
+    func restoreValue(
+        _ read: ReadValue, policy: RestorePolicy, schemaVersion: Int, unsaved: [UnsavedCut]
+    ) throws(NavigationError) -> RestoreReport {
+        try restoreValue(read.stored(), key: read.key, policy: policy, schemaVersion: schemaVersion, unsaved: unsaved)
+    }
+
+    private func restoreValue(
+        _ stored: StoredJSON, key: String, policy: RestorePolicy, schemaVersion: Int, unsaved: [UnsavedCut]
+    ) throws(NavigationError) -> RestoreReport {
+        let initial = initialState
         var (restored, report) = try StateCoding.decode(
-            State.self, from: value, key: key, policy: policy, resolvers: resolvers, types: types,
-            migrations: migrations, schemaVersion: schemaVersion, initial: initialState)
+            State.self, from: stored, key: key, policy: policy, resolvers: resolvers, types: types,
+            migrations: migrations, schemaVersion: schemaVersion, fallback: try? ValueEncoder.encode(initial))
         report.dropped += UnsavedCut.dropped(unsaved)
         apply(restored, report: report)
         return report
@@ -111,12 +128,12 @@ extension SceneNavigationModel {
     package func restore(
         from document: StoredDocument, key: String = "navigation", policy: RestorePolicy = RestorePolicy(), now: Date
     ) throws(NavigationError) -> RestoreOutcome {
-        guard let stored = document.values[key] else {
-            throw .noValue(key: key, in: "scene '\(document.scene)'", keys: document.values.keys.sorted())
+        guard let stored = ReadValue(key, in: document) else {
+            throw .noValue(key: key, in: "scene '\(document.scene)'", keys: document.keys.sorted())
         }
         var facts = RestoreDecision.Facts(hasStoredValue: true)
-        facts.storedSchema = try NavigationMigrations.storedSchema(forKey: key, in: document.values)
-        let unsaved = try UnsavedCut.recorded(forKey: key, in: document.values)
+        facts.storedSchema = try NavigationMigrations.storedSchema(forKey: key, in: document)
+        let unsaved = try UnsavedCut.recorded(forKey: key, in: document)
         facts.supportedSchema = schemaVersion
         facts.savedAt = document.savedAt
         facts.now = now
@@ -126,7 +143,7 @@ extension SceneNavigationModel {
             intervention: plan.intervention, isReadOnly: plan.isReadOnly, savedAt: document.savedAt)
         if plan.restore == .everything {
             outcome.report = try restoreValue(
-                stored, key: key, policy: policy, schemaVersion: facts.storedSchema, unsaved: unsaved)
+                stored, policy: policy, schemaVersion: facts.storedSchema, unsaved: unsaved)
         }
         return outcome
     }

@@ -113,21 +113,38 @@ package enum StateCoding {
         migrations: NavigationMigrations = NavigationMigrations(), schemaVersion: Int = 0,
         fallback: @escaping @autoclosure () -> JSONValue?, unread: [Int: RestoreReport.Reason] = [:]
     ) throws(NavigationError) -> (state: State, report: RestoreReport) {
-        let migrated = try migrations.migrated(value, from: schemaVersion, key: key)
+        try decode(
+            type, from: .value(value), key: key, policy: policy, resolvers: resolvers, types: types,
+            migrations: migrations, schemaVersion: schemaVersion, fallback: fallback(), unread: unread)
+    }
+
+    /// The restore from JSON built or still as its checked text: a value stored at the app's schema
+    /// version is decoded from its text, building only what is decoded part by part; one that a
+    /// migration step brings up to date is built first.
+    static func decode<State: Codable>(
+        _ type: State.Type, from stored: StoredJSON, key: String = "navigation",
+        policy: RestorePolicy = RestorePolicy(),
+        resolvers: RouteResolvers = RouteResolvers(), types: NavigationTypeRegistry = NavigationTypeRegistry(),
+        migrations: NavigationMigrations = NavigationMigrations(), schemaVersion: Int = 0,
+        fallback: @escaping @autoclosure () -> JSONValue?, unread: [Int: RestoreReport.Reason] = [:]
+    ) throws(NavigationError) -> (state: State, report: RestoreReport) {
+        let migrated: StoredJSON =
+            schemaVersion == migrations.stepCount
+            ? stored : .value(try migrations.migrated(stored.built, from: schemaVersion, key: key))
         let session = RestoreSession(
             policy: policy, resolvers: resolvers, types: types, migrations: migrations, storedVersion: schemaVersion,
             fallback: fallback())
         session.unread = unread
         let state: State
         do {
-            state = try ValueDecoder(value: migrated, session: session).decode(State.self)
+            state = try ValueDecoder(stored: migrated, session: session).decode(State.self)
         } catch {
             throw .cannotDecode(
                 key: key, reason: RestoreSession.describe(error), location: RestoreSession.location(of: error))
         }
         // A rename or step of the state's own type changed the value as a whole.
         if session.substitutions > 0 {
-            session.recordMember(at: [], migratedFrom: migrated, to: (try? ValueEncoder.encode(state)) ?? .null)
+            session.recordMember(at: [], migratedFrom: migrated.built, to: (try? ValueEncoder.encode(state)) ?? .null)
         }
         return (state, session.report)
     }
@@ -154,8 +171,29 @@ package enum StateCoding {
         migrations: NavigationMigrations = NavigationMigrations(), schemaVersion: Int = 0, initial: State? = nil
     ) throws(NavigationError) -> (state: State, report: RestoreReport) {
         try decode(
-            type, from: try json(of: value, key: key), key: key, policy: policy, resolvers: resolvers, types: types,
-            migrations: migrations, schemaVersion: schemaVersion, initial: initial)
+            type, from: try stored(of: value, key: key), key: key, policy: policy, resolvers: resolvers, types: types,
+            migrations: migrations, schemaVersion: schemaVersion,
+            fallback: initial.flatMap { try? ValueEncoder.encode($0) })
+    }
+
+    /// A stored value's JSON as a restore decodes it: the value itself, or the JSON that binary data
+    /// holds, checked but still as its text.
+    /// - Parameters:
+    ///   - value: The stored value.
+    ///   - key: The value's key, for the error.
+    /// - Returns: The JSON.
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` for binary data that is not JSON,
+    ///   with the error that ``json(of:key:)`` gives.
+    static func stored(of value: SceneValue, key: String = "navigation") throws(NavigationError) -> StoredJSON {
+        switch value {
+        case .json(let json): return .value(json)
+        case .binary(let data):
+            do {
+                return .text(try JSONSpan(checking: Array(data), maximumDepth: 512))
+            } catch {
+                throw .cannotDecode(key: key, reason: "binary data that is not JSON: \(error)")
+            }
+        }
     }
 
     /// A stored value's JSON: the value itself, or the JSON that binary data holds (as

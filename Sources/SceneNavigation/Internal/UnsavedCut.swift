@@ -70,6 +70,15 @@ struct UnsavedCut: Hashable, Sendable {
     /// The cuts recorded beside the value under `key`: none when there is no record.
     /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` naming the record's key
     ///   when it is not such a record.
+    static func recorded(forKey key: String, in document: StoredDocument) throws(NavigationError) -> [UnsavedCut] {
+        let recordKey = companionKey(for: key)
+        return try recorded(forKey: key, in: document.value(forKey: recordKey).map { [recordKey: $0] } ?? [:])
+    }
+
+    /// The cuts recorded beside the value under `key` among a scene's values: none when there is no
+    /// record.
+    /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` naming the record's key
+    ///   when it is not such a record.
     static func recorded(forKey key: String, in values: [String: SceneValue]) throws(NavigationError) -> [UnsavedCut] {
         let recordKey = companionKey(for: key)
         guard let stored = values[recordKey] else { return [] }

@@ -18,8 +18,11 @@ import SceneStore
 /// Special cases as `JSONDecoder` makes them: `Data` from base64, `URL` from its string, `Decimal`
 /// from a number's text, and a ``/SceneStore/JSONValue`` as itself.
 final class ValueDecoder: Decoder {
-    /// The value this decoder reads.
-    let value: JSONValue
+    /// The value this decoder reads, as it was given: built, or still its checked text.
+    let stored: StoredJSON
+    /// The value this decoder reads, built (from its text the first time it is asked for: a part
+    /// read through containers, or a path read straight from its text, is never built whole).
+    private(set) lazy var value: JSONValue = stored.built
     /// The restore this decode is part of; nil for a strict decode.
     let session: RestoreSession?
     /// Whether a member that does not decode falls back: on in the state, off inside path
@@ -32,18 +35,26 @@ final class ValueDecoder: Decoder {
     /// since the next write would drop them.
     fileprivate var readMembers: Set<String>?
     fileprivate var readsAllMembers = false
+    /// In a salvaging restore, the members of this decoder's object, as its keyed container read them.
+    fileprivate var members: StoredJSON.Members?
 
     /// A decoder of a whole value.
-    init(value: JSONValue, session: RestoreSession?, salvages: Bool = true) {
-        self.value = value
+    convenience init(value: JSONValue, session: RestoreSession?, salvages: Bool = true) {
+        self.init(stored: .value(value), session: session, salvages: salvages)
+    }
+
+    /// A decoder of a whole value, built or still its checked text.
+    init(stored: StoredJSON, session: RestoreSession?, salvages: Bool = true) {
+        self.stored = stored
         self.session = session
         self.salvages = salvages && session != nil
         parent = nil
         key = nil
     }
 
-    private init(value: JSONValue, parent: ValueDecoder, key: any CodingKey, session: RestoreSession?, salvages: Bool) {
-        self.value = value
+    private init(stored: StoredJSON, parent: ValueDecoder, key: any CodingKey, session: RestoreSession?, salvages: Bool)
+    {
+        self.stored = stored
         self.parent = parent
         self.key = key
         self.session = session
@@ -67,20 +78,28 @@ final class ValueDecoder: Decoder {
 
     /// A decoder of a part of this value.
     func child(_ value: JSONValue, key: any CodingKey, salvages: Bool? = nil) -> ValueDecoder {
-        ValueDecoder(value: value, parent: self, key: key, session: session, salvages: salvages ?? self.salvages)
+        child(.value(value), key: key, salvages: salvages)
+    }
+
+    /// A decoder of a part of this value, built or still its checked text.
+    func child(_ stored: StoredJSON, key: any CodingKey, salvages: Bool? = nil) -> ValueDecoder {
+        ValueDecoder(stored: stored, parent: self, key: key, session: session, salvages: salvages ?? self.salvages)
     }
 
     /// A decoder of the fallback's value at a part: with the restore's resolvers and types, but
     /// reporting into nothing and salvaging nothing.
     func fallbackChild(_ value: JSONValue, key: any CodingKey) -> ValueDecoder {
-        ValueDecoder(value: value, parent: self, key: key, session: session?.fallbackSession, salvages: false)
+        ValueDecoder(stored: .value(value), parent: self, key: key, session: session?.fallbackSession, salvages: false)
     }
 
     // MARK: - Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .object(let members) = value else { throw mismatch(expected: [String: Any].self) }
-        if salvages && readMembers == nil { readMembers = [] }
+        guard let members = stored.members else { throw mismatch(expected: [String: Any].self) }
+        if salvages && readMembers == nil {
+            readMembers = []
+            self.members = members
+        }
         return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, members: members))
     }
 
@@ -92,17 +111,17 @@ final class ValueDecoder: Decoder {
     /// In a salvaging restore, reports the members of the object just decoded as `type` that it
     /// did not read: the type no longer has them, and the next write drops them. Once per object.
     private func reportUnreadMembers(of type: Any.Type) {
-        guard let read = readMembers, let session, case .object(let members) = value else { return }
+        guard let read = readMembers, let session, let members else { return }
         readMembers = nil
         guard !readsAllMembers else { return }
-        for name in members.keys.sorted() where !read.contains(name) {
+        for name in members.names.sorted() where !read.contains(name) {
             session.recordUnreadMember(
-                at: codingPath + [NameKey(name)], stored: members[name] ?? .null, typeName: "\(type)")
+                at: codingPath + [NameKey(name)], stored: members[name]?.built ?? .null, typeName: "\(type)")
         }
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .array(let elements) = value else { throw mismatch(expected: [Any].self) }
+        guard let elements = stored.elements else { throw mismatch(expected: [Any].self) }
         return UnkeyedContainer(decoder: self, elements: elements)
     }
 
@@ -112,7 +131,7 @@ final class ValueDecoder: Decoder {
 
     // MARK: - Values
 
-    var isNull: Bool { value == .null }
+    var isNull: Bool { stored.isNull }
 
     func bool() throws -> Bool {
         guard case .bool(let result) = value else { throw mismatch(expected: Bool.self) }
@@ -163,8 +182,10 @@ final class ValueDecoder: Decoder {
 
     /// This decoder with another value in the same place.
     private func replacing(with value: JSONValue) -> ValueDecoder {
-        guard let parent, let key else { return ValueDecoder(value: value, session: session, salvages: salvages) }
-        return ValueDecoder(value: value, parent: parent, key: key, session: session, salvages: salvages)
+        guard let parent, let key else {
+            return ValueDecoder(stored: .value(value), session: session, salvages: salvages)
+        }
+        return ValueDecoder(stored: .value(value), parent: parent, key: key, session: session, salvages: salvages)
     }
 
     /// The value decoded; when it is an enum stored as a case it no longer has, the error names
@@ -243,17 +264,42 @@ final class ValueDecoder: Decoder {
     /// as strictly as `[Route]`.
     func restorePath<Route: Codable & Hashable>(_ type: Route.Type) throws -> [Route] {
         guard let session else { return try [Route](from: self) }
-        guard case .array(let elements) = value else { throw mismatch(expected: [Any].self) }
         let depth = codingPath.count
+        let unread = depth == 0 ? session.unread : [:]
+        // A path still as its text has its identifiers read straight from the bytes when they can
+        // be, and no element built unless it is reported.
+        if case .text(let span) = stored, session.policy.restoresPaths,
+            let found = IdentifiedPath.restored(ofText: span, as: Route.self, in: session)
+        {
+            // An element's text is found again only for an element reported.
+            var spans: [JSONSpan]?
+            func element(_ position: Int) -> JSONValue {
+                if spans == nil { spans = span.elements() }
+                return spans?[position].value ?? .null
+            }
+            return restorePath(found, count: found.count, element: element, unread: unread, in: session)
+        }
+        guard case .array(let elements) = value else { throw mismatch(expected: [Any].self) }
         // Identified routes are restored the fast way when they can be (never for a policy that
         // withholds paths: nothing is decoded then).
-        let unread = depth == 0 ? session.unread : [:]
+        let found =
+            session.policy.restoresPaths ? IdentifiedPath.restored(of: elements, as: Route.self, in: session) : nil
+        return restorePath(found, count: elements.count, element: { elements[$0] }, unread: unread, in: session)
+    }
+
+    /// Restores the path of `count` elements that `element` gives, what the fast way restored of it
+    /// given.
+    private func restorePath<Route: Codable & Hashable>(
+        _ found: IdentifiedPath.Restored<Route>?, count: Int, element: (Int) -> JSONValue,
+        unread: [Int: RestoreReport.Reason], in session: RestoreSession
+    ) -> [Route] {
+        let depth = codingPath.count
         var fast: [PathRestorer.ElementOutcome<Route>?]?
-        switch session.policy.restoresPaths ? IdentifiedPath.restored(of: elements, as: Route.self, in: session) : nil {
+        switch found {
         case .whole(let routes)? where unread.isEmpty && PathRestorer.keepsAll(routes.count, policy: session.policy):
             // Every element restored, and the policy keeps them all.
             session.recordPath(
-                PathRestorer.Outcome(routes: routes), at: codingPath, stored: { elements[$0] },
+                PathRestorer.Outcome(routes: routes), at: codingPath, stored: element,
                 became: { (try? ValueEncoder.encode($0)) ?? .null })
             return routes
         case .whole(let routes)?: fast = routes.map { .restored($0) }
@@ -264,19 +310,19 @@ final class ValueDecoder: Decoder {
             for (position, reason) in unread { fast?[position] = .dropped(reason) }
         }
         let hasAliases = !session.migrations.aliasTable.isEmpty
-        let outcome = PathRestorer.restore(count: elements.count, policy: session.policy, known: fast) {
+        let outcome = PathRestorer.restore(count: count, policy: session.policy, known: fast) {
             (position) -> PathRestorer.ElementOutcome<Route> in
             if let reason = unread[position] { return .dropped(reason) }
-            var stored = elements[position]
+            var stored = element(position)
             var aliased = false
             if hasAliases, let target = session.migrations.aliasTarget(of: stored) {
                 stored = target
                 aliased = true
             }
-            return restoreElement(stored, at: position, as: type, aliased: aliased, in: session, depth: depth)
+            return restoreElement(stored, at: position, as: Route.self, aliased: aliased, in: session, depth: depth)
         }
         session.recordPath(
-            outcome, at: codingPath, stored: { elements[$0] }, became: { (try? ValueEncoder.encode($0)) ?? .null })
+            outcome, at: codingPath, stored: element, became: { (try? ValueEncoder.encode($0)) ?? .null })
         return outcome.routes
     }
 
@@ -302,7 +348,7 @@ final class ValueDecoder: Decoder {
     // MARK: - Errors
 
     func mismatch(expected type: Any.Type) -> DecodingError {
-        if value == .null {
+        if isNull {
             return .valueNotFound(
                 type,
                 .init(
@@ -320,13 +366,23 @@ final class ValueDecoder: Decoder {
     }
 
     private var kindWords: String {
-        switch value {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "a dictionary"
+        let kind: JSONSpan.Kind
+        switch stored {
+        case .text(let span): kind = span.kind
+        case .value(.null): kind = .null
+        case .value(.bool): kind = .bool
+        case .value(.number): kind = .number
+        case .value(.string): kind = .string
+        case .value(.array): kind = .array
+        case .value(.object): kind = .object
+        }
+        switch kind {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "a dictionary"
         }
     }
 }
@@ -362,12 +418,12 @@ private struct SuperKey: CodingKey {
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: ValueDecoder
-    let members: [String: JSONValue]
+    let members: StoredJSON.Members
 
     var codingPath: [any CodingKey] { decoder.codingPath }
     var allKeys: [Key] {
         decoder.readsAllMembers = true
-        return members.keys.compactMap { Key(stringValue: $0) }
+        return members.names.compactMap { Key(stringValue: $0) }
     }
 
     func contains(_ key: Key) -> Bool {
@@ -378,7 +434,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeNil(forKey key: Key) throws -> Bool {
         decoder.noteRead(key.stringValue)
         guard let member = members[key.stringValue] else { throw notFound(key) }
-        return member == .null
+        return member.isNull
     }
 
     private func notFound(_ key: Key) -> DecodingError {
@@ -412,7 +468,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             guard let fallback = session.fallbackValue(at: path),
                 let value = try? unbox(decoder.fallbackChild(fallback, key: key))
             else { throw error }
-            session.recordMember(at: path, stored: stored, error: error)
+            session.recordMember(at: path, stored: stored?.built, error: error)
             return value
         }
     }
@@ -421,7 +477,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// back (to nil when the fallback has none).
     private func memberIfPresent<Value>(_ key: Key, _ unbox: (ValueDecoder) throws -> Value) throws -> Value? {
         decoder.noteRead(key.stringValue)
-        guard let stored = members[key.stringValue], stored != .null else { return nil }
+        guard let stored = members[key.stringValue], !stored.isNull else { return nil }
         let mark = decoder.session?.mark
         do {
             let value = try unbox(decoder.child(stored, key: key))
@@ -435,7 +491,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             if let fallback = session.fallbackValue(at: path), fallback != .null {
                 value = try? unbox(decoder.fallbackChild(fallback, key: key))
             }
-            session.recordMember(at: path, stored: stored, error: error)
+            session.recordMember(at: path, stored: stored.built, error: error)
             return value
         }
     }
@@ -443,12 +499,12 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// A member a resolver or lookup replaced, and that no path inside it has reported already,
     /// is reported as migrated.
     private func noteMigration<Value>(
-        of key: Key, stored: JSONValue, value: Value, since mark: RestoreSession.Mark?
+        of key: Key, stored: StoredJSON, value: Value, since mark: RestoreSession.Mark?
     ) {
         guard let session = decoder.session, let mark, session.substitutions != mark.substitutions else { return }
         session.substitutions = mark.substitutions
         let became = (value as? any Encodable).flatMap { try? ValueEncoder.encode($0) } ?? .null
-        session.recordMember(at: codingPath + [key], migratedFrom: stored, to: became)
+        session.recordMember(at: codingPath + [key], migratedFrom: stored.built, to: became)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try member(key) { try $0.resolving($0.bool()) } }
@@ -555,12 +611,12 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func superDecoder() throws -> any Decoder {
         decoder.noteRead("super")
-        return decoder.child(members["super"] ?? .null, key: SuperKey())
+        return decoder.child(members["super"] ?? .value(.null), key: SuperKey())
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
         decoder.noteRead(key.stringValue)
-        return decoder.child(members[key.stringValue] ?? .null, key: key)
+        return decoder.child(members[key.stringValue] ?? .value(.null), key: key)
     }
 }
 
@@ -568,10 +624,10 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: ValueDecoder
-    let elements: [JSONValue]
+    let elements: StoredJSON.Elements
     private(set) var currentIndex = 0
 
-    init(decoder: ValueDecoder, elements: [JSONValue]) {
+    init(decoder: ValueDecoder, elements: StoredJSON.Elements) {
         self.decoder = decoder
         self.elements = elements
     }
@@ -604,7 +660,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
                     codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end.")
             )
         }
-        guard elements[currentIndex] == .null else { return false }
+        guard elements[currentIndex].isNull else { return false }
         currentIndex += 1
         return true
     }

@@ -8,13 +8,23 @@ struct JSONParser {
     private let maximumDepth: Int
     /// Whether a comma may come before a closing bracket or brace (never in scene files).
     private let allowsTrailingCommas: Bool
+    /// Whether values are built into a tree, or only checked (``checkDocument()``), each array's and
+    /// object's end noted instead: the same grammar and the same errors either way.
+    private let building: Bool
     private var position = 0
     private var depth = 0
+    /// In a check, where each array and object ends (one past its closing bracket), by where it
+    /// starts.
+    private(set) var containerEnds: [Int: Int] = [:]
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, allowsTrailingCommas: Bool = false) {
+    init(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, allowsTrailingCommas: Bool = false,
+        building: Bool = true
+    ) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         self.allowsTrailingCommas = allowsTrailingCommas
+        self.building = building
     }
 
     /// After a comma: whether the container closes here, with a trailing comma that is allowed.
@@ -28,16 +38,30 @@ struct JSONParser {
     }
 
     mutating func parseDocument() -> Result<JSONValue, JSONParseError> {
+        parseWhole().map(\.value)
+    }
+
+    /// Checks the text as ``parseDocument()`` parses it, building nothing (no string, no value),
+    /// and notes where each array and object ends (``containerEnds``). Made with `building: false`.
+    /// - Returns: Where the value lies in the text, without the whitespace around it; or the error
+    ///   that ``parseDocument()`` gives.
+    mutating func checkDocument() -> Result<Range<Int>, JSONParseError> {
+        parseWhole().map(\.range)
+    }
+
+    private mutating func parseWhole() -> Result<(value: JSONValue, range: Range<Int>), JSONParseError> {
         do throws(JSONParseError) {
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
                 throw error("byte order mark is not allowed")
             }
             skipWhitespace()
             if position == bytes.count { throw error("empty document") }
+            let start = position
             let value = try parseValue()
+            let end = position
             skipWhitespace()
             if position != bytes.count { throw error("unexpected \(describeByte()) after the value") }
-            return .success(value)
+            return .success((value, start..<end))
         } catch {
             return .failure(error)
         }
@@ -123,7 +147,9 @@ struct JSONParser {
         switch bytes[position] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "\""):
+            let text = try parseString(building: building)
+            return building ? .string(text) : .null
         case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
         case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
         case UInt8(ascii: "n"): return try parseLiteral("null", .null)
@@ -147,6 +173,10 @@ struct JSONParser {
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let length = JSONParser.numberLength(in: bytes, at: position)
         guard length > 0 else { throw error("invalid number") }
+        guard building else {
+            position += length
+            return .null
+        }
         let text = String(
             decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + length]), as: UTF8.self)
         position += length
@@ -188,42 +218,56 @@ struct JSONParser {
 
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
         try enter()
+        let start = position
         position += 1
         var elements: [JSONValue] = []
         skipWhitespace()
         if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
             position += 1
             depth -= 1
-            return .array(elements)
+            return closed(start, .array(elements))
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            let element = try parseValue()
+            if building { elements.append(element) }
             skipWhitespace()
             guard position < bytes.count else { throw error("unterminated array") }
             if bytes[position] == UInt8(ascii: ",") {
                 position += 1
-                if closesAfterComma("]") { return .array(elements) }
+                if closesAfterComma("]") { return closed(start, .array(elements)) }
                 continue
             }
             if bytes[position] == UInt8(ascii: "]") {
                 position += 1
                 depth -= 1
-                return .array(elements)
+                return closed(start, .array(elements))
             }
             throw error("expected ',' or ']' in array, found \(describeByte())")
         }
     }
 
+    /// A container just closed: in a check, its end noted (and nothing built).
+    private mutating func closed(_ start: Int, _ value: JSONValue) -> JSONValue {
+        guard building else {
+            containerEnds[start] = position
+            return .null
+        }
+        return value
+    }
+
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enter()
+        let start = position
         position += 1
         var members: [String: JSONValue] = [:]
+        // In a check, the keys alone, for the duplicates.
+        var keys: Set<String> = []
         skipWhitespace()
         if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
             position += 1
             depth -= 1
-            return .object(members)
+            return closed(start, .object(members))
         }
         while true {
             skipWhitespace()
@@ -240,7 +284,7 @@ struct JSONParser {
             position += 1
             skipWhitespace()
             let value = try parseValue()
-            if members.updateValue(value, forKey: key) != nil {
+            if building ? members.updateValue(value, forKey: key) != nil : !keys.insert(key).inserted {
                 position = keyStart
                 throw error("duplicate key \"\(key)\"")
             }
@@ -248,13 +292,13 @@ struct JSONParser {
             guard position < bytes.count else { throw error("unterminated object") }
             if bytes[position] == UInt8(ascii: ",") {
                 position += 1
-                if closesAfterComma("}") { return .object(members) }
+                if closesAfterComma("}") { return closed(start, .object(members)) }
                 continue
             }
             if bytes[position] == UInt8(ascii: "}") {
                 position += 1
                 depth -= 1
-                return .object(members)
+                return closed(start, .object(members))
             }
             throw error("expected ',' or '}' in object, found \(describeByte())")
         }
@@ -267,7 +311,9 @@ struct JSONParser {
 
     // MARK: - Strings
 
-    private mutating func parseString() throws(JSONParseError) -> String {
+    /// A string's text; with `building` false, checked but not made (the empty string is
+    /// returned), unless it has escapes.
+    private mutating func parseString(building: Bool = true) throws(JSONParseError) -> String {
         let start = position
         position += 1
         // Fast path: no escapes.
@@ -277,6 +323,10 @@ struct JSONParser {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[position..<index])
+                if !building, highBits < 0x80 {
+                    position = index + 1
+                    return ""
+                }
                 // ASCII is valid UTF-8 as it is, and made into a string without the generic
                 // validation (which looks up its metadata at every call).
                 let text =

@@ -31,8 +31,24 @@ package struct StoredDocument: Sendable, Equatable {
     package var scene: SceneID
     /// When the document was written.
     package var savedAt: Date
-    /// The stored values by key.
-    package var values: [String: SceneValue]
+    /// The stored values by key, as they were given or read: a JSON value read from a file is kept
+    /// as its checked text, and built only when it is asked for.
+    private var stored: [String: StoredValue]
+
+    /// A value as the document holds it.
+    private enum StoredValue: Sendable {
+        /// A value given, or read as binary data.
+        case value(SceneValue)
+        /// A JSON value read from a file, checked, still as its text.
+        case text(JSONSpan)
+
+        var built: SceneValue {
+            switch self {
+            case .value(let value): value
+            case .text(let span): .json(span.value)
+            }
+        }
+    }
 
     /// Creates a document.
     /// - Parameters:
@@ -42,7 +58,44 @@ package struct StoredDocument: Sendable, Equatable {
     package init(scene: SceneID, savedAt: Date, values: [String: SceneValue]) {
         self.scene = scene
         self.savedAt = savedAt
-        self.values = values
+        self.stored = values.mapValues(StoredValue.value)
+    }
+
+    private init(scene: SceneID, savedAt: Date, stored: [String: StoredValue]) {
+        self.scene = scene
+        self.savedAt = savedAt
+        self.stored = stored
+    }
+
+    /// The stored values by key, each built (a value read from a file is built at every call: ask
+    /// for one with ``value(forKey:)``).
+    package var values: [String: SceneValue] {
+        get { stored.mapValues(\.built) }
+        set { stored = newValue.mapValues(StoredValue.value) }
+    }
+
+    /// The keys of the stored values, in no order.
+    package var keys: [String] { Array(stored.keys) }
+
+    /// The value stored under `key`, built; nil when there is none.
+    /// - Parameter key: The key.
+    /// - Returns: The value, or nil.
+    package func value(forKey key: String) -> SceneValue? {
+        stored[key]?.built
+    }
+
+    /// The JSON value stored under `key` as the text it was read as, checked but not built; nil
+    /// when there is none, or when it was not read from a file as JSON.
+    /// - Parameter key: The key.
+    /// - Returns: The checked text, or nil.
+    package func text(forKey key: String) -> JSONSpan? {
+        guard case .text(let span)? = stored[key] else { return nil }
+        return span
+    }
+
+    /// Whether two documents hold the same scene, time and values.
+    package static func == (lhs: StoredDocument, rhs: StoredDocument) -> Bool {
+        lhs.scene == rhs.scene && lhs.savedAt == rhs.savedAt && lhs.values == rhs.values
     }
 }
 
@@ -236,21 +289,22 @@ extension StoredDocument {
     }
 
     private init(decoding bytes: [UInt8], expectedScene: SceneID, maximumDepth: Int) throws(DecodingProblem) {
-        let root: JSONValue
+        // Checked whole, then only the document's own members built: each value stays its text.
+        let root: JSONSpan
         do {
-            root = try JSONValue(parsing: bytes, maximumDepth: maximumDepth)
+            root = try JSONSpan(checking: bytes, maximumDepth: maximumDepth)
         } catch {
             throw .corrupt(error.description)
         }
-        guard case .object(let members) = root else {
-            throw .corrupt("expected an object at the top level, found \(root.kindDescription)")
+        guard let members = root.members() else {
+            throw .corrupt("expected an object at the top level, found \(root.value.kindDescription)")
         }
         // The format is checked first: a newer writer may have changed everything else.
         // Where a member of the wrong shape starts, as the parser says where the text is broken.
         func at(_ path: JSONValue.PathComponent...) -> String {
             JSONValue.position(of: path, in: bytes).map { " at \($0)" } ?? ""
         }
-        guard let formatValue = members["format"] else { throw .corrupt("missing member 'format'" + at()) }
+        guard let formatValue = members["format"]?.value else { throw .corrupt("missing member 'format'" + at()) }
         guard case .number(let formatNumber) = formatValue, let format = formatNumber.intValue else {
             throw .corrupt(
                 "member 'format' must be an integer, found \(formatValue.kindDescription)" + at(.key("format")))
@@ -262,7 +316,7 @@ extension StoredDocument {
         for key in members.keys where !["format", "savedAt", "scene", "values"].contains(key) {
             throw .corrupt("unknown member '\(SceneStoreError.printable(key))'" + at(.key(key)))
         }
-        guard case .string(let sceneText)? = members["scene"] else {
+        guard case .string(let sceneText)? = members["scene"]?.value else {
             throw .corrupt("member 'scene' must be a string" + (members["scene"] == nil ? at() : at(.key("scene"))))
         }
         // On a file system that ignores case (APFS and HFS+ by default), `Main.json` is `main.json`:
@@ -275,33 +329,34 @@ extension StoredDocument {
                 "member 'scene' is '\(SceneStoreError.printable(sceneText))' but the file is for '\(expectedScene)'"
                     + at(.key("scene")))
         }
-        guard case .string(let savedText)? = members["savedAt"], let savedAt = Self.date(fromTimestamp: savedText)
+        guard case .string(let savedText)? = members["savedAt"]?.value,
+            let savedAt = Self.date(fromTimestamp: savedText)
         else {
             throw .corrupt(
                 "member 'savedAt' must be a UTC timestamp such as 2026-01-31T12:00:00.000Z"
                     + (members["savedAt"] == nil ? at() : at(.key("savedAt"))))
         }
-        guard case .object(let entries)? = members["values"] else {
+        guard let entries = members["values"]?.members() else {
             throw .corrupt("member 'values' must be an object" + (members["values"] == nil ? at() : at(.key("values"))))
         }
-        var values: [String: SceneValue] = [:]
+        var values: [String: StoredValue] = [:]
         for (key, entry) in entries {
             let name = SceneStoreError.printable(key)
             let place = at(.key("values"), .key(key))
-            guard case .object(let parts) = entry, parts.count == 1 else {
+            guard let parts = entry.members(), parts.count == 1 else {
                 throw .corrupt("value '\(name)' must be an object with exactly one member, 'json' or 'binary'" + place)
             }
             if let json = parts["json"] {
-                values[key] = .json(json)
-            } else if case .string(let base64)? = parts["binary"] {
+                values[key] = .text(json)
+            } else if case .string(let base64)? = parts["binary"]?.value {
                 guard let data = Data(base64Encoded: base64) else {
                     throw .corrupt("value '\(name)' has invalid base64 in 'binary'" + place)
                 }
-                values[key] = .binary(data)
+                values[key] = .value(.binary(data))
             } else {
                 throw .corrupt("value '\(name)' must hold 'json' or a base64 string in 'binary'" + place)
             }
         }
-        self.init(scene: expectedScene, savedAt: savedAt, values: values)
+        self.init(scene: expectedScene, savedAt: savedAt, stored: values)
     }
 }

@@ -72,7 +72,7 @@ struct InspectCommand: Subcommand {
         let document = file.document
         let schema = Self.schemaVersion(in: document, key: key)
         var summary = SceneSummary(
-            of: scene, path: file.path, keys: document.values.keys.sorted(), size: Int64(file.bytes.count),
+            of: scene, path: file.path, keys: document.keys.sorted(), size: Int64(file.bytes.count),
             lastSaved: document.savedAt, health: .ok)
         // Another app's value, or a path in SwiftUI's NavigationPath format under any key, is shown
         // element by element.
@@ -147,7 +147,7 @@ struct InspectCommand: Subcommand {
     ) {
         let document = file.document
         let summary = SceneSummary(
-            of: document.scene, path: file.path, keys: document.values.keys.sorted(), size: Int64(file.bytes.count),
+            of: document.scene, path: file.path, keys: document.keys.sorted(), size: Int64(file.bytes.count),
             lastSaved: document.savedAt, health: .ok)
         let stored = document.values[key].map { CommandLineTool.shownJSON($0, key: key) }
         let unsaved = Result { () throws(NavigationError) in

@@ -67,7 +67,7 @@ struct RetagCommand: Subcommand {
         // Checked before anything is locked: a refused retag changes nothing, not even a lock file.
         let document = try environment.store.storedDocument(for: scene)
         guard let value = document.values[key] else {
-            throw NavigationError.noValue(key: key, in: "scene '\(scene)'", keys: document.values.keys.sorted())
+            throw NavigationError.noValue(key: key, in: "scene '\(scene)'", keys: document.keys.sorted())
         }
         changes = try retagged(value).changes
         if !dryRun && !changes.isEmpty {

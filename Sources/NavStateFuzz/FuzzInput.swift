@@ -146,6 +146,8 @@ private func fuzzRoutePaths(_ value: JSONValue) {
     // Member by member, with resolvers on every path kind and member: `item(id: 13)` is gone.
     let resolvers = RouteResolvers().adding(FuzzRoute.self) { $0 == .item(id: 13) ? nil : $0 }
     fuzzFromText(RoutePath<FuzzRoute>.self, value)
+    fuzzFromText(RoutePath<FuzzNote>.self, value, resolvers: FuzzNote.resolvers)
+    fuzzFromText(RoutePath<FuzzTag>.self, value, resolvers: FuzzTag.resolvers)
     fuzzFromText(FuzzState.self, value, resolvers: resolvers, initial: FuzzState())
     if let (state, _) = try? StateCoding.decode(
         FuzzState.self, from: value, resolvers: resolvers, initial: FuzzState())
@@ -321,6 +323,22 @@ private func fuzzPresentations(_ value: JSONValue) {
         screens.contains(where: { $0.position == nil || $0.json != .null })
     {
         fatalError("a screen not saved is reported without its position, or with JSON")
+    }
+}
+
+/// A route stored as its `Int` identifier: those divisible by 3 are gone, and 7 is 1's earlier one.
+private struct FuzzNote: IdentifiedRoute {
+    var id: Int
+    static let resolvers = RouteResolvers().adding(FuzzNote.self) { id in
+        id == 7 ? FuzzNote(id: 1) : id % 3 == 0 ? nil : FuzzNote(id: id)
+    }
+}
+
+/// A route stored as its `String` identifier: the empty one is gone, and `old` is `new`'s earlier one.
+private struct FuzzTag: IdentifiedRoute {
+    var id: String
+    static let resolvers = RouteResolvers().adding(FuzzTag.self) { id in
+        id == "old" ? FuzzTag(id: "new") : id.isEmpty ? nil : FuzzTag(id: id)
     }
 }
 

@@ -18,7 +18,7 @@ import SceneStore
 /// stale copies of recipes.
 public struct Recipe: IdentifiedRoute, Sendable {
     /// The stable identifier of a recipe: a UUID, written in uppercase like `UUID.uuidString`.
-    public struct ID: Hashable, Sendable, Comparable, CustomStringConvertible, JSONIdentifier, RawRepresentable {
+    public struct ID: Hashable, Sendable, Comparable, CustomStringConvertible, RawJSONIdentifier {
         /// The UUID.
         public let uuid: UUID
 

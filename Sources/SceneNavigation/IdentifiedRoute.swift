@@ -70,7 +70,7 @@ public protocol IdentifiedRoute: Identifiable, Codable, Hashable where ID: Codab
     /// specialized for the route type, not an API to call; keep the default, which looks each up.
     ///
     /// A restore calls it once for a path whose identifiers it read straight from the scene's bytes
-    /// (`UUID`, `Int` and `String` identifiers, and identifiers stored as such a raw value), when
+    /// (`UUID`, `Int` and `String` identifiers, and a ``RawJSONIdentifier`` of such a raw value), when
     /// no alias, no resolver and no typed migration rule could apply; the default of
     /// ``_routes(identifiedBy:lookUp:)`` calls it too, once it has read the identifiers.
     /// - Parameters:
@@ -85,7 +85,7 @@ public protocol IdentifiedRoute: Identifiable, Codable, Hashable where ID: Codab
     /// A path's identifiers made from their raw values (an `[ID.RawValue]`), when the identifier is
     /// `RawRepresentable`; nil otherwise, or when a raw value makes no identifier: navstate's hook
     /// into code specialized for the route type, not an API to call; keep the default. A restore
-    /// that read the raw values of identifiers stored as their raw value makes the identifiers here.
+    /// that read the raw values of a path of ``RawJSONIdentifier`` identifiers makes them here.
     /// - Parameter raws: The raw values, in order.
     /// - Returns: The identifiers, in order, or nil.
     static func _identifiers(fromRaw raws: Any) -> [ID]?

@@ -16,11 +16,15 @@ import SceneStore
 /// decoded through `init(from:)` after all, so its reason is the decoding error's.
 ///
 /// A path of `UUID`, `Int` or `String` identifiers is saved by one loop of their type, with no
-/// string made per `UUID` or `Int`, and restored from a scene's file with its identifiers read
-/// straight from the bytes, with no string or value made per `UUID` or `Int`. So is a path of an
-/// identifier of your own that is also `RawRepresentable` with such a raw value and stores it as
-/// its ``jsonValue`` (`rawValue.jsonValue`), read back as `init(rawValue:)` of the raw value read:
-/// all of its values must store so, as navstate checks the first only.
+/// string made per `UUID` or `Int`. So is a path of an identifier of your own that is also
+/// `RawRepresentable` with such a raw value and stores it as its ``jsonValue``
+/// (`rawValue.jsonValue`): all of its values must, as navstate checks the first only.
+///
+/// A restore from a scene's file reads a path of `UUID`, `Int` or `String` identifiers straight
+/// from the file's bytes, with no string or value made per `UUID` or `Int` (a `String`
+/// identifier is the string made), when no alias, no resolver of the route type or of its
+/// identifier and no typed migration rule could apply; so it reads an identifier of your own that
+/// says it is stored as such a raw value and read back from it (``RawJSONIdentifier``).
 ///
 /// ```swift
 /// struct NoteID: JSONIdentifier {

@@ -223,7 +223,7 @@ extension SceneConnection {
     ) throws(NavigationError) {
         do {
             try writer.keepAsideBeforeFirstWrite(reason: .unrestored) { document in
-                guard document.values[key] == stored else { return false }
+                guard document.value(forKey: key) == stored else { return false }
                 if let copy = newestCopy(of: scene, reason: .unrestored, holding: stored, under: key, in: store) {
                     sharedCopy.path = copy
                     return false
@@ -307,18 +307,18 @@ extension SceneConnection {
                 throw .store(error)
             }
             let schemaKey = NavigationMigrations.companionKey(for: key)
-            let checked = found?.values[key]
-            let checkedSchema = found?.values[schemaKey]
+            let checked = found?.value(forKey: key)
+            let checkedSchema = found?.value(forKey: schemaKey)
             let reason = found.flatMap { document in
                 RestoreDecision.replacementCopy(
-                    storedSchema: try? NavigationMigrations.storedSchema(forKey: key, in: document.values),
+                    storedSchema: try? NavigationMigrations.storedSchema(forKey: key, in: document),
                     supportedSchema: model.schemaVersion, readsWhole: { model.restoresWhole(document, key: key) })
             }
             outcome.keptAsidePath = try await offMain { () throws(SceneStoreError) in
                 // Kept when the value found wanting is still there, or is another one since.
                 try store.keepAsideCopy(scene, reason: reason ?? .invalid) { document in
-                    guard let value = document.values[key] else { return false }
-                    return value != checked || document.values[schemaKey] != checkedSchema || reason != nil
+                    guard let value = document.value(forKey: key) else { return false }
+                    return value != checked || document.value(forKey: schemaKey) != checkedSchema || reason != nil
                 }
             }
         }

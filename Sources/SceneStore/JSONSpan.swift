@@ -7,8 +7,8 @@
 /// A JSON value still as its text: checked as strictly as ``JSONValue/init(parsing:maximumDepth:allowsTrailingCommas:)``
 /// parses it, but not built. Its parts are reached without building the rest (an object's members,
 /// an array's elements), and an array of identifiers is read straight from its bytes
-/// (``uuids()``, ``integers()``, ``strings()``), with no string or value made per element; any
-/// part is built as a ``JSONValue`` when it is asked for (``value``).
+/// (``uuids()`` and ``integers()`` with no string or value made per element, ``strings()`` with
+/// the strings alone); any part is built as a ``JSONValue`` when it is asked for (``value``).
 ///
 /// A scene file is read this way, so that a restore builds only what it decodes.
 package struct JSONSpan: Sendable {
@@ -62,6 +62,18 @@ package struct JSONSpan: Sendable {
         case UInt8(ascii: "n"): .null
         case UInt8(ascii: "t"), UInt8(ascii: "f"): .bool
         default: .number
+        }
+    }
+
+    /// A short name of the value's kind, for error messages, as ``JSONValue``'s.
+    package var kindDescription: String {
+        switch kind {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
         }
     }
 

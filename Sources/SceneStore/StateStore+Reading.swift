@@ -66,7 +66,7 @@ extension StateStore {
     ///   ``SceneStoreError/invalidKey(_:reason:)``.
     package func readSceneValue(forKey key: String, in scene: SceneID) throws(SceneStoreError) -> SceneValue? {
         try Self.validate(key: key)
-        return try loadWithoutLock(scene)?.document.values[key]
+        return try loadWithoutLock(scene)?.document.value(forKey: key)
     }
 
     /// Reads a scene's document without blocking the caller, on a background queue.

@@ -136,10 +136,11 @@ extension StateStore {
             } catch .corrupt {
                 movedAside = try moveAside(scene, in: directory)
             }
-            var values = existing?.document.values ?? [:]
+            let before = existing?.document.values
+            var values = before ?? [:]
             try body(&values)
             // Checked against the limits before any copy is made: a refused write leaves nothing.
-            var change = try change(to: values, from: existing, scene: scene)
+            var change = try change(to: values, from: existing, holding: before, scene: scene)
             var keptAside: String?
             if let existing, change != nil, let reason = keepAside(existing.document) {
                 guard reason != .corrupt else {
@@ -189,10 +190,12 @@ extension StateStore {
         let outcome = try withExclusiveLock(on: scene, creating: false) {
             (directory) throws(SceneStoreError) -> WriteOutcome in
             guard let existing = try load(scene, in: directory) else { throw .sceneNotFound(scene, path: path) }
-            var values = existing.document.values
+            let before = existing.document.values
+            var values = before
             try body(&values)
             let result = try apply(
-                try change(to: values, from: existing, scene: scene), over: existing, scene: scene, in: directory)
+                try change(to: values, from: existing, holding: before, scene: scene), over: existing, scene: scene,
+                in: directory)
             return WriteOutcome(path: path, wroteFile: result == .changed)
         }
         guard let outcome else { throw .sceneNotFound(scene, path: path) }
@@ -241,9 +244,10 @@ extension StateStore {
     /// is no file and no value), the file's removal when none is left, or the new file's bytes,
     /// which every read with the store's limits accepts.
     private func change(
-        to values: [String: SceneValue], from existing: LoadedFile?, scene: SceneID
+        to values: [String: SceneValue], from existing: LoadedFile?, holding before: [String: SceneValue]?,
+        scene: SceneID
     ) throws(SceneStoreError) -> FileChange? {
-        if let existing, existing.document.values == values { return nil }
+        if existing != nil, before == values { return nil }
         if values.isEmpty { return existing == nil ? nil : .remove }
         let document = StoredDocument(scene: scene, savedAt: savedAtNow(), values: values)
         // The values that did not change keep their serialized entries.

@@ -6,9 +6,58 @@ import Testing
 @testable import SceneNavigation
 @testable import SceneStore
 
+/// An identifier stored as its raw value, and read back from it, with the protocol's defaults.
+struct RawID<Raw: JSONIdentifier>: RawJSONIdentifier, Codable {
+    var rawValue: Raw
+    init(rawValue: Raw) { self.rawValue = rawValue }
+    init(from decoder: any Decoder) throws { rawValue = try Raw(from: decoder) }
+    func encode(to encoder: any Encoder) throws { try rawValue.encode(to: encoder) }
+}
+
+/// A route identified by a ``RawID``.
+struct RawItem<Raw: JSONIdentifier>: IdentifiedRoute {
+    var id: RawID<Raw>
+}
+
+/// An identifier stored as its raw value whose JSON reading refuses what `init(rawValue:)` takes
+/// (numbers from 1): not a ``RawJSONIdentifier``, so read from its JSON values.
+struct TicketID: JSONIdentifier, RawRepresentable {
+    var rawValue: Int
+    init(rawValue: Int) { self.rawValue = rawValue }
+    var jsonValue: JSONValue { .number(JSONNumber(rawValue)) }
+    init?(jsonValue: JSONValue) {
+        guard case .number(let number) = jsonValue, let value = number.intValue, value > 0 else { return nil }
+        rawValue = value
+    }
+    init(from decoder: any Decoder) throws {
+        guard let id = TicketID(jsonValue: try JSONValue(from: decoder)) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a ticket"))
+        }
+        self = id
+    }
+    func encode(to encoder: any Encoder) throws { try rawValue.encode(to: encoder) }
+}
+
+/// A route identified by a ``TicketID``.
+struct Ticket: IdentifiedRoute {
+    var id: TicketID
+}
+
+/// A note that encodes itself its own way (`{"note": <id>}`) but reads a stored identifier, as an
+/// older file holds it; its lookups counted (by one test only).
+struct ReboxedNote: IdentifiedRoute {
+    static let lookUps = Mutex(0)
+    var id: Int
+    private enum CodingKeys: String, CodingKey { case note }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .note)
+    }
+}
+
 /// An identifier stored as its raw UUID, counting how often it is read from a JSON value (by one
 /// test only).
-struct CountedID: JSONIdentifier, RawRepresentable {
+struct CountedID: RawJSONIdentifier {
     static let valueReads = Mutex(0)
     var rawValue: UUID
     init(rawValue: UUID) { self.rawValue = rawValue }
@@ -55,6 +104,10 @@ struct CountedItem: IdentifiedRoute {
             .adding(NamedItem.self) { ["a", "b", "é\"q"].contains($0) ? NamedItem(id: $0) : nil }
             .adding(WrappedItem<UUID>.self) { found($0.rawValue).map { WrappedItem(id: WrappedID(rawValue: $0)) } }
             .adding(WrappedItem<Int>.self) { $0.rawValue > 0 ? WrappedItem(id: $0) : nil }
+            .adding(RawItem<UUID>.self) { found($0.rawValue).map { RawItem(id: RawID(rawValue: $0)) } }
+            .adding(RawItem<Int>.self) { $0.rawValue != 3 ? RawItem(id: $0) : nil }
+            .adding(RawItem<String>.self) { $0.rawValue != "c" ? RawItem(id: $0) : nil }
+            .adding(Ticket.self) { Ticket(id: $0) }
             .adding(CountedItem.self) { found($0.rawValue).map { CountedItem(id: CountedID(rawValue: $0)) } }
     }
 
@@ -99,6 +152,10 @@ struct CountedItem: IdentifiedRoute {
         return [
             ("UUID", restorer(UUIDItem.self), uuids),
             ("raw UUID", restorer(WrappedItem<UUID>.self), uuids),
+            ("RawJSONIdentifier UUID", restorer(RawItem<UUID>.self), uuids),
+            ("RawJSONIdentifier Int", restorer(RawItem<Int>.self), ["[1, 2, 3, 1]", "[1, -3, 2.0]", #"[1, "2"]"#]),
+            ("RawJSONIdentifier String", restorer(RawItem<String>.self), [#"["a", "c", "b\u00e9"]"#, #"["a", 1]"#]),
+            ("ticket", restorer(Ticket.self), ["[1, -2, 3]", "[2, 1]"]),
             (
                 "Int", restorer(NumberedItem.self),
                 ["[1, 2, 4, 1]", "[1, 3, 9, 2, -0]", "[1, 2.0, 1e0]", #"[1, "2"]"#, "[]"]
@@ -139,11 +196,14 @@ struct CountedItem: IdentifiedRoute {
         let session = RestoreSession(
             policy: RestorePolicy(), resolvers: Self.resolvers, types: NavigationTypeRegistry(), fallback: nil)
         func read<Route>(_ text: String, as _: Route.Type) throws -> IdentifiedPath.Restored<Route>? {
-            IdentifiedPath.restored(ofText: try JSONSpan(checking: Array(text.utf8)), as: Route.self, in: session)
+            let span = try JSONSpan(checking: Array(text.utf8))
+            guard case .restored(let found)? = IdentifiedPath.restored(ofText: span, as: Route.self, in: session)
+            else { return nil }
+            return found
         }
         let (a, b) = (Self.a.uuidString, Self.b.uuidString)
         guard case .whole(let uuids)? = try read(#"["\#(a)", "\#(b)"]"#, as: UUIDItem.self),
-            case .whole(let raws)? = try read(#"["\#(a)", "\#(b)"]"#, as: WrappedItem<UUID>.self),
+            case .whole(let raws)? = try read(#"["\#(a)", "\#(b)"]"#, as: RawItem<UUID>.self),
             case .whole(let numbers)? = try read("[1, 4]", as: NumberedItem.self),
             case .whole(let names)? = try read(#"["a", "\u00e9\"q"]"#, as: NamedItem.self),
             case .outcomes(let outcomes)? = try read("[1, 3, 9]", as: NumberedItem.self)
@@ -162,9 +222,31 @@ struct CountedItem: IdentifiedRoute {
         // Not its identifiers' plain text: left to the restore of the value built.
         #expect(try read("[1, 2.0]", as: NumberedItem.self) == nil)
         #expect(try read(#"["\#(a)", "x"]"#, as: UUIDItem.self) == nil)
+        // An identifier that does not say it is read back from its raw value (its JSON reading
+        // may refuse what its raw value makes) is read from its JSON values.
+        #expect(try read(#"["\#(a)", "\#(b)"]"#, as: WrappedItem<UUID>.self) == nil)
+        #expect(try read("[1, -2]", as: Ticket.self) == nil)
         // Not identified routes, or routes with no lookup: left to the Codable way.
         #expect(try read("[1]", as: Int.self) == nil)
         #expect(try read("[1]", as: RawlessItem.self) == nil)
+    }
+
+    @Test("a route type with its own coding has each element looked up twice from the text, as from the value")
+    func ownCodingLooksUpTwice() throws {
+        let resolvers = RouteResolvers().adding(ReboxedNote.self) { id in
+            ReboxedNote.lookUps.withLock { $0 += 1 }
+            return ReboxedNote(id: id)
+        }
+        for stored: StoredJSON in [
+            .text(try JSONSpan(checking: Array("[1, 2]".utf8))), .value(try JSONValue(parsing: Array("[1, 2]".utf8))),
+        ] {
+            let before = ReboxedNote.lookUps.withLock { $0 }
+            let (path, report) = try StateCoding.decode(
+                RoutePath<ReboxedNote>.self, from: stored, resolvers: resolvers, fallback: nil)
+            #expect(path.routes.map(\.id) == [1, 2] && report.isComplete)
+            // Once by the path's own loop, which finds that the type encodes otherwise, once by `Codable`.
+            #expect(ReboxedNote.lookUps.withLock { $0 } == before + 4)
+        }
     }
 
     @Test("a scene's file is restored with its identifiers read from the bytes, none from a JSON value")

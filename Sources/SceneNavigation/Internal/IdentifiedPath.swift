@@ -100,9 +100,18 @@ enum IdentifiedPath {
         }
     }
 
+    /// What reading a path from its text found.
+    enum TextRead<Route> {
+        /// The path, restored.
+        case restored(Restored<Route>)
+        /// Routes of a type that encodes itself otherwise than as its identifier (its own
+        /// `encode(to:)`): the path is the `Codable` way's, element by element.
+        case encodesOtherwise
+    }
+
     /// The path restored straight from its checked text, when its routes are identified routes with
-    /// a ``JSONIdentifier`` that reads a whole array from the bytes (`UUID`, `Int`, `String`, or an
-    /// identifier stored as such a raw value), the restore has a lookup for them, and no alias,
+    /// a ``JSONIdentifier`` that reads a whole array from the bytes (`UUID`, `Int`, `String`, or a
+    /// ``RawJSONIdentifier`` of such a raw value), the restore has a lookup for them, and no alias,
     /// resolver or migration rule could apply to them; nil otherwise, and when an element is not
     /// such an identifier's plain text (the path is then built and restored from its value).
     ///
@@ -111,23 +120,24 @@ enum IdentifiedPath {
     /// ``IdentifiedRoute/_routes(identifiedByIDs:lookUp:)``.
     static func restored<Route>(
         ofText span: JSONSpan, as _: Route.Type, in session: RestoreSession
-    ) -> Restored<Route>? {
+    ) -> TextRead<Route>? {
         guard !session.migrations.hasTypedRules, session.migrations.aliasTable.isEmpty,
             let routeType = Route.self as? any IdentifiedRoute.Type
         else { return nil }
-        func withRoute<R: IdentifiedRoute>(_: R.Type) -> Restored<Route>? {
+        func withRoute<R: IdentifiedRoute>(_: R.Type) -> TextRead<Route>? {
             guard let idType = R.ID.self as? any JSONIdentifier.Type,
                 let lookUp = session.resolvers.lookup(for: R.self),
                 !session.resolvers.hasResolvers
                     || (session.resolvers.resolver(for: R.ID.self) == nil
                         && session.resolvers.resolver(for: R.self) == nil)
             else { return nil }
-            func withID<I: JSONIdentifier>(_: I.Type) -> Restored<Route>? {
+            func withID<I: JSONIdentifier>(_: I.Type) -> TextRead<Route>? {
                 guard let ids = identifiers(in: span, of: R.self, I.self) else { return nil }
                 let found = R._routes(identifiedByIDs: ids, lookUp: lookUp)
                 guard accounts(for: ids.count, found) else { return nil }
-                if let first = found.routes.first, !encodesAsItsID(first, I.self) { return nil }
-                return whatWasFound(found, count: ids.count, as: Route.self)
+                // A route type with its own coding keeps it: no fast way looks its path up again.
+                if let first = found.routes.first, !encodesAsItsID(first, I.self) { return .encodesOtherwise }
+                return .restored(whatWasFound(found, count: ids.count, as: Route.self))
             }
             return withID(idType)
         }
@@ -145,18 +155,14 @@ enum IdentifiedPath {
             }
             return read(textType)
         }
-        // An identifier stored as its raw value (a UUID, Int or String) is read as that value is,
-        // when the first one is stored so (``JSONIdentifier`` asks that all or none are).
-        guard let wrapping = I.self as? any (RawRepresentable & JSONIdentifier).Type else { return nil }
-        func withWrapping<W: RawRepresentable & JSONIdentifier>(_: W.Type) -> [R.ID]? {
+        // An identifier stored as its raw value (a UUID, Int or String), and read back from it
+        // (``RawJSONIdentifier``), is read as that value is.
+        guard let wrapping = I.self as? any RawJSONIdentifier.Type else { return nil }
+        func withWrapping<W: RawJSONIdentifier>(_: W.Type) -> [R.ID]? {
             guard let rawType = W.RawValue.self as? any JSONTextIdentifier.Type else { return nil }
             func read<T: JSONTextIdentifier>(_: T.Type) -> [R.ID]? {
                 guard let raws = T.readArray(span), let ids = R._identifiers(fromRaw: raws), ids.count == raws.count
                 else { return nil }
-                if let first = ids.first {
-                    let id = unsafeBitCast(first, to: W.self)
-                    guard id.rawValue as? T == raws[0], id.jsonValue == raws[0].jsonValue else { return nil }
-                }
                 return ids
             }
             return read(rawType)

@@ -10,7 +10,7 @@ struct ReadValue: Sendable {
 
     /// The value under `key` in `document`; nil when it holds none.
     init?(_ key: String, in document: StoredDocument) {
-        guard document.keys.contains(key) else { return nil }
+        guard document.hasValue(forKey: key) else { return nil }
         self.document = document
         self.key = key
     }

@@ -159,12 +159,12 @@ extension SceneNavigationModel {
     package func restoresWhole(_ document: StoredDocument, key: String = "navigation") -> Bool {
         // Decoded here, on the main actor, where the state's conformances live (in an app whose
         // types are main-actor isolated, they may be used nowhere else).
-        guard let value = document.values[key] else { return true }
+        guard let read = ReadValue(key, in: document) else { return true }
         let initial = initialState
-        guard let schema = try? NavigationMigrations.storedSchema(forKey: key, in: document.values),
-            let json = try? StateCoding.json(of: value, key: key),
+        guard let schema = try? NavigationMigrations.storedSchema(forKey: key, in: document),
+            let stored = try? read.stored(),
             let (_, report) = try? StateCoding.decode(
-                State.self, from: json, key: key, resolvers: resolvers, types: types, migrations: migrations,
+                State.self, from: stored, key: key, resolvers: resolvers, types: types, migrations: migrations,
                 schemaVersion: schema, fallback: try? ValueEncoder.encode(initial))
         else { return false }
         return !report.dropped.contains { $0.reason.couldBeUndone }

@@ -21,7 +21,8 @@ final class ValueDecoder: Decoder {
     /// The value this decoder reads, as it was given: built, or still its checked text.
     let stored: StoredJSON
     /// The value this decoder reads, built (from its text the first time it is asked for: a part
-    /// read through containers, or a path read straight from its text, is never built whole).
+    /// read through containers, or a path read straight from its text, is not built whole unless
+    /// a typed migration rule asks for it).
     private(set) lazy var value: JSONValue = stored.built
     /// The restore this decode is part of; nil for a strict decode.
     let session: RestoreSession?
@@ -268,22 +269,25 @@ final class ValueDecoder: Decoder {
         let unread = depth == 0 ? session.unread : [:]
         // A path still as its text has its identifiers read straight from the bytes when they can
         // be, and no element built unless it is reported.
-        if case .text(let span) = stored, session.policy.restoresPaths,
-            let found = IdentifiedPath.restored(ofText: span, as: Route.self, in: session)
-        {
-            // An element's text is found again only for an element reported.
-            var spans: [JSONSpan]?
-            func element(_ position: Int) -> JSONValue {
-                if spans == nil { spans = span.elements() }
-                return spans?[position].value ?? .null
+        var readsFast = session.policy.restoresPaths
+        if case .text(let span) = stored, readsFast {
+            switch IdentifiedPath.restored(ofText: span, as: Route.self, in: session) {
+            case .restored(let found)?:
+                // An element's text is found again only for an element reported.
+                var spans: [JSONSpan]?
+                func element(_ position: Int) -> JSONValue {
+                    if spans == nil { spans = span.elements() }
+                    return spans?[position].value ?? .null
+                }
+                return restorePath(found, count: found.count, element: element, unread: unread, in: session)
+            case .encodesOtherwise?: readsFast = false
+            case nil: break
             }
-            return restorePath(found, count: found.count, element: element, unread: unread, in: session)
         }
         guard case .array(let elements) = value else { throw mismatch(expected: [Any].self) }
         // Identified routes are restored the fast way when they can be (never for a policy that
         // withholds paths: nothing is decoded then).
-        let found =
-            session.policy.restoresPaths ? IdentifiedPath.restored(of: elements, as: Route.self, in: session) : nil
+        let found = readsFast ? IdentifiedPath.restored(of: elements, as: Route.self, in: session) : nil
         return restorePath(found, count: elements.count, element: { elements[$0] }, unread: unread, in: session)
     }
 

@@ -41,8 +41,9 @@ struct JSONParser {
         parseWhole().map(\.value)
     }
 
-    /// Checks the text as ``parseDocument()`` parses it, building nothing (no string, no value),
-    /// and notes where each array and object ends (``containerEnds``). Made with `building: false`.
+    /// Checks the text as ``parseDocument()`` parses it, building no value (and no string but the
+    /// objects' keys, for their duplicates, and strings with escapes or non-ASCII text, to check
+    /// them), and notes where each array and object ends (``containerEnds``). Made with `building: false`.
     /// - Returns: Where the value lies in the text, without the whitespace around it; or the error
     ///   that ``parseDocument()`` gives.
     mutating func checkDocument() -> Result<Range<Int>, JSONParseError> {
@@ -311,8 +312,8 @@ struct JSONParser {
 
     // MARK: - Strings
 
-    /// A string's text; with `building` false, checked but not made (the empty string is
-    /// returned), unless it has escapes.
+    /// A string's text; with `building` false, checked but not made when it is ASCII without
+    /// escapes (the empty string is returned).
     private mutating func parseString(building: Bool = true) throws(JSONParseError) -> String {
         let start = position
         position += 1

@@ -77,6 +77,13 @@ package struct StoredDocument: Sendable, Equatable {
     /// The keys of the stored values, in no order.
     package var keys: [String] { Array(stored.keys) }
 
+    /// Whether a value is stored under `key`.
+    /// - Parameter key: The key.
+    /// - Returns: Whether there is one.
+    package func hasValue(forKey key: String) -> Bool {
+        stored[key] != nil
+    }
+
     /// The value stored under `key`, built; nil when there is none.
     /// - Parameter key: The key.
     /// - Returns: The value, or nil.
@@ -195,6 +202,7 @@ extension StoredDocument {
         within configuration: StateStore.Configuration, path: String, reusing reusable: [String: Entry]
     ) throws(SceneStoreError) -> (bytes: [UInt8], entries: [String: Entry]) {
         var entries: [String: Entry] = [:]
+        let values = values
         entries.reserveCapacity(values.count)
         for (key, value) in values {
             if let entry = reusable[key], entry.value == value {
@@ -297,7 +305,7 @@ extension StoredDocument {
             throw .corrupt(error.description)
         }
         guard let members = root.members() else {
-            throw .corrupt("expected an object at the top level, found \(root.value.kindDescription)")
+            throw .corrupt("expected an object at the top level, found \(root.kindDescription)")
         }
         // The format is checked first: a newer writer may have changed everything else.
         // Where a member of the wrong shape starts, as the parser says where the text is broken.

@@ -156,7 +156,7 @@ final class RestoreHealth: Sendable {
         let path = markers.path(for: scene)
         var failures = 0
         let isOfAnotherShape = { (document: StoredDocument) -> Bool in
-            document.values[key].map { (try? Marker($0, path: path)) == nil } ?? false
+            document.value(forKey: key).map { (try? Marker($0, path: path)) == nil } ?? false
         }
         let copied = source.flatMap { source in try? markers.readSceneValue(forKey: key, in: source) }
         var written: SceneValue?

@@ -102,9 +102,10 @@ package protocol JSONTextIdentifier: JSONIdentifier {
     static func writeArray(_ ids: [Self], to writer: inout JSONTextWriter)
 
     /// Reads an array of identifiers straight from its checked text, with no string or value made
-    /// per element (but a `String`'s own), accepting what ``JSONIdentifier/init(jsonValue:)``
-    /// accepts; nil when the text is not an array, or an element is not an identifier's plain text
-    /// (which ``JSONIdentifier/init(jsonValue:)`` may still accept).
+    /// per element (but a `String`'s own), accepting only what ``JSONIdentifier/init(jsonValue:)``
+    /// accepts, read as it reads it; nil when the text is not an array, or an element is not an
+    /// identifier's plain text (such as `1.0` for an `Int`, which ``JSONIdentifier/init(jsonValue:)``
+    /// reads: the path is then read from its values).
     /// - Parameter span: The checked text.
     /// - Returns: The identifiers, in order, or nil.
     static func readArray(_ span: JSONSpan) -> [Self]?

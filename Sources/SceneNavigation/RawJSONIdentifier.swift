@@ -6,8 +6,12 @@ import SceneStore
 /// Conforming says that the identifier's JSON is its raw value's (``JSONIdentifier/jsonValue`` is
 /// `rawValue.jsonValue`) and that ``JSONIdentifier/init(jsonValue:)`` is `init(rawValue:)` of the
 /// raw value read; the defaults are exactly that. A path of such identifiers with a `UUID`, `Int`
-/// or `String` raw value is then saved, and restored from a scene's file, as a path of its raw
-/// values is: in one loop, with no string or value made per `UUID` or `Int`.
+/// or `String` raw value is then restored from a scene's file as a path of its raw values is: the
+/// raw values read straight from the bytes, with no string or value made per `UUID` or `Int`, each
+/// made an identifier by `init(rawValue:)` and looked up. navstate takes the promise as made and
+/// does not check it: a type whose own `init(jsonValue:)` refuses a raw value that
+/// `init(rawValue:)` takes should conform to ``JSONIdentifier`` alone. A route type generic over
+/// its identifier does not see the conformance, and its path is read from its JSON values.
 ///
 /// ```swift
 /// struct TicketID: RawJSONIdentifier, Codable {

@@ -62,7 +62,7 @@ package struct SceneHealth: Sendable {
             problem = error.description
             return
         }
-        guard document.values[key] != nil else { return }
+        guard document.hasValue(forKey: key) else { return }
         do throws(NavigationError) {
             let outcome = try dryRun(document)
             if case .newerSchema(let stored, let supported)? = outcome.intervention {

@@ -68,7 +68,7 @@ extension StateStore {
             var keysHeld = Set<String>()
             for file in copies.reversed() {
                 guard let document = try? store.storedDocument(ofKeptAside: file) else { continue }
-                if document.values[key] != nil {
+                if document.hasValue(forKey: key) {
                     found = (file, document)
                     break
                 }
@@ -80,25 +80,25 @@ extension StateStore {
             }
             (chosen, document) = found
         }
-        guard let value = document.values[key] else {
+        guard let value = document.value(forKey: key) else {
             throw .noValue(key: key, in: "'\(chosen.fileName)'", keys: document.keys.sorted())
         }
         let schemaKey = NavigationMigrations.companionKey(for: key)
-        let schema = document.values[schemaKey]
+        let schema = document.value(forKey: schemaKey)
         let unsavedKey = UnsavedCut.companionKey(for: key)
-        let unsaved = document.values[unsavedKey]
+        let unsaved = document.value(forKey: unsavedKey)
         var recovery = Recovery(file: chosen, value: value, written: false, guardCleared: false)
         guard !dryRun else { return recovery }
         do {
             // Dated even when the scene holds the value already (the copy a crash loop kept of a
             // file never written over): what goes by the save time knows it is current.
-            let recovered = (try? NavigationMigrations.storedSchema(forKey: key, in: document.values)) ?? 0
+            let recovered = (try? NavigationMigrations.storedSchema(forKey: key, in: document)) ?? 0
             let outcome = try store.update(
                 scene, dating: true,
                 keepingAside: { found in
                     // A newer version's value is not written over unkept.
                     let stored = (try? NavigationMigrations.storedSchema(forKey: key, in: found.values)) ?? 0
-                    return found.values[key] != nil && stored > recovered ? .newerSchema : nil
+                    return found.hasValue(forKey: key) && stored > recovered ? .newerSchema : nil
                 },
                 { values in
                     values[key] = value

@@ -73,7 +73,7 @@ extension StoredNavigation {
             let outcome = try store.update(
                 scene, dating: true,
                 keepingAside: { document in
-                    guard document.values[key] != nil else { return nil }
+                    guard document.hasValue(forKey: key) else { return nil }
                     reason = reason ?? keepAside(document)
                     return reason
                 },
@@ -130,8 +130,8 @@ extension StoredNavigation {
         } catch {
             throw .store(error)
         }
-        guard document.values[key] != nil,
-            let stored = try? NavigationMigrations.storedSchema(forKey: key, in: document.values), stored > schema
+        guard document.hasValue(forKey: key),
+            let stored = try? NavigationMigrations.storedSchema(forKey: key, in: document), stored > schema
         else { return }
         throw .newerSchema(key: key, stored: stored, supported: schema)
     }
@@ -179,11 +179,11 @@ extension StoredNavigation {
         } catch {
             throw .store(error)
         }
-        guard let value = document.values[key] else {
+        guard let value = document.value(forKey: key) else {
             throw .noValue(key: key, in: "scene '\(scene)'", keys: document.keys.sorted())
         }
         var facts = RestoreDecision.Facts(hasStoredValue: true)
-        facts.storedSchema = try NavigationMigrations.storedSchema(forKey: key, in: document.values)
+        facts.storedSchema = try NavigationMigrations.storedSchema(forKey: key, in: document)
         // Without the app's types, no schema is newer than the one stored.
         facts.supportedSchema = facts.storedSchema
         facts.savedAt = document.savedAt

@@ -62,7 +62,7 @@ func newestCopy(
 ) -> String? {
     guard let files = try? store.keptAsideFiles(),
         let newest = files.last(where: { $0.scene == scene && $0.reason == reason }),
-        let document = try? store.storedDocument(ofKeptAside: newest), document.values[key] == value
+        let document = try? store.storedDocument(ofKeptAside: newest), document.value(forKey: key) == value
     else { return nil }
     return newest.path
 }

@@ -1,7 +1,8 @@
 import SceneStore
 
-/// A scene's value as its file was read: restored from its checked text, with nothing built but
-/// what the restore decodes; built whole only where it is compared or restored again.
+/// A scene's value as its file was read: restored (and restored again, for a link) from its
+/// checked text, with nothing built but what the restore decodes; built whole only where a copy
+/// of it is kept aside.
 struct ReadValue: Sendable {
     /// The document read.
     private let document: StoredDocument

@@ -128,8 +128,9 @@ package enum StateCoding {
         migrations: NavigationMigrations = NavigationMigrations(), schemaVersion: Int = 0,
         fallback: @escaping @autoclosure () -> JSONValue?, unread: [Int: RestoreReport.Reason] = [:]
     ) throws(NavigationError) -> (state: State, report: RestoreReport) {
+        // A typed rule reads the value at every level it decodes: built once, whole, first.
         let migrated: StoredJSON =
-            schemaVersion == migrations.stepCount
+            schemaVersion == migrations.stepCount && !migrations.hasTypedRules
             ? stored : .value(try migrations.migrated(stored.built, from: schemaVersion, key: key))
         let session = RestoreSession(
             policy: policy, resolvers: resolvers, types: types, migrations: migrations, storedVersion: schemaVersion,

@@ -77,7 +77,7 @@ extension InspectCommand {
         of summary: SceneSummary, _ environment: Environment, now: Date, knownTypes: Set<String>?
     ) -> SceneHealth {
         SceneHealth(of: summary, key: key, in: environment.store, now: now) { (document) throws(NavigationError) in
-            let value = document.values[key]
+            let value = document.value(forKey: key)
             guard environment.isCookbook, !CommandLineTool.holdsNavigationPath(value) else {
                 let json = try value.map { (value) throws(NavigationError) in
                     try StateCoding.json(of: value, key: key)

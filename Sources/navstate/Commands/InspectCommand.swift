@@ -76,13 +76,13 @@ struct InspectCommand: Subcommand {
             lastSaved: document.savedAt, health: .ok)
         // Another app's value, or a path in SwiftUI's NavigationPath format under any key, is shown
         // element by element.
-        guard environment.isCookbook, !CommandLineTool.holdsNavigationPath(document.values[key]) else {
+        guard environment.isCookbook, !CommandLineTool.holdsNavigationPath(document.value(forKey: key)) else {
             return showGeneric(&tool, file, guardState: guardState, keptAside: kept, store: store)
         }
         // The dry run: the library's restore that changes nothing, against the current data.
         let model = NavigationModel(dataModel: environment.data)
         var restored: Result<RestoreOutcome, NavigationError>?
-        if document.values[key] != nil {
+        if document.hasValue(forKey: key) {
             do {
                 restored = .success(try model.restore(from: document, key: key, now: store.settings.now()))
             } catch {
@@ -149,7 +149,7 @@ struct InspectCommand: Subcommand {
         let summary = SceneSummary(
             of: document.scene, path: file.path, keys: document.keys.sorted(), size: Int64(file.bytes.count),
             lastSaved: document.savedAt, health: .ok)
-        let stored = document.values[key].map { CommandLineTool.shownJSON($0, key: key) }
+        let stored = document.value(forKey: key).map { CommandLineTool.shownJSON($0, key: key) }
         let unsaved = Result { () throws(NavigationError) in
             try StoredNavigation.unsavedScreens(forKey: key, in: document.values)
         }
@@ -320,7 +320,7 @@ struct InspectCommand: Subcommand {
     typealias SchemaState = Result<Int, NavigationError>
 
     static func schemaVersion(in document: StoredDocument, key: String) -> SchemaState {
-        Result { () throws(NavigationError) in try NavigationMigrations.storedSchema(forKey: key, in: document.values)
+        Result { () throws(NavigationError) in try NavigationMigrations.storedSchema(forKey: key, in: document)
         }
     }
 

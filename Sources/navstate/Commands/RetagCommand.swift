@@ -66,7 +66,7 @@ struct RetagCommand: Subcommand {
         var written = false
         // Checked before anything is locked: a refused retag changes nothing, not even a lock file.
         let document = try environment.store.storedDocument(for: scene)
-        guard let value = document.values[key] else {
+        guard let value = document.value(forKey: key) else {
             throw NavigationError.noValue(key: key, in: "scene '\(scene)'", keys: document.keys.sorted())
         }
         changes = try retagged(value).changes

@@ -151,7 +151,7 @@ struct WatchCommand: Subcommand {
         if let problem { members["problem"] = .string(problem) }
         if let file {
             members["savedAt"] = .string(StoredDocument.timestamp(file.document.savedAt))
-            if let value = file.document.values[key] {
+            if let value = file.document.value(forKey: key) {
                 let (text, details) = summary(of: value, in: file.document, now: tool.context.now(), environment)
                 words = text
                 members.merge(details) { $1 }

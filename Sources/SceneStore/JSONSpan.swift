@@ -17,14 +17,30 @@ package struct JSONSpan: Sendable {
     /// Where the value lies in the text.
     package let range: Range<Int>
 
-    /// The text checked once, with the end of each array and object, by where it starts.
+    /// The text checked once, with where each array and object starts (ascending) and ends.
     private final class CheckedText: Sendable {
         let bytes: [UInt8]
-        let containerEnds: [Int: Int]
+        let containerStarts: [Int]
+        let containerEnds: [Int]
 
-        init(bytes: [UInt8], containerEnds: [Int: Int]) {
+        init(bytes: [UInt8], containerStarts: [Int], containerEnds: [Int]) {
             self.bytes = bytes
+            self.containerStarts = containerStarts
             self.containerEnds = containerEnds
+        }
+
+        /// One past the end of the container that starts at `start`.
+        func end(ofContainerAt start: Int) -> Int {
+            var low = 0
+            var high = containerStarts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if containerStarts[middle] < start { low = middle + 1 } else { high = middle }
+            }
+            guard low < containerStarts.count, containerStarts[low] == start else {
+                preconditionFailure("no end noted for the container at \(start)")
+            }
+            return containerEnds[low]
         }
     }
 
@@ -42,10 +58,12 @@ package struct JSONSpan: Sendable {
     package init(checking bytes: [UInt8], maximumDepth: Int = 256) throws(JSONParseError) {
         let checked = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(buffer, maximumDepth: maximumDepth, building: false)
-            return parser.checkDocument().map { (range: $0, ends: parser.containerEnds) }
+            return parser.checkDocument().map {
+                (range: $0, starts: parser.containerStarts, ends: parser.containerEnds)
+            }
         }
-        let (range, ends) = try checked.get()
-        self.init(text: CheckedText(bytes: bytes, containerEnds: ends), range: range)
+        let (range, starts, ends) = try checked.get()
+        self.init(text: CheckedText(bytes: bytes, containerStarts: starts, containerEnds: ends), range: range)
     }
 
     /// The kinds of JSON value.
@@ -97,12 +115,12 @@ package struct JSONSpan: Sendable {
             while true {
                 index = Self.skippingWhitespace(bytes, from: index)
                 guard bytes[index] == UInt8(ascii: "\"") else { return members }
-                let keyEnd = Self.end(of: bytes, at: index, ends: text.containerEnds)
+                let keyEnd = Self.end(of: bytes, at: index, in: text)
                 let key = Self.string(in: bytes, index..<keyEnd)
                 // Past the colon.
                 index = Self.skippingWhitespace(bytes, from: keyEnd) + 1
                 let start = Self.skippingWhitespace(bytes, from: index)
-                let end = Self.end(of: bytes, at: start, ends: text.containerEnds)
+                let end = Self.end(of: bytes, at: start, in: text)
                 members[key] = JSONSpan(text: text, range: start..<end)
                 index = Self.skippingWhitespace(bytes, from: end)
                 if bytes[index] == UInt8(ascii: ",") { index += 1 }
@@ -175,7 +193,7 @@ package struct JSONSpan: Sendable {
             while true {
                 index = Self.skippingWhitespace(bytes, from: index)
                 if bytes[index] == UInt8(ascii: "]") { return }
-                let end = Self.end(of: bytes, at: index, ends: text.containerEnds)
+                let end = Self.end(of: bytes, at: index, in: text)
                 body(bytes, index..<end)
                 index = Self.skippingWhitespace(bytes, from: end)
                 if bytes[index] == UInt8(ascii: ",") { index += 1 }
@@ -198,11 +216,10 @@ package struct JSONSpan: Sendable {
     }
 
     /// One past the end of the checked value that starts at `start`.
-    private static func end(of bytes: UnsafeBufferPointer<UInt8>, at start: Int, ends: [Int: Int]) -> Int {
+    private static func end(of bytes: UnsafeBufferPointer<UInt8>, at start: Int, in text: CheckedText) -> Int {
         switch bytes[start] {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            guard let end = ends[start] else { preconditionFailure("no end noted for the container at \(start)") }
-            return end
+            return text.end(ofContainerAt: start)
         case UInt8(ascii: "\""):
             var index = start + 1
             while bytes[index] != UInt8(ascii: "\"") {

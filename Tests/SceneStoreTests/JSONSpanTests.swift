@@ -9,6 +9,9 @@ import Testing
         #"{"a":[1,-0.5,2e10,true,false,null],"b":{"c":"\u00e9\n\"x\""},"é":"/"}"#,
         #"  [ "x" , [ ] , { } , [[1], {"k": [2, {"l": "m"}]}] ]  "#,
         "0", "\"\"", "null", #"{"":""}"#,
+        // Keys alike at other levels, or alike but for a byte, are no duplicates.
+        #"{"a": {"a": 1}, "b": {"a": 2, "b": [{"a": 1}, {"a": 2}]}, "ab": 3, "": {"": 4}}"#,
+        #"{"é": 1, "e": 2, "\u00e8": 3}"#,
     ]
 
     @Test("checking a valid text builds, when asked, the value that parsing it builds", arguments: valid)
@@ -19,7 +22,12 @@ import Testing
 
     @Test(
         "checking an invalid text throws the error that parsing it throws",
-        arguments: JSONValueTests.invalid.map(\.0) + ["[\"\\uD800\"]", "[1, 2", "{\"a\" 1}", "[\"a\", 01]"])
+        arguments: JSONValueTests.invalid.map(\.0) + [
+            "[\"\\uD800\"]", "[1, 2", "{\"a\" 1}", "[\"a\", 01]",
+            // Duplicates however a key is written: escaped, or canonically equivalent text.
+            #"{"a": 1, "\u0061": 2}"#, #"{"é": 1, "e\u0301": 2}"#, #"{"x": {"k": 1, "j": 2, "k": 3}}"#,
+            #"{"\u00e9": 1, "é": 2}"#,
+        ])
     func rejectsAsParsing(_ text: String) {
         var parsed: JSONParseError?
         var checked: JSONParseError?

@@ -13,9 +13,14 @@ struct JSONParser {
     private let building: Bool
     private var position = 0
     private var depth = 0
-    /// In a check, where each array and object ends (one past its closing bracket), by where it
-    /// starts.
-    private(set) var containerEnds: [Int: Int] = [:]
+    /// In a check, where each array and object starts, in the order they open (so ascending).
+    private(set) var containerStarts: [Int] = []
+    /// In a check, where each array and object ends (one past its closing bracket), in the order
+    /// they open: `containerEnds[i]` is the end of the container that starts at `containerStarts[i]`.
+    private(set) var containerEnds: [Int] = []
+    /// In a check, the places of the keys of the objects open, for their duplicates: each object's
+    /// from where it opened.
+    private var keyPlaces: [Range<Int>] = []
 
     init(
         _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, allowsTrailingCommas: Bool = false,
@@ -43,7 +48,8 @@ struct JSONParser {
 
     /// Checks the text as ``parseDocument()`` parses it, building no value (and no string but the
     /// objects' keys, for their duplicates, and strings with escapes or non-ASCII text, to check
-    /// them), and notes where each array and object ends (``containerEnds``). Made with `building: false`.
+    /// them), and notes where each array and object starts and ends (``containerStarts``,
+    /// ``containerEnds``). Made with `building: false`.
     /// - Returns: Where the value lies in the text, without the whitespace around it; or the error
     ///   that ``parseDocument()`` gives.
     mutating func checkDocument() -> Result<Range<Int>, JSONParseError> {
@@ -219,7 +225,7 @@ struct JSONParser {
 
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
         try enter()
-        let start = position
+        let start = opened()
         position += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -248,22 +254,58 @@ struct JSONParser {
         }
     }
 
+    /// A container opens here: in a check, its start noted. Returns its ordinal, in a check, or its
+    /// place.
+    private mutating func opened() -> Int {
+        guard !building else { return position }
+        containerStarts.append(position)
+        containerEnds.append(0)
+        return containerEnds.count - 1
+    }
+
     /// A container just closed: in a check, its end noted (and nothing built).
-    private mutating func closed(_ start: Int, _ value: JSONValue) -> JSONValue {
+    private mutating func closed(_ ordinal: Int, _ value: JSONValue) -> JSONValue {
         guard building else {
-            containerEnds[start] = position
+            containerEnds[ordinal] = position
             return .null
         }
         return value
     }
 
+    /// In a check, whether the key just read at `place` (its text, quotes left out) is one of the
+    /// object's keys read before it, from `firstKey` in ``keyPlaces``: compared byte for byte when
+    /// each is ASCII without escapes, as strings otherwise (which compare by canonical equivalence,
+    /// as a parsed object's keys do).
+    private mutating func isDuplicateKey(_ key: String, at place: Range<Int>, from firstKey: Int) -> Bool {
+        defer { keyPlaces.append(place) }
+        func text(_ place: Range<Int>) -> String {
+            var parser = JSONParser(
+                UnsafeBufferPointer(rebasing: bytes[place.lowerBound - 1..<place.upperBound + 1]), maximumDepth: 0)
+            guard case .success(.string(let text)) = parser.parseDocument() else { return "" }
+            return text
+        }
+        // A key checked but not made (ASCII without escapes) is its bytes.
+        let plain = key.isEmpty
+        for earlier in keyPlaces[firstKey...] {
+            if plain, !bytes[earlier].contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\\") }) {
+                if bytes[earlier].elementsEqual(bytes[place]) { return true }
+            } else if text(earlier)
+                == (plain ? String(decoding: UnsafeBufferPointer(rebasing: bytes[place]), as: UTF8.self) : key)
+            {
+                return true
+            }
+        }
+        return false
+    }
+
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enter()
-        let start = position
+        let start = opened()
         position += 1
         var members: [String: JSONValue] = [:]
-        // In a check, the keys alone, for the duplicates.
-        var keys: Set<String> = []
+        // In a check, the keys' places alone, for the duplicates.
+        let firstKey = keyPlaces.count
+        defer { if !building { keyPlaces.removeSubrange(firstKey...) } }
         skipWhitespace()
         if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -277,7 +319,8 @@ struct JSONParser {
                 throw error("expected a string key in object, found \(describeByte())")
             }
             let keyStart = position
-            let key = try parseString()
+            let key = try parseString(building: building)
+            let keyPlace = keyStart + 1..<position - 1
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                 throw error("expected ':' after object key")
@@ -285,9 +328,14 @@ struct JSONParser {
             position += 1
             skipWhitespace()
             let value = try parseValue()
-            if building ? members.updateValue(value, forKey: key) != nil : !keys.insert(key).inserted {
+            if building
+                ? members.updateValue(value, forKey: key) != nil : isDuplicateKey(key, at: keyPlace, from: firstKey)
+            {
                 position = keyStart
-                throw error("duplicate key \"\(key)\"")
+                let shown =
+                    building || !key.isEmpty
+                    ? key : String(decoding: UnsafeBufferPointer(rebasing: bytes[keyPlace]), as: UTF8.self)
+                throw error("duplicate key \"\(shown)\"")
             }
             skipWhitespace()
             guard position < bytes.count else { throw error("unterminated object") }

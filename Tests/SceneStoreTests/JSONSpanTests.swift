@@ -12,6 +12,7 @@ import Testing
         // Keys alike at other levels, or alike but for a byte, are no duplicates.
         #"{"a": {"a": 1}, "b": {"a": 2, "b": [{"a": 1}, {"a": 2}]}, "ab": 3, "": {"": 4}}"#,
         #"{"é": 1, "e": 2, "\u00e8": 3}"#,
+        "{" + (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + ", \"k\\u0061\": 0}",
     ]
 
     @Test("checking a valid text builds, when asked, the value that parsing it builds", arguments: valid)
@@ -27,6 +28,9 @@ import Testing
             // Duplicates however a key is written: escaped, or canonically equivalent text.
             #"{"a": 1, "\u0061": 2}"#, #"{"é": 1, "e\u0301": 2}"#, #"{"x": {"k": 1, "j": 2, "k": 3}}"#,
             #"{"\u00e9": 1, "é": 2}"#,
+            // Past 16 keys, as past one.
+            "{" + (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + ", \"k\\u0033\": 0}",
+            "{" + (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + ", \"k39\": 0}",
         ])
     func rejectsAsParsing(_ text: String) {
         var parsed: JSONParseError?

@@ -9,7 +9,7 @@ struct JSONParser {
     /// Whether a comma may come before a closing bracket or brace (never in scene files).
     private let allowsTrailingCommas: Bool
     /// Whether values are built into a tree, or only checked (``checkDocument()``), each array's and
-    /// object's end noted instead: the same grammar and the same errors either way.
+    /// object's start and end noted instead: the same grammar and the same errors either way.
     private let building: Bool
     private var position = 0
     private var depth = 0
@@ -46,9 +46,9 @@ struct JSONParser {
         parseWhole().map(\.value)
     }
 
-    /// Checks the text as ``parseDocument()`` parses it, building no value (and no string but the
-    /// objects' keys, for their duplicates, and strings with escapes or non-ASCII text, to check
-    /// them), and notes where each array and object starts and ends (``containerStarts``,
+    /// Checks the text as ``parseDocument()`` parses it, building no value (and no string but those
+    /// with escapes or non-ASCII text, to check them, and the keys of an object of many keys), and
+    /// notes where each array and object starts and ends (``containerStarts``,
     /// ``containerEnds``). Made with `building: false`.
     /// - Returns: Where the value lies in the text, without the whitespace around it; or the error
     ///   that ``parseDocument()`` gives.
@@ -276,8 +276,11 @@ struct JSONParser {
     /// object's keys read before it, from `firstKey` in ``keyPlaces``: compared byte for byte when
     /// each is ASCII without escapes, as strings otherwise (which compare by canonical equivalence,
     /// as a parsed object's keys do).
-    private mutating func isDuplicateKey(_ key: String, at place: Range<Int>, from firstKey: Int) -> Bool {
-        defer { keyPlaces.append(place) }
+    /// Past 16 keys, an object's keys are kept as strings in `manyKeys`, so that a file's object of
+    /// many keys is checked in linear time.
+    private mutating func isDuplicateKey(
+        _ key: String, at place: Range<Int>, from firstKey: Int, manyKeys: inout Set<String>?
+    ) -> Bool {
         func text(_ place: Range<Int>) -> String {
             var parser = JSONParser(
                 UnsafeBufferPointer(rebasing: bytes[place.lowerBound - 1..<place.upperBound + 1]), maximumDepth: 0)
@@ -286,12 +289,21 @@ struct JSONParser {
         }
         // A key checked but not made (ASCII without escapes) is its bytes.
         let plain = key.isEmpty
+        let bytes = self.bytes
+        func name() -> String {
+            plain ? String(decoding: UnsafeBufferPointer(rebasing: bytes[place]), as: UTF8.self) : key
+        }
+        if manyKeys == nil, keyPlaces.count - firstKey >= 16 {
+            manyKeys = Set(keyPlaces[firstKey...].map(text))
+        }
+        if manyKeys != nil {
+            return manyKeys?.insert(name()).inserted == false
+        }
+        defer { keyPlaces.append(place) }
         for earlier in keyPlaces[firstKey...] {
             if plain, !bytes[earlier].contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\\") }) {
                 if bytes[earlier].elementsEqual(bytes[place]) { return true }
-            } else if text(earlier)
-                == (plain ? String(decoding: UnsafeBufferPointer(rebasing: bytes[place]), as: UTF8.self) : key)
-            {
+            } else if text(earlier) == name() {
                 return true
             }
         }
@@ -305,6 +317,7 @@ struct JSONParser {
         var members: [String: JSONValue] = [:]
         // In a check, the keys' places alone, for the duplicates.
         let firstKey = keyPlaces.count
+        var manyKeys: Set<String>?
         defer { if !building { keyPlaces.removeSubrange(firstKey...) } }
         skipWhitespace()
         if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
@@ -329,7 +342,8 @@ struct JSONParser {
             skipWhitespace()
             let value = try parseValue()
             if building
-                ? members.updateValue(value, forKey: key) != nil : isDuplicateKey(key, at: keyPlace, from: firstKey)
+                ? members.updateValue(value, forKey: key) != nil
+                : isDuplicateKey(key, at: keyPlace, from: firstKey, manyKeys: &manyKeys)
             {
                 position = keyStart
                 let shown =

@@ -69,6 +69,18 @@ package struct JSONSpan: Sendable {
     /// The kinds of JSON value.
     package enum Kind: Sendable, Equatable {
         case null, bool, number, string, array, object
+
+        /// A short name of the kind, for error messages: `object`, `array`, `string`, ...
+        package var description: String {
+            switch self {
+            case .null: "null"
+            case .bool: "boolean"
+            case .number: "number"
+            case .string: "string"
+            case .array: "array"
+            case .object: "object"
+            }
+        }
     }
 
     /// What kind of value this is.
@@ -84,16 +96,7 @@ package struct JSONSpan: Sendable {
     }
 
     /// A short name of the value's kind, for error messages, as ``JSONValue``'s.
-    package var kindDescription: String {
-        switch kind {
-        case .null: "null"
-        case .bool: "boolean"
-        case .number: "number"
-        case .string: "string"
-        case .array: "array"
-        case .object: "object"
-        }
-    }
+    package var kindDescription: String { kind.description }
 
     /// The value, built.
     package var value: JSONValue {

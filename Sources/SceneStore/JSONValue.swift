@@ -376,14 +376,17 @@ extension JSONValue {
     }
 
     /// A short name of the value's kind, for error messages: `object`, `array`, `string`, ...
-    package var kindDescription: String {
+    package var kindDescription: String { kind.description }
+
+    /// The value's kind.
+    package var kind: JSONSpan.Kind {
         switch self {
-        case .null: "null"
-        case .bool: "boolean"
-        case .number: "number"
-        case .string: "string"
-        case .array: "array"
-        case .object: "object"
+        case .null: .null
+        case .bool: .bool
+        case .number: .number
+        case .string: .string
+        case .array: .array
+        case .object: .object
         }
     }
 }

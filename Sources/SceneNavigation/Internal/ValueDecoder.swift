@@ -373,12 +373,7 @@ final class ValueDecoder: Decoder {
         let kind: JSONSpan.Kind
         switch stored {
         case .text(let span): kind = span.kind
-        case .value(.null): kind = .null
-        case .value(.bool): kind = .bool
-        case .value(.number): kind = .number
-        case .value(.string): kind = .string
-        case .value(.array): kind = .array
-        case .value(.object): kind = .object
+        case .value(let value): kind = value.kind
         }
         switch kind {
         case .null: return "null"

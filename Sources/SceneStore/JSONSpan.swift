@@ -133,58 +133,47 @@ package struct JSONSpan: Sendable {
 
     /// An array's elements, each still as its text; nil when this is not an array.
     package func elements() -> [JSONSpan]? {
-        var elements: [JSONSpan] = []
-        return forEachElement { elements.append(JSONSpan(text: text, range: $1)) } ? elements : nil
+        array { _, element in JSONSpan(text: text, range: element) }
     }
 
     /// An array of UUIDs in their canonical text (36 characters, in either case, as
     /// `UUID(uuidString:)` reads them), read straight from the bytes; nil when this is not an array,
     /// or an element is anything else.
     package func uuids() -> [UUID]? {
-        var uuids: [UUID] = []
-        var valid = true
-        let isArray = forEachElement { bytes, element in
-            guard valid, bytes[element.lowerBound] == UInt8(ascii: "\""),
-                let uuid = UUIDText.parse(
-                    UnsafeBufferPointer(rebasing: bytes[element.lowerBound + 1..<element.upperBound - 1]))
-            else {
-                valid = false
-                return
-            }
-            uuids.append(uuid)
+        array { bytes, element in
+            guard bytes[element.lowerBound] == UInt8(ascii: "\"") else { return nil }
+            return UUIDText.parse(UnsafeBufferPointer(rebasing: bytes[element.lowerBound + 1..<element.upperBound - 1]))
         }
-        return isArray && valid ? uuids : nil
     }
 
     /// An array of integers written as integers (digits, with no fraction or exponent) that fit in
     /// an `Int`, read straight from the bytes; nil when this is not an array, or an element is
     /// anything else.
     package func integers() -> [Int]? {
-        var integers: [Int] = []
-        var valid = true
-        let isArray = forEachElement { bytes, element in
-            guard valid, let integer = Self.integer(in: bytes, element) else {
-                valid = false
-                return
-            }
-            integers.append(integer)
-        }
-        return isArray && valid ? integers : nil
+        array(Self.integer(in:_:))
     }
 
     /// An array of strings, each made from its bytes; nil when this is not an array, or an element is
     /// anything else.
     package func strings() -> [String]? {
-        var strings: [String] = []
+        array { bytes, element in
+            bytes[element.lowerBound] == UInt8(ascii: "\"") ? Self.string(in: bytes, element) : nil
+        }
+    }
+
+    /// An array's elements, each read by `read` from the text and its place; nil when this is not
+    /// an array, or `read` reads nothing of an element (the elements after it are not read).
+    private func array<Element>(_ read: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Element?) -> [Element]? {
+        var elements: [Element] = []
         var valid = true
         let isArray = forEachElement { bytes, element in
-            guard valid, bytes[element.lowerBound] == UInt8(ascii: "\"") else {
+            guard valid, let read = read(bytes, element) else {
                 valid = false
                 return
             }
-            strings.append(Self.string(in: bytes, element))
+            elements.append(read)
         }
-        return isArray && valid ? strings : nil
+        return isArray && valid ? elements : nil
     }
 
     /// Calls `body` with the text and each element's place, in order; false when this is not an

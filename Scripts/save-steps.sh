@@ -3,7 +3,9 @@
 # checkout with navstate's save marks compiled in (-D NAVSTATE_SAVE_STEPS; every other build has
 # none), then saves a scene of 10, 1,000 and 10,000 UUID-identified routes through PersistentScene,
 # each change made durable by flush() beside a floor write of the same bytes, and prints the
-# medians of the save, the floor and each step (main actor, hand-offs, the writer's steps).
+# medians of the save, the floor and each step (main actor, hand-offs, the writer's steps); then the
+# first save after a restore against the save after it, and two thread hand-offs alone (the main
+# actor to a concurrent queue's thread and back, with no I/O), each after a floor write.
 #
 #   Scripts/save-steps.sh [sizes] [iterations]     (default: 10,1000,10000 200)
 set -euo pipefail

@@ -1,7 +1,10 @@
+import Dispatch
 import Foundation
 // Saves a scene connected through PersistentScene, as an app's change made durable by flush(),
 // each beside a floor write of the same bytes (raw system calls), and prints, per path length,
-// the medians of the save, the floor and each step of the save (from navstate's marks).
+// the medians of the save, the floor and each step of the save (from navstate's marks); then the
+// first save after a restore against the save after it, and the two thread hand-offs of a save
+// alone (the main actor to the writer's queue and back, with no I/O).
 import SceneNavigation
 import SceneStore
 
@@ -79,6 +82,43 @@ func run(sizes: [Int], iterations: Int, root: String) async throws {
             "\(size) IDs (\(bytes.count) bytes): save \(format(save)) us, floor \(format(floor)) us, save / floor \(String(format: "%.2f", save / floor))x"
         )
         for name in order { print("  \(format(median(steps[name]!))) us  \(name)") }
+        var firsts: [Double] = []
+        var seconds: [Double] = []
+        for index in 0..<max(iterations / 10, 5) {
+            let again = SceneNavigationModel(
+                NotesState(), resolvers: RouteResolvers().adding(Note.self, lookUp: { Note(id: $0) }))
+            let reconnected = PersistentScene(
+                again, store: store, guard: nil, identity: .supplied(scene), onEvent: { _ in })
+            try await reconnected.connect()
+            precondition(again.state.path.count == size)
+            let start = clock.now
+            again.state.selected = 2 + index
+            try await reconnected.flush()
+            let first = clock.now
+            again.state.selected = 1000 + index
+            try await reconnected.flush()
+            let second = clock.now
+            try await reconnected.close()
+            firsts.append(microseconds(first - start))
+            seconds.append(microseconds(second - first))
+        }
+        print(
+            "  first save after a restore (\(firsts.count) restores): \(format(median(firsts))) us; the save after it: \(format(median(seconds))) us"
+        )
+        // Two thread hand-offs alone, with no I/O: from the main actor to a thread of a concurrent
+        // queue (as the writer's) and back to the main actor by a continuation, each after a floor
+        // write, as a save's are.
+        let queue = DispatchQueue(label: "save-steps.hand-off", attributes: .concurrent)
+        var trips: [Double] = []
+        for _ in 0..<iterations {
+            floorWrite(folder: folder, bytes: bytes)
+            let start = clock.now
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                queue.async { continuation.resume() }
+            }
+            trips.append(microseconds(clock.now - start))
+        }
+        print("  two hand-offs alone (no I/O): \(format(median(trips))) us")
     }
 }
 

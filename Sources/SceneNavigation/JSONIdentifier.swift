@@ -80,7 +80,7 @@ extension Int: JSONIdentifier {
 
 extension UUID: JSONIdentifier {
     /// The UUID's text, upper-case, as `JSONEncoder` writes it.
-    public var jsonValue: JSONValue { .string(uuidString) }
+    public var jsonValue: JSONValue { .string(UUIDText.string(of: self)) }
 
     /// A JSON string that is a UUID in either case; nil for anything else.
     /// - Parameter jsonValue: The stored JSON.

@@ -100,7 +100,7 @@ package struct JSONTextWriter {
         bytes.reserveCapacity(start + total + 256)
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: total))
         bytes.withUnsafeMutableBufferPointer { buffer in
-            Self.hexPairs.withUnsafeBufferPointer { pairs in
+            UUIDText.withHexPairs { pairs in
                 var at = buffer.baseAddress! + start
                 at.pointee = UInt8(ascii: "[")
                 at += 1
@@ -112,7 +112,7 @@ package struct JSONTextWriter {
                     at.pointee = UInt8(ascii: "\n")
                     at += 1 + elementIndent
                     at.pointee = UInt8(ascii: "\"")
-                    Self.writeText(of: ids[index], to: at + 1, pairs: pairs)
+                    UUIDText.write(ids[index], to: at + 1, pairs: pairs)
                     at[37] = UInt8(ascii: "\"")
                     at += 38
                 }
@@ -151,44 +151,6 @@ package struct JSONTextWriter {
             } while magnitude > 0
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
         }
-    }
-
-    /// Writes a UUID's 36 characters with the table of hex pairs at hand: two characters per byte,
-    /// the dashes at their fixed places, no branch per digit.
-    @inline(__always)
-    private static func writeText(
-        of uuid: UUID, to at: UnsafeMutablePointer<UInt8>, pairs: UnsafeBufferPointer<UInt16>
-    ) {
-        withUnsafeBytes(of: uuid.uuid) { raw in
-            let output = UnsafeMutableRawPointer(at)
-            let table = pairs.baseAddress!
-            @inline(__always) func put(_ byte: Int, at offset: Int) {
-                output.storeBytes(
-                    of: table[Int(raw.load(fromByteOffset: byte, as: UInt8.self))], toByteOffset: offset,
-                    as: UInt16.self)
-            }
-            // 8-4-4-4-12 digits, a dash between groups.
-            put(0, at: 0)
-            put(1, at: 2)
-            put(2, at: 4)
-            put(3, at: 6)
-            output.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 8, as: UInt8.self)
-            put(4, at: 9)
-            put(5, at: 11)
-            output.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 13, as: UInt8.self)
-            put(6, at: 14)
-            put(7, at: 16)
-            output.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 18, as: UInt8.self)
-            put(8, at: 19)
-            put(9, at: 21)
-            output.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 23, as: UInt8.self)
-            for byte in 10..<16 { put(byte, at: 24 + 2 * (byte - 10)) }
-        }
-    }
-
-    /// Each byte's two upper-case hex digits as they lie in memory, the first at the lower address.
-    private static let hexPairs: [UInt16] = (0..<256).map { byte in
-        (UInt16(hexDigit(UInt8(byte >> 4))) | UInt16(hexDigit(UInt8(byte & 0x0F))) << 8).littleEndian
     }
 
     /// Writes an array of `count` elements, each by `element` with its index.
@@ -249,10 +211,5 @@ package struct JSONTextWriter {
 
     private mutating func newline() {
         JSONValue.newline(&bytes, indent: indent + level)
-    }
-
-    @inline(__always)
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 }

@@ -75,6 +75,19 @@ struct CountedNote: IdentifiedRoute {
     }
 }
 
+/// A note that encodes itself as its ID by its own `encode(to:)`, counting the calls (by one test
+/// only).
+struct SelfEncodedNote: IdentifiedRoute {
+    static let encodes = Mutex(0)
+    var id: Int
+
+    func encode(to encoder: any Encoder) throws {
+        Self.encodes.withLock { $0 += 1 }
+        var container = encoder.singleValueContainer()
+        try container.encode(id)
+    }
+}
+
 /// A note of any identifier type: its identifier is a ``JSONIdentifier`` only at run time.
 struct GenericNote<ID: Codable & Hashable & Sendable>: IdentifiedRoute {
     var id: ID
@@ -191,6 +204,23 @@ struct MiscountedNote: IdentifiedRoute {
         #expect(CountedNote.lookUpCalls.withLock { $0 } == 1)
         #expect(restored.state.routes.count == 999 && restored.state.routes[7].id == 90)
         #expect(restored.report.dropped.map(\.position) == [6] && restored.report.migrated.map(\.position) == [8])
+    }
+
+    @Test("whether a route type encodes as its ID is found once for the type, not at every save and restore")
+    func encodesAsIDFoundOnce() throws {
+        let path = RoutePath((1...5).map { SelfEncodedNote(id: $0) })
+        let resolvers = RouteResolvers().adding(SelfEncodedNote.self) { SelfEncodedNote(id: $0) }
+        let text = try StateCoding.encodedText(path)
+        #expect(text == JSONText(try StateCoding.encode(path)))
+        // The first save encoded one route, the first, to find out; nothing since.
+        #expect(SelfEncodedNote.encodes.withLock { $0 } == 1)
+        for _ in 0..<3 {
+            #expect(try StateCoding.encodedText(path) == text)
+            let restored = try StateCoding.decode(
+                RoutePath<SelfEncodedNote>.self, from: try JSONValue(parsing: text.bytes), resolvers: resolvers)
+            #expect(restored.state == path && restored.report.isComplete)
+        }
+        #expect(SelfEncodedNote.encodes.withLock { $0 } == 1)
     }
 
     @Test(

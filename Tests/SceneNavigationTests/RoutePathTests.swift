@@ -31,6 +31,32 @@ enum Screen: Codable, Hashable, Sendable {
         }
     }
 
+    @Test("UUIDs anywhere in a state encode byte for byte as JSONEncoder writes them")
+    func uuidsAsJSONEncoder() throws {
+        enum Place: Codable, Hashable {
+            case shelf(UUID)
+            case none
+        }
+        struct Shelf: Codable, Equatable {
+            var id: UUID
+            var optional: UUID?
+            var missing: UUID?
+            var all: [UUID]
+            var byName: [String: UUID]
+            var places: [Place]
+        }
+        let ids = (0..<4).map { _ in UUID() }
+        let shelf = Shelf(
+            id: ids[0], optional: ids[1], missing: nil, all: ids, byName: ["a": ids[2], "b": ids[3]],
+            places: [.shelf(ids[3]), .none])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let expected = Array(try encoder.encode(shelf))
+        #expect(try StateCoding.encode(shelf).serialized(escapingSlashes: true) == expected)
+        #expect(try StateCoding.encode(ids[0]) == .string(ids[0].uuidString))
+        #expect(try JSONDecoder().decode(Shelf.self, from: Data(expected)) == shelf)
+    }
+
     @Test("each element decodes on its own: every JSON type, a changed payload, a removed case")
     func elementByElement() throws {
         let stored = try json(

@@ -3,7 +3,8 @@ import Testing
 
 @testable import SceneStore
 
-/// UUIDs read from their text without a string: exactly what `UUID(uuidString:)` reads.
+/// UUIDs read from their text without a string, exactly what `UUID(uuidString:)` reads, and
+/// written as `uuidString` spells them.
 @Suite struct UUIDTextTests {
     static let texts: [String] = {
         var texts = (0..<50).flatMap { _ in
@@ -49,5 +50,29 @@ import Testing
                 #expect(UUIDText.parse(text) == nil, "\(text)")
             }
         }
+    }
+
+    @Test("writes each UUID's text as uuidString spells it, upper-case")
+    func writesAsFoundation() throws {
+        let fixed = try [
+            "00000000-0000-0000-0000-000000000000", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF",
+            "0123456789abcdef0123456789abcdef".chunkedAsUUID, "F0E1D2C3B4A5968778695A4B3C2D1E0F".chunkedAsUUID,
+        ].map { try #require(UUID(uuidString: $0)) }
+        for uuid in fixed + (0..<200).map({ _ in UUID() }) {
+            #expect(UUIDText.string(of: uuid) == uuid.uuidString)
+        }
+        #expect(
+            fixed.map(UUIDText.string(of:)) == [
+                "00000000-0000-0000-0000-000000000000", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF",
+                "01234567-89AB-CDEF-0123-456789ABCDEF", "F0E1D2C3-B4A5-9687-7869-5A4B3C2D1E0F",
+            ])
+    }
+}
+
+extension String {
+    /// 32 hexadecimal digits with a UUID's dashes put in (8-4-4-4-12).
+    fileprivate var chunkedAsUUID: String {
+        let digits = Array(self)
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(digits[$0]) }.joined(separator: "-")
     }
 }

@@ -1,4 +1,5 @@
 import SceneStore
+import Synchronization
 
 /// The fast way through a path of ``IdentifiedRoute`` values whose identifier is a
 /// ``JSONIdentifier``: each element converted and looked up directly, with the same outcome as the
@@ -275,9 +276,18 @@ enum IdentifiedPath {
         return .outcomes(outcomes)
     }
 
-    /// Whether a route encodes as its identifier's JSON, as ``IdentifiedRoute``'s own coding does
-    /// (a type may have its own).
+    /// Whether a route type encodes as its identifier's JSON, as ``IdentifiedRoute``'s own coding
+    /// does (a type may have its own): found once per type, from the first of its routes that a
+    /// save or a restore meets, by encoding that route. Before, each save and each restore encoded
+    /// a route to find out.
     private static func encodesAsItsID<R: IdentifiedRoute, I: JSONIdentifier>(_ route: R, _: I.Type) -> Bool {
-        (try? ValueEncoder.encode(route)) == unsafeBitCast(route.id, to: I.self).jsonValue
+        let type = ObjectIdentifier(R.self)
+        if let known = typesEncodingAsID.withLock({ $0[type] }) { return known }
+        let found = (try? ValueEncoder.encode(route)) == unsafeBitCast(route.id, to: I.self).jsonValue
+        typesEncodingAsID.withLock { $0[type] = found }
+        return found
     }
+
+    /// What ``encodesAsItsID(_:_:)`` found of each route type.
+    private static let typesEncodingAsID = Mutex<[ObjectIdentifier: Bool]>([:])
 }

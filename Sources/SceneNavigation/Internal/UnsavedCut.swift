@@ -22,8 +22,10 @@ struct UnsavedCut: Hashable, Sendable {
     /// never says (``SelectivelySaved``).
     static func first<Route>(in routes: [Route]) -> (position: Int, reason: UnsavedReason)? {
         guard Unsaved.isSelective(Route.self) else { return nil }
-        for (position, route) in routes.enumerated() {
-            if let why = Unsaved.reason(of: route) { return (position, why) }
+        // By index: `enumerated()` would have the runtime make the metadata of its element tuple
+        // for the route type, at every save of a path whose type it does not know at compile time.
+        for position in routes.indices {
+            if let why = Unsaved.reason(of: routes[position]) { return (position, why) }
         }
         return nil
     }

@@ -11,7 +11,8 @@ import SceneStore
 ///
 /// Special cases as `JSONEncoder` makes them: `Data` as a base64 string, `URL` as its absolute
 /// string, `Decimal` as a number, `Float` and `Double` by their shortest text (a non-finite one
-/// throws), and a ``/SceneStore/JSONValue`` as itself.
+/// throws), and a ``/SceneStore/JSONValue`` as itself; and a `UUID` as the upper-case text its
+/// own encoding writes, made from its bytes rather than through `uuidString`.
 final class ValueEncoder: Encoder {
     /// The path of the container this encoder's value is in, and the value's own key: the coding
     /// path is only put together when something asks for it (an error, a type that reads it), so
@@ -182,11 +183,13 @@ final class ValueEncoder: Encoder {
         // Compared by type first: a dynamic cast per value would cost more than encoding most values.
         let type = Value.self
         guard
-            type == JSONValue.self || type == Data.self || type == URL.self || type == Decimal.self
-                || type == Double.self || type == Float.self
+            type == JSONValue.self || type == UUID.self || type == Data.self || type == URL.self
+                || type == Decimal.self || type == Double.self || type == Float.self
         else { return nil }
         switch value {
         case let json as JSONValue: return json
+        // The text its own encoding writes (`uuidString`), written from its bytes.
+        case let uuid as UUID: return .string(UUIDText.string(of: uuid))
         case let data as Data: return .string(data.base64EncodedString())
         case let url as URL: return .string(url.absoluteString)
         case let decimal as Decimal:

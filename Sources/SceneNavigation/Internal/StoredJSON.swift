@@ -56,11 +56,20 @@ enum StoredJSON {
             }
         }
 
-        /// The members' names, in no order.
-        var names: [String] {
+        /// What `name` makes of each member's name, where it makes something (a coding key), in no
+        /// order.
+        func names<Name>(_ name: (String) -> Name?) -> [Name] {
             switch self {
-            case .values(let members): Array(members.keys)
-            case .texts(let members): Array(members.keys)
+            case .values(let members): members.keys.compactMap(name)
+            case .texts(let members): members.keys.compactMap(name)
+            }
+        }
+
+        /// Whether a member of this name was stored.
+        func contains(_ name: String) -> Bool {
+            switch self {
+            case .values(let members): members[name] != nil
+            case .texts(let members): members[name] != nil
             }
         }
     }

@@ -115,7 +115,7 @@ final class ValueDecoder: Decoder {
         guard let read = readMembers, let session, let members else { return }
         readMembers = nil
         guard !readsAllMembers else { return }
-        for name in members.names.sorted() where !read.contains(name) {
+        for name in members.names({ $0 }).sorted() where !read.contains(name) {
             session.recordUnreadMember(
                 at: codingPath + [NameKey(name)], stored: members[name]?.built ?? .null, typeName: "\(type)")
         }
@@ -422,12 +422,12 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { decoder.codingPath }
     var allKeys: [Key] {
         decoder.readsAllMembers = true
-        return members.names.compactMap { Key(stringValue: $0) }
+        return members.names { Key(stringValue: $0) }
     }
 
     func contains(_ key: Key) -> Bool {
         decoder.noteRead(key.stringValue)
-        return members[key.stringValue] != nil
+        return members.contains(key.stringValue)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {

@@ -212,6 +212,8 @@ extension IdentifiedRoute {
     /// - Parameter encoder: The encoder.
     /// - Throws: What encoding the identifier throws.
     public func encode(to encoder: any Encoder) throws {
+        // A save that checks how the route type encodes learns that it is this way, for every route.
+        (encoder as? ValueEncoder)?.noteIdentifiedRouteEncoding()
         var container = encoder.singleValueContainer()
         try container.encode(id)
     }

@@ -1,8 +1,9 @@
 import Foundation
-import SceneNavigation
 import SceneStore
 import Synchronization
 import Testing
+
+@testable import SceneNavigation
 
 /// A note stored as its ID, an `Int` (a ``JSONIdentifier``): restored the fast way.
 struct Note: IdentifiedRoute {
@@ -75,16 +76,52 @@ struct CountedNote: IdentifiedRoute {
     }
 }
 
-/// A note that encodes itself as its ID by its own `encode(to:)`, counting the calls (by one test
-/// only).
-struct SelfEncodedNote: IdentifiedRoute {
+/// An identifier whose own `encode(to:)` counts its calls (by one test only): what a check of how
+/// its route type encodes calls, and a save of its path does not.
+struct CountingID: JSONIdentifier {
     static let encodes = Mutex(0)
-    var id: Int
-
+    var value: Int
+    init(_ value: Int) { self.value = value }
+    var jsonValue: JSONValue { .number(JSONNumber(value)) }
+    init?(jsonValue: JSONValue) {
+        guard let value = Int(jsonValue: jsonValue) else { return nil }
+        self.value = value
+    }
+    init(from decoder: any Decoder) throws { value = try Int(from: decoder) }
     func encode(to encoder: any Encoder) throws {
         Self.encodes.withLock { $0 += 1 }
-        var container = encoder.singleValueContainer()
-        try container.encode(id)
+        try value.encode(to: encoder)
+    }
+}
+
+/// A note that keeps ``IdentifiedRoute``'s own coding, with a ``CountingID``.
+struct CountingIDNote: IdentifiedRoute {
+    var id: CountingID
+}
+
+/// A note whose own `encode(to:)` writes an even note as its ID and an odd one as `{"note": <id>}`.
+struct EvenOddNote: IdentifiedRoute {
+    var id: Int
+    private enum CodingKeys: String, CodingKey { case note }
+
+    init(id: Int) { self.id = id }
+
+    init(from decoder: any Decoder) throws {
+        if let id = try? decoder.singleValueContainer().decode(Int.self) {
+            self.id = id
+        } else {
+            id = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .note)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        if id.isMultiple(of: 2) {
+            var container = encoder.singleValueContainer()
+            try container.encode(id)
+        } else {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .note)
+        }
     }
 }
 
@@ -206,21 +243,46 @@ struct MiscountedNote: IdentifiedRoute {
         #expect(restored.report.dropped.map(\.position) == [6] && restored.report.migrated.map(\.position) == [8])
     }
 
-    @Test("whether a route type encodes as its ID is found once for the type, not at every save and restore")
+    @Test(
+        "a route type that keeps IdentifiedRoute's own coding is found to encode as its ID once, not at every save and restore"
+    )
     func encodesAsIDFoundOnce() throws {
-        let path = RoutePath((1...5).map { SelfEncodedNote(id: $0) })
-        let resolvers = RouteResolvers().adding(SelfEncodedNote.self) { SelfEncodedNote(id: $0) }
+        let path = RoutePath((1...5).map { CountingIDNote(id: CountingID($0)) })
+        let resolvers = RouteResolvers().adding(CountingIDNote.self) { CountingIDNote(id: $0) }
         let text = try StateCoding.encodedText(path)
         #expect(text == JSONText(try StateCoding.encode(path)))
         // The first save encoded one route, the first, to find out; nothing since.
-        #expect(SelfEncodedNote.encodes.withLock { $0 } == 1)
+        #expect(CountingID.encodes.withLock { $0 } == 1)
         for _ in 0..<3 {
             #expect(try StateCoding.encodedText(path) == text)
-            let restored = try StateCoding.decode(
-                RoutePath<SelfEncodedNote>.self, from: try JSONValue(parsing: text.bytes), resolvers: resolvers)
-            #expect(restored.state == path && restored.report.isComplete)
+            for stored: StoredJSON in [
+                .value(try JSONValue(parsing: text.bytes)), .text(try JSONSpan(checking: text.bytes)),
+            ] {
+                let restored = try StateCoding.decode(
+                    RoutePath<CountingIDNote>.self, from: stored, resolvers: resolvers, fallback: nil)
+                #expect(restored.state == path && restored.report.isComplete)
+            }
         }
-        #expect(SelfEncodedNote.encodes.withLock { $0 } == 1)
+        #expect(CountingID.encodes.withLock { $0 } == 1)
+    }
+
+    @Test(
+        "a route type with its own coding is checked at each path: one that writes some routes otherwise keeps its way")
+    func ownCodingCheckedEachPath() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let resolvers = RouteResolvers().adding(EvenOddNote.self) { EvenOddNote(id: $0) }
+        for ids in [[2, 4], [1, 2], [2, 4], [3]] {
+            let path = RoutePath(ids.map { EvenOddNote(id: $0) })
+            let json = try StateCoding.encode(path)
+            #expect(json.serialized(escapingSlashes: true) == Array(try encoder.encode(path.routes)), "\(ids)")
+            let text = try StateCoding.encodedText(path)
+            #expect(text == JSONText(json), "\(ids)")
+            let restored = try StateCoding.decode(
+                RoutePath<EvenOddNote>.self, from: .text(try JSONSpan(checking: text.bytes)), resolvers: resolvers,
+                fallback: nil)
+            #expect(restored.state == path && restored.report.isComplete, "\(ids)")
+        }
     }
 
     @Test(

@@ -276,18 +276,21 @@ enum IdentifiedPath {
         return .outcomes(outcomes)
     }
 
-    /// Whether a route type encodes as its identifier's JSON, as ``IdentifiedRoute``'s own coding
-    /// does (a type may have its own): found once per type, from the first of its routes that a
-    /// save or a restore meets, by encoding that route. Before, each save and each restore encoded
-    /// a route to find out.
+    /// Whether a route encodes as its identifier's JSON, as ``IdentifiedRoute``'s own coding does
+    /// (a type may have its own). A route type that keeps that coding encodes every route so: it
+    /// is found once, the first time one of its routes agrees, and not encoded again. A type with
+    /// its own `encode(to:)` may encode each route its own way: its route is encoded each time.
     private static func encodesAsItsID<R: IdentifiedRoute, I: JSONIdentifier>(_ route: R, _: I.Type) -> Bool {
         let type = ObjectIdentifier(R.self)
-        if let known = typesEncodingAsID.withLock({ $0[type] }) { return known }
-        let found = (try? ValueEncoder.encode(route)) == unsafeBitCast(route.id, to: I.self).jsonValue
-        typesEncodingAsID.withLock { $0[type] = found }
-        return found
+        if typesEncodingAsID.withLock({ $0.contains(type) }) { return true }
+        guard let (json, byDefault) = try? ValueEncoder.encode(route: route),
+            json == unsafeBitCast(route.id, to: I.self).jsonValue
+        else { return false }
+        if byDefault { typesEncodingAsID.withLock { _ = $0.insert(type) } }
+        return true
     }
 
-    /// What ``encodesAsItsID(_:_:)`` found of each route type.
-    private static let typesEncodingAsID = Mutex<[ObjectIdentifier: Bool]>([:])
+    /// The route types found to keep ``IdentifiedRoute``'s own coding, whose routes encode as
+    /// their identifiers.
+    private static let typesEncodingAsID = Mutex<Set<ObjectIdentifier>>([])
 }

@@ -23,6 +23,8 @@ final class ValueEncoder: Encoder {
     fileprivate let record: EncodingRecord
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     fileprivate var slot: Slot = .empty
+    /// Whether ``IdentifiedRoute``'s own `encode(to:)` wrote this encoder's value (it says so).
+    private var wroteAsIdentifiedRoute = false
 
     fileprivate init(parentPath: [any CodingKey], key: (any CodingKey)?, record: EncodingRecord) {
         self.parentPath = parentPath
@@ -82,6 +84,20 @@ final class ValueEncoder: Encoder {
     var codingPath: [any CodingKey] {
         guard let key else { return parentPath }
         return parentPath + [key]
+    }
+
+    /// Notes that ``IdentifiedRoute``'s own `encode(to:)` writes this encoder's value: as the
+    /// route's identifier, whatever the route.
+    func noteIdentifiedRouteEncoding() {
+        wroteAsIdentifiedRoute = true
+    }
+
+    /// The JSON value of a route, and whether ``IdentifiedRoute``'s own `encode(to:)` wrote it
+    /// (rather than the route type's own).
+    static func encode<Route: IdentifiedRoute>(route: Route) throws -> (json: JSONValue, byDefault: Bool) {
+        let encoder = ValueEncoder(parentPath: [], key: nil, record: EncodingRecord())
+        try route.encode(to: encoder)
+        return (encoder.slot.json, encoder.wroteAsIdentifiedRoute)
     }
 
     /// The JSON value of `value`: what is saved of it (screens not saved left out).

@@ -68,7 +68,7 @@ package enum UUIDText {
 
     /// Calls `body` with the table of hex pairs that ``write(_:to:pairs:)`` writes from.
     @inline(__always)
-    package static func withHexPairs<Result>(_ body: (UnsafeBufferPointer<UInt16>) -> Result) -> Result {
+    static func withHexPairs<Result>(_ body: (UnsafeBufferPointer<UInt16>) -> Result) -> Result {
         hexPairs.withUnsafeBufferPointer(body)
     }
 
@@ -79,7 +79,7 @@ package enum UUIDText {
     ///   - at: Where its 36 bytes go.
     ///   - pairs: The table (``withHexPairs(_:)``).
     @inline(__always)
-    package static func write(_ uuid: UUID, to at: UnsafeMutablePointer<UInt8>, pairs: UnsafeBufferPointer<UInt16>) {
+    static func write(_ uuid: UUID, to at: UnsafeMutablePointer<UInt8>, pairs: UnsafeBufferPointer<UInt16>) {
         withUnsafeBytes(of: uuid.uuid) { raw in
             let output = UnsafeMutableRawPointer(at)
             let table = pairs.baseAddress!

@@ -326,8 +326,27 @@ extension StateStore {
     /// lock is let go and taken again on the file the name leads to now.
     /// - Returns: The lock file's descriptor; closing it releases the lock.
     func lockScene(_ scene: SceneID, in directory: Int32) throws(SceneStoreError) -> Int32 {
+        try lockScene(scene, in: directory, keeping: nil).descriptor
+    }
+
+    /// Takes the scene's exclusive lock as ``lockScene(_:in:)`` does, through the lock file a
+    /// writer kept open since it last let go of the lock (``SceneLock``) when the name still leads to
+    /// that file; else the kept file is closed, and the lock taken on the file the name leads to.
+    /// - Returns: The lock file, held; closing it, or letting go of it, releases the lock.
+    func lockScene(
+        _ scene: SceneID, in directory: Int32, keeping kept: SceneLock?
+    ) throws(SceneStoreError) -> SceneLock {
         let name = Self.lockName(for: scene)
         let lockPath = scenesFolder + "/" + name
+        if let kept {
+            do throws(Errno) {
+                try fileSystem.lock(kept.descriptor, exclusive: true)
+                if try fileSystem.statusAt(directory, name).identity == kept.identity { return kept }
+            } catch {
+                // Removed or replaced since, or not lockable: taken anew below.
+            }
+            try? fileSystem.close(kept.descriptor)
+        }
         while true {
             let lock: Int32
             do {
@@ -342,7 +361,7 @@ extension StateStore {
                 try fileSystem.lock(lock, exclusive: true)
                 let held = try fileSystem.status(lock).identity
                 let named = try fileSystem.statusAt(directory, name).identity
-                if held == named { return lock }
+                if held == named { return SceneLock(descriptor: lock, identity: held) }
             } catch .enoent {
                 // Removed while we waited: take the one made next.
             } catch {

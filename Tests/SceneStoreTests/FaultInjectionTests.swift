@@ -93,6 +93,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     func unlinkAt(_ directory: Int32, _ name: String) throws(Errno) { try real.unlinkAt(directory, name) }
     func makeDirectory(_ path: String, mode: UInt32) throws(Errno) { try real.makeDirectory(path, mode: mode) }
     func lock(_ descriptor: Int32, exclusive: Bool) throws(Errno) { try real.lock(descriptor, exclusive: exclusive) }
+    func unlock(_ descriptor: Int32) throws(Errno) { try real.unlock(descriptor) }
     func listDirectory(_ path: String) throws(Errno) -> [String] { try real.listDirectory(path) }
 }
 

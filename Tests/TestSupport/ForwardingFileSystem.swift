@@ -40,5 +40,6 @@ extension ForwardingFileSystem {
     package func lock(_ descriptor: Int32, exclusive: Bool) throws(Errno) {
         try system.lock(descriptor, exclusive: exclusive)
     }
+    package func unlock(_ descriptor: Int32) throws(Errno) { try system.unlock(descriptor) }
     package func listDirectory(_ path: String) throws(Errno) -> [String] { try system.listDirectory(path) }
 }

@@ -300,6 +300,12 @@ package final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
         if let hook, let name { hook(self, name) }
     }
 
+    package func unlock(_ descriptor: Int32) throws(Errno) {
+        try withState { () throws(Errno) in
+            guard descriptors[descriptor] != nil else { throw Errno(rawValue: 9) }
+        }
+    }
+
     package func listDirectory(_ path: String) throws(Errno) -> [String] {
         try withState { () throws(Errno) -> [String] in Array(current.keys) }
     }

@@ -24,6 +24,8 @@ package protocol FileSystem: Sendable {
     func makeDirectory(_ path: String, mode: UInt32) throws(Errno)
     /// `flock`: blocks until the lock is held.
     func lock(_ descriptor: Int32, exclusive: Bool) throws(Errno)
+    /// `flock` with `LOCK_UN`: lets go of the lock, the file left open.
+    func unlock(_ descriptor: Int32) throws(Errno)
     func listDirectory(_ path: String) throws(Errno) -> [String]
 }
 

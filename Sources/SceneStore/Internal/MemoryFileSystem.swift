@@ -227,6 +227,14 @@ final class MemoryFileSystem: FileSystem {
         }
     }
 
+    func unlock(_ descriptor: Int32) throws(Errno) {
+        try state.withLock { state throws(Errno) in
+            guard case .file(let inode, _)? = state.descriptors[descriptor] else { throw Errno(rawValue: 9) }
+            Self.release(descriptor, of: inode.number, in: &state)
+        }
+        unlocked.broadcast()
+    }
+
     private static func release(_ descriptor: Int32, of inode: UInt64, in state: inout State) {
         guard var lock = state.locks[inode] else { return }
         lock.holders.remove(descriptor)

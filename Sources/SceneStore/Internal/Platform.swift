@@ -208,6 +208,10 @@ package struct SystemFileSystem: FileSystem {
         _ = try Platform.retryingOnInterrupt { flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) }
     }
 
+    package func unlock(_ descriptor: Int32) throws(Errno) {
+        _ = try Platform.retryingOnInterrupt { flock(descriptor, LOCK_UN) }
+    }
+
     package func listDirectory(_ path: String) throws(Errno) -> [String] {
         guard let stream = opendir(path) else { throw Platform.lastErrno }
         defer { closedir(stream) }

@@ -24,7 +24,7 @@ final class SceneWriteSession: @unchecked Sendable {
     let store: StateStore
     let scene: SceneID
     private let directory: Int32
-    private let lock: Int32
+    private let lock: SceneLock
     /// The entries of the file as it will be once every prepared write is in place (empty: no
     /// file), and its mode.
     private var entries: [String: StoredDocument.Entry]
@@ -80,16 +80,27 @@ final class SceneWriteSession: @unchecked Sendable {
     ///   - scene: The scene.
     ///   - mustWrite: Whether the first write is made whatever it holds: the folder sync after the
     ///     writer's last rename failed, so the file may hold a value that a power cut would undo.
+    ///   - kept: The lock file the writer's last session kept open (``close()``), if any: the lock
+    ///     is taken through it when the lock file's name still leads to it.
     /// - Throws: The errors of ``StateStore/update(_:_:)`` before its write.
-    init(store: StateStore, scene: SceneID, mustWrite: Bool = false) throws(SceneStoreError) {
+    init(store: StateStore, scene: SceneID, mustWrite: Bool = false, keeping kept: SceneLock? = nil)
+        throws(SceneStoreError)
+    {
         self.store = store
         self.scene = scene
-        guard let directory = try store.openScenesDirectory(creating: true) else {
-            throw .cannotCreateDirectory(path: store.scenesFolder, errno: .enoent)
+        let directory: Int32
+        do throws(SceneStoreError) {
+            guard let opened = try store.openScenesDirectory(creating: true) else {
+                throw .cannotCreateDirectory(path: store.scenesFolder, errno: .enoent)
+            }
+            directory = opened
+        } catch {
+            if let kept { try? store.fileSystem.close(kept.descriptor) }
+            throw error
         }
-        let lock: Int32
+        let lock: SceneLock
         do {
-            lock = try store.lockScene(scene, in: directory)
+            lock = try store.lockScene(scene, in: directory, keeping: kept)
         } catch {
             try? store.fileSystem.close(directory)
             throw error
@@ -129,7 +140,7 @@ final class SceneWriteSession: @unchecked Sendable {
                 movedAside = try store.moveAside(scene, in: directory)
             }
         } catch {
-            try? store.fileSystem.close(lock)
+            try? store.fileSystem.close(lock.descriptor)
             try? store.fileSystem.close(directory)
             throw error
         }
@@ -301,9 +312,16 @@ final class SceneWriteSession: @unchecked Sendable {
         if prepared.pieces != nil { try? store.fileSystem.unlinkAt(directory, prepared.temporary) }
     }
 
-    /// Lets go of the lock.
-    func close() {
-        try? store.fileSystem.close(lock)  // closing releases the flock
+    /// Lets go of the lock, and keeps the lock file open for the writer's next session (nil when
+    /// the lock could not be let go otherwise than by closing the file).
+    func close() -> SceneLock? {
         try? store.fileSystem.close(directory)
+        do throws(Errno) {
+            try store.fileSystem.unlock(lock.descriptor)
+            return lock
+        } catch {
+            try? store.fileSystem.close(lock.descriptor)  // closing releases the flock
+            return nil
+        }
     }
 }

@@ -96,6 +96,8 @@ package final class ValueWriter: Sendable {
         var values: [WriterMachine.Ticket: Pending] = [:]
         var prepared: [WriterMachine.Ticket: SceneWriteSession.Prepared] = [:]
         var session: SceneWriteSession?
+        /// The scene's lock file, kept open (its lock let go) since the last session closed.
+        var keptLock: SceneLock?
         /// The errors of the writes that failed, by ticket: a flush reports the newest write's.
         var errors: [WriterMachine.Ticket: SceneStoreError] = [:]
         /// Whether the folder sync after the last rename failed: the file may hold a value that is
@@ -151,6 +153,10 @@ package final class ValueWriter: Sendable {
         self.key = key
         self.scene = scene
         self.workers = DispatchQueue(label: "ValueWriter.\(scene.rawValue)", attributes: .concurrent)
+    }
+
+    deinit {
+        if let kept = state.withLock({ $0.keptLock }) { try? store.fileSystem.close(kept.descriptor) }
     }
 
     /// What the writer has done so far.
@@ -294,6 +300,9 @@ package final class ValueWriter: Sendable {
                 let id = state.nextWaiter
                 state.nextWaiter += 1
                 state.flushWaiters[id] = continuation
+                // No value is written from now on: the lock file kept open goes.
+                if let kept = state.keptLock { try? store.fileSystem.close(kept.descriptor) }
+                state.keptLock = nil
                 return .cancel(id: id)
             }
         }
@@ -402,8 +411,16 @@ package final class ValueWriter: Sendable {
                 defer { state.session = nil }
                 return state.session
             }
-            session?.close()
-            return feed { _ in .sessionClosed }
+            let kept = session?.close()
+            return feed { state in
+                // A cancelled writer writes no more: nothing is kept open for it.
+                if state.machine.cancelled {
+                    if let kept { try? store.fileSystem.close(kept.descriptor) }
+                } else {
+                    state.keptLock = kept
+                }
+                return .sessionClosed
+            }
         case .discard, .resumeReady, .resumeFlushed:
             return []
         }
@@ -413,9 +430,12 @@ package final class ValueWriter: Sendable {
         #if NAVSTATE_SAVE_STEPS
             SaveSteps.mark("writer: open the scene's lock and look at its file")
         #endif
+        let (mustWrite, kept) = state.withLock { state in
+            defer { state.keptLock = nil }
+            return (state.renameUnsynced, state.keptLock)
+        }
         do throws(SceneStoreError) {
-            let session = try SceneWriteSession(
-                store: store, scene: scene, mustWrite: state.withLock { $0.renameUnsynced })
+            let session = try SceneWriteSession(store: store, scene: scene, mustWrite: mustWrite, keeping: kept)
             return feed { state in
                 state.session = session
                 if let moved = session.movedAsidePath { state.movedAsidePaths.append(moved) }

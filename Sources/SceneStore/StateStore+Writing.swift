@@ -332,6 +332,10 @@ extension StateStore {
     /// Takes the scene's exclusive lock as ``lockScene(_:in:)`` does, through the lock file a
     /// writer kept open since it last let go of the lock (``SceneLock``) when the name still leads to
     /// that file; else the kept file is closed, and the lock taken on the file the name leads to.
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - directory: The scenes folder, open.
+    ///   - kept: The lock file kept open, if any, which this call owns: returned held, or closed.
     /// - Returns: The lock file, held; closing it, or letting go of it, releases the lock.
     func lockScene(
         _ scene: SceneID, in directory: Int32, keeping kept: SceneLock?
@@ -341,7 +345,12 @@ extension StateStore {
         if let kept {
             do throws(Errno) {
                 try fileSystem.lock(kept.descriptor, exclusive: true)
-                if try fileSystem.statusAt(directory, name).identity == kept.identity { return kept }
+                // The descriptor is still the file it was, and the name still leads to it.
+                if try fileSystem.status(kept.descriptor).identity == kept.identity,
+                    try fileSystem.statusAt(directory, name).identity == kept.identity
+                {
+                    return kept
+                }
             } catch {
                 // Removed or replaced since, or not lockable: taken anew below.
             }

@@ -81,7 +81,8 @@ final class SceneWriteSession: @unchecked Sendable {
     ///   - mustWrite: Whether the first write is made whatever it holds: the folder sync after the
     ///     writer's last rename failed, so the file may hold a value that a power cut would undo.
     ///   - kept: The lock file the writer's last session kept open (``close()``), if any: the lock
-    ///     is taken through it when the lock file's name still leads to it.
+    ///     is taken through it when the lock file's name still leads to it. The session owns it
+    ///     from now on: it is closed on every failure, and when it is no longer the lock file.
     /// - Throws: The errors of ``StateStore/update(_:_:)`` before its write.
     init(store: StateStore, scene: SceneID, mustWrite: Bool = false, keeping kept: SceneLock? = nil)
         throws(SceneStoreError)
@@ -312,8 +313,9 @@ final class SceneWriteSession: @unchecked Sendable {
         if prepared.pieces != nil { try? store.fileSystem.unlinkAt(directory, prepared.temporary) }
     }
 
-    /// Lets go of the lock, and keeps the lock file open for the writer's next session (nil when
-    /// the lock could not be let go otherwise than by closing the file).
+    /// Lets go of the lock, and keeps the lock file open for the writer's next session.
+    /// - Returns: The lock file, open and not locked, which the caller owns; nil when the lock could
+    ///   be let go only by closing the file.
     func close() -> SceneLock? {
         try? store.fileSystem.close(directory)
         do throws(Errno) {

@@ -156,7 +156,14 @@ package final class ValueWriter: Sendable {
     }
 
     deinit {
-        if let kept = state.withLock({ $0.keptLock }) { try? store.fileSystem.close(kept.descriptor) }
+        if let kept = state.withLock({ $0.keptLock }) { Self.close(kept, on: workers, in: store) }
+    }
+
+    /// Closes the lock file a writer kept open, on the writer's threads (never on the caller's,
+    /// nor under the writer's mutex).
+    private static func close(_ kept: SceneLock, on workers: DispatchQueue, in store: StateStore) {
+        let fileSystem = store.fileSystem
+        workers.async { try? fileSystem.close(kept.descriptor) }
     }
 
     /// What the writer has done so far.
@@ -296,15 +303,17 @@ package final class ValueWriter: Sendable {
     /// bring it back), and for tests that simulate a kill.
     package func cancel() async {
         _ = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, SceneStoreError>, Never>) in
+            var kept: SceneLock?
             handle { state in
                 let id = state.nextWaiter
                 state.nextWaiter += 1
                 state.flushWaiters[id] = continuation
                 // No value is written from now on: the lock file kept open goes.
-                if let kept = state.keptLock { try? store.fileSystem.close(kept.descriptor) }
+                kept = state.keptLock
                 state.keptLock = nil
                 return .cancel(id: id)
             }
+            if let kept { Self.close(kept, on: workers, in: store) }
         }
     }
 
@@ -412,15 +421,14 @@ package final class ValueWriter: Sendable {
                 return state.session
             }
             let kept = session?.close()
-            return feed { state in
+            var unkept: SceneLock?
+            let follows = feed { state in
                 // A cancelled writer writes no more: nothing is kept open for it.
-                if state.machine.cancelled {
-                    if let kept { try? store.fileSystem.close(kept.descriptor) }
-                } else {
-                    state.keptLock = kept
-                }
+                if state.machine.cancelled { unkept = kept } else { state.keptLock = kept }
                 return .sessionClosed
             }
+            if let unkept { try? store.fileSystem.close(unkept.descriptor) }
+            return follows
         case .discard, .resumeReady, .resumeFlushed:
             return []
         }

@@ -19,6 +19,13 @@ import Testing
         var closed: Int { lockFiles.withLock { $0.closed } }
         /// Whether `unlock` fails (with EIO).
         let unlockFails = Mutex(false)
+        /// Whether opening a folder by its path fails (with EACCES).
+        let folderOpenFails = Mutex(false)
+
+        func open(_ path: String, flags: Int32, mode: UInt32) throws(Errno) -> Int32 {
+            if folderOpenFails.withLock({ $0 }) { throw .eacces }
+            return try system.open(path, flags: flags, mode: mode)
+        }
         /// Signalled when a lock file is closed.
         let lockFileClosed = TestEvent()
 
@@ -144,6 +151,23 @@ import Testing
         #expect(fileSystem.opened == 2)
         #expect(fileSystem.closed == 1)
         #expect(try store.read(Int.self, forKey: "n", in: SceneID("main")) == 2)
+    }
+
+    @Test("a write whose folder cannot be opened fails, and closes the lock file kept open")
+    func folderFailureClosesKeptLock() async throws {
+        let temporary = try TemporaryStore()
+        let (fileSystem, store, writer) = try Self.writer(temporary)
+        writer.submit(1)
+        try await writer.flush()
+        fileSystem.folderOpenFails.withLock { $0 = true }
+        writer.submit(2)
+        await #expect(throws: SceneStoreError.self) { try await writer.flush() }
+        #expect(fileSystem.closed == 1)
+        fileSystem.folderOpenFails.withLock { $0 = false }
+        writer.submit(3)
+        try await writer.flush()
+        #expect(fileSystem.opened == 2)
+        #expect(try store.read(Int.self, forKey: "n", in: SceneID("main")) == 3)
     }
 
     @Test("a writer that goes away closes the lock file it kept open")

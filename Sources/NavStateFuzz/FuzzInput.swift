@@ -318,8 +318,12 @@ private func fuzzPresentations(_ value: JSONValue) {
             fatalError("restored chain does not round-trip")
         }
     }
-    if let screens = try? StoredNavigation.unsavedScreens(
-        forKey: "navigation", in: ["navigation": .json(.null), "navigation.unsaved": .json(value)]),
+    if let scene = try? SceneID("main"),
+        let screens = try? StoredNavigation.unsavedScreens(
+            forKey: "navigation",
+            in: StoredDocument(
+                scene: scene, savedAt: Date(timeIntervalSince1970: 0),
+                values: ["navigation": .json(.null), "navigation.unsaved": .json(value)])),
         screens.contains(where: { $0.position == nil || $0.json != .null })
     {
         fatalError("a screen not saved is reported without its position, or with JSON")

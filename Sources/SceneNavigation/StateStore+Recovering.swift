@@ -97,7 +97,7 @@ extension StateStore {
                 scene, dating: true,
                 keepingAside: { found in
                     // A newer version's value is not written over unkept.
-                    let stored = (try? NavigationMigrations.storedSchema(forKey: key, in: found.values)) ?? 0
+                    let stored = (try? NavigationMigrations.storedSchema(forKey: key, in: found)) ?? 0
                     return found.hasValue(forKey: key) && stored > recovered ? .newerSchema : nil
                 },
                 { values in

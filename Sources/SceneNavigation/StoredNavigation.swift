@@ -192,16 +192,17 @@ extension StoredNavigation {
         let plan = RestoreDecision.plan(facts)
         return StoredValue(
             value: value, schema: facts.storedSchema, savedAt: document.savedAt, intervention: plan.intervention,
-            unsaved: try unsavedScreens(forKey: key, in: document.values))
+            unsaved: try unsavedScreens(forKey: key, in: document))
     }
 
     /// The screens a save of the value under `key` left out, as a restore reports them
-    /// (``RestoreReport/Reason/notSaved(_:)``), read from the record beside the value.
+    /// (``RestoreReport/Reason/notSaved(_:)``), read from the record beside the value (nothing
+    /// else of the document is built).
     /// - Throws: ``NavigationError/cannotDecode(key:reason:location:)`` naming `<key>.unsaved` when
     ///   the record is not one.
     package static func unsavedScreens(
-        forKey key: String, in values: [String: SceneValue]
+        forKey key: String, in document: StoredDocument
     ) throws(NavigationError) -> [RestoreReport.DroppedElement] {
-        UnsavedCut.dropped(try UnsavedCut.recorded(forKey: key, in: values))
+        UnsavedCut.dropped(try UnsavedCut.recorded(forKey: key, in: document))
     }
 }

@@ -151,7 +151,7 @@ struct InspectCommand: Subcommand {
             lastSaved: document.savedAt, health: .ok)
         let stored = document.value(forKey: key).map { CommandLineTool.shownJSON($0, key: key) }
         let unsaved = Result { () throws(NavigationError) in
-            try StoredNavigation.unsavedScreens(forKey: key, in: document.values)
+            try StoredNavigation.unsavedScreens(forKey: key, in: document)
         }
         let paths = stored.map { StoredPaths($0, unsaved: (try? unsaved.get()) ?? []) } ?? StoredPaths(.null)
         let schema = Self.schemaVersion(in: document, key: key)
